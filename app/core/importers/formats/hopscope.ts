@@ -1,0 +1,26 @@
+// Hopscope's own JSONL: one Trajectory per line, schema "hopscope.trajectory/1". Round-trips
+// exactly: export then import gives an equal object.
+import { parseTrajectory, SCHEMA_ID } from '../../schema/trajectory';
+import { type FormatImporter, RecordError } from '../types';
+
+function isObj(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export const hopscopeFormat: FormatImporter = {
+  id: 'hopscope',
+  label: 'Hopscope JSONL (hopscope.trajectory/1)',
+  detect(sample) {
+    const objs = sample.filter(isObj);
+    if (objs.length === 0) return 0;
+    return objs.every((o) => o.schema === SCHEMA_ID) ? 1 : 0;
+  },
+  toEvents(record) {
+    if (!isObj(record)) throw new RecordError('expected a JSON object');
+    if (record.schema !== SCHEMA_ID)
+      throw new RecordError(`expected schema "${SCHEMA_ID}", got ${JSON.stringify(record.schema)}`, 'schema');
+    const parsed = parseTrajectory(record);
+    if (!parsed.ok) throw new RecordError(parsed.error);
+    return [{ type: 'snapshot', trajectory: parsed.value }];
+  },
+};

@@ -1,0 +1,21 @@
+// Every trajectory-log format Hopscope reads, in detection-tie order.
+import { apexFormat } from './formats/apex';
+import { exsearchFormat } from './formats/exsearch';
+import { flashragFormat } from './formats/flashrag';
+import { hopscopeFormat } from './formats/hopscope';
+import { qagentFormat } from './formats/qagent';
+import { taggedFormat } from './formats/tagged';
+import type { FormatImporter } from './types';
+
+export const FORMATS: readonly FormatImporter[] = [
+  hopscopeFormat,
+  flashragFormat,
+  exsearchFormat,
+  qagentFormat,
+  apexFormat,
+  taggedFormat,
+];
+
+export function formatById(id: string): FormatImporter | null {
+  return FORMATS.find((f) => f.id === id) ?? null;
+}

@@ -1,0 +1,116 @@
+// The one trajectory schema (DESIGN.md §3), as zod schemas so imported data is checked at runtime
+// and the TypeScript types follow from the same source.
+import { z } from 'zod';
+
+export const SCHEMA_ID = 'hopscope.trajectory/1' as const;
+
+export const STEP_KINDS = [
+  'think',
+  'plan',
+  'decision',
+  'search',
+  'retrieve',
+  'record',
+  'reflect',
+  'rank',
+  'sub_answer',
+  'answer',
+  'invalid',
+] as const;
+
+export const DocSchema = z.object({
+  id: z.string(),
+  title: z.string().optional(),
+  text: z.string(),
+  score: z.number().optional(),
+  rank: z.number().int(),
+  query: z.string().optional(),
+  duplicate: z.boolean().optional(),
+  gold: z.boolean().optional(),
+  containsAnswer: z.boolean().optional(),
+});
+
+export const StepSchema = z.object({
+  id: z.string(),
+  index: z.number().int().nonnegative(),
+  kind: z.enum(STEP_KINDS),
+  /** Plan node this step works on (APEX sub-question id). */
+  planNode: z.string().optional(),
+  /** 1-based retrieval hop; search and its retrieve share it. */
+  hop: z.number().int().optional(),
+  /** 1-based model turn (one generation); groups steps when there is no plan. */
+  turn: z.number().int().optional(),
+  text: z.string().optional(),
+  raw: z.string().optional(),
+  queries: z.array(z.string()).optional(),
+  docs: z.array(DocSchema).optional(),
+  decision: z.string().optional(),
+  ranking: z.array(z.string()).optional(),
+  ms: z.number().optional(),
+  tokens: z.number().optional(),
+  error: z.string().optional(),
+});
+
+export const PlanNodeSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  resolvedText: z.string().optional(),
+  dependsOn: z.array(z.string()),
+  answer: z.string().optional(),
+  status: z.enum(['pending', 'active', 'done', 'skipped', 'failed']),
+});
+
+export const GoldSchema = z.object({
+  answers: z.array(z.string()),
+  plan: z.array(z.object({ text: z.string(), answer: z.string().optional() })).optional(),
+  supporting: z.array(z.object({ title: z.string().optional(), docId: z.string().optional() })).optional(),
+});
+
+export const SourceSchema = z.object({
+  kind: z.enum(['live', 'import']),
+  format: z.string().optional(),
+  file: z.string().optional(),
+  line: z.number().int().optional(),
+  dataset: z.string().optional(),
+  qid: z.string().optional(),
+  system: z.string().optional(),
+});
+
+export const TrajectorySchema = z.object({
+  schema: z.literal(SCHEMA_ID),
+  id: z.string().min(1),
+  question: z.string(),
+  gold: GoldSchema.optional(),
+  source: SourceSchema,
+  agent: z.object({
+    strategy: z.string(),
+    params: z.record(z.string(), z.unknown()),
+    model: z.string().optional(),
+    backend: z.string().optional(),
+  }),
+  plan: z.array(PlanNodeSchema).optional(),
+  steps: z.array(StepSchema),
+  answer: z.object({ text: z.string(), confidence: z.number().optional() }).optional(),
+  finishReason: z.string().optional(),
+  timing: z.object({ ms: z.number(), tokensIn: z.number().optional(), tokensOut: z.number().optional() }).optional(),
+  /** Scores the source file reported about itself; kept apart from what Hopscope computes. */
+  reported: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])).optional(),
+  raw: z.string().optional(),
+});
+
+export type Doc = z.infer<typeof DocSchema>;
+export type Step = z.infer<typeof StepSchema>;
+export type StepKind = Step['kind'];
+export type PlanNode = z.infer<typeof PlanNodeSchema>;
+export type Gold = z.infer<typeof GoldSchema>;
+export type TrajectorySource = z.infer<typeof SourceSchema>;
+export type Trajectory = z.infer<typeof TrajectorySchema>;
+
+/** Parses unknown data as a Trajectory; the error names the first bad field by path. */
+export function parseTrajectory(data: unknown): { ok: true; value: Trajectory } | { ok: false; error: string } {
+  const r = TrajectorySchema.safeParse(data);
+  if (r.success) return { ok: true, value: r.data };
+  const issue = r.error.issues[0];
+  const path = issue ? issue.path.join('.') || '(root)' : '(root)';
+  return { ok: false, error: `field ${path}: ${issue?.message ?? 'invalid'}` };
+}
