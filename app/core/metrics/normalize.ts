@@ -1,6 +1,7 @@
-// SQuAD / HotpotQA answer normalization (DESIGN.md §5): lowercase, drop punctuation, drop the
-// articles a/an/the, collapse whitespace. Unicode punctuation and symbols count as punctuation,
-// and letters are NFKC-folded so full-width and composed forms compare equal.
+// SQuAD / HotpotQA answer normalization (DESIGN.md §5), in SQuAD's order: lowercase, delete
+// punctuation ("U.S.A." → "usa", "Jean-Paul" → "jeanpaul"), drop the articles a/an/the, collapse
+// whitespace. Extension beyond SQuAD's ASCII set: Unicode punctuation and symbols are deleted
+// too, and text is NFKC-folded first so full-width and composed forms compare equal.
 const PUNCT = /[\p{P}\p{S}]/gu;
 const ARTICLES = /\b(a|an|the)\b/g;
 
@@ -8,7 +9,7 @@ export function normalizeAnswer(s: string): string {
   return s
     .normalize('NFKC')
     .toLowerCase()
-    .replace(PUNCT, ' ')
+    .replace(PUNCT, '')
     .replace(ARTICLES, ' ')
     .replace(/\s+/g, ' ')
     .trim();

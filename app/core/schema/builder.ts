@@ -107,7 +107,9 @@ function docKey(d: Doc): string {
 export function finalizeTrajectory(t: Trajectory): Trajectory {
   const seen = new Set<string>();
   const answers = t.gold?.answers ?? [];
-  const goldTitles = new Set((t.gold?.supporting ?? []).map((s) => normalizeAnswer(s.title ?? '')).filter(Boolean));
+  const goldTitles = new Set(
+    (t.gold?.supporting ?? []).map((s) => normalizeAnswer(s.title ?? '')).filter(Boolean),
+  );
   const goldIds = new Set((t.gold?.supporting ?? []).map((s) => s.docId).filter(Boolean));
   const steps = t.steps.map((s) => {
     if (!s.docs) return s;

@@ -92,7 +92,9 @@ export const TrajectorySchema = z.object({
   steps: z.array(StepSchema),
   answer: z.object({ text: z.string(), confidence: z.number().optional() }).optional(),
   finishReason: z.string().optional(),
-  timing: z.object({ ms: z.number(), tokensIn: z.number().optional(), tokensOut: z.number().optional() }).optional(),
+  timing: z
+    .object({ ms: z.number(), tokensIn: z.number().optional(), tokensOut: z.number().optional() })
+    .optional(),
   /** Scores the source file reported about itself; kept apart from what Hopscope computes. */
   reported: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])).optional(),
   raw: z.string().optional(),
@@ -107,7 +109,9 @@ export type TrajectorySource = z.infer<typeof SourceSchema>;
 export type Trajectory = z.infer<typeof TrajectorySchema>;
 
 /** Parses unknown data as a Trajectory; the error names the first bad field by path. */
-export function parseTrajectory(data: unknown): { ok: true; value: Trajectory } | { ok: false; error: string } {
+export function parseTrajectory(
+  data: unknown,
+): { ok: true; value: Trajectory } | { ok: false; error: string } {
   const r = TrajectorySchema.safeParse(data);
   if (r.success) return { ok: true, value: r.data };
   const issue = r.error.issues[0];

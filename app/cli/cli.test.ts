@@ -1,0 +1,94 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { importAll, stringChunks } from '../core/importers/pipeline';
+
+const run = promisify(execFile);
+const ROOT = resolve(__dirname, '../..');
+const DATA = resolve(ROOT, '../shared/data/trajectories');
+const FILES = {
+  r1: join(DATA, 'r1searcher_bamboogle_qwen.jsonl'),
+  flashrag: join(DATA, 'searchr1_flashrag_bamboogle_instruct_seed1_intermediate_data.json'),
+};
+const tmp = mkdtempSync(join(tmpdir(), 'hopscope-cli-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+async function cli(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+  try {
+    const r = await run(process.execPath, ['--import', 'tsx', 'app/cli/main.ts', ...args], { cwd: ROOT });
+    return { ...r, code: 0 };
+  } catch (e) {
+    const err = e as { stdout: string; stderr: string; code: number };
+    return { stdout: err.stdout, stderr: err.stderr, code: err.code };
+  }
+}
+
+describe('cli summarize', () => {
+  it.each([
+    ['r1', 'search-r1', 248 / 125],
+    ['flashrag', 'flashrag', 236 / 125],
+  ] as const)('prints one JSON summary for the %s log', async (key, format, rc) => {
+    const r = await cli('summarize', FILES[key]);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const s = JSON.parse(lines[0] ?? '');
+    expect(Object.keys(s)).toEqual(['format', 'records', 'imported', 'errors', 'metrics']);
+    expect(s).toMatchObject({ format, records: 125, imported: 125, errors: [] });
+    expect(Object.keys(s.metrics)).toEqual(['em', 'f1', 'acc', 'rc']);
+    for (const m of ['em', 'f1', 'acc']) expect(s.metrics[m]).toBeGreaterThanOrEqual(0);
+    expect(s.metrics.rc).toBeCloseTo(rc, 9);
+  });
+
+  it('reproduces the FlashRAG run its own EM / F1 / acc', async () => {
+    const s = JSON.parse((await cli('summarize', FILES.flashrag)).stdout);
+    // metric_score.txt of the run: EM 0.344, F1 0.453; acc is the mean of its per-record acc.
+    expect(s.metrics.em).toBeCloseTo(0.344, 9);
+    expect(s.metrics.f1).toBeCloseTo(0.4531878787878787, 9);
+    expect(s.metrics.acc).toBeCloseTo(0.376, 9);
+  });
+
+  it('exits non-zero when nothing can be read', async () => {
+    const missing = await cli('summarize', join(tmp, 'missing.jsonl'));
+    expect(missing.code).toBe(1);
+    expect(JSON.parse(missing.stdout)).toMatchObject({
+      format: null,
+      imported: 0,
+      errors: [{ line: 0, message: expect.stringMatching(/ENOENT/) }],
+      metrics: { em: null, f1: null, acc: null, rc: null },
+    });
+    const usage = await cli('frobnicate', FILES.r1);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/usage/);
+  });
+});
+
+describe('cli convert', () => {
+  it.each(['r1', 'flashrag'] as const)('writes Hopscope JSONL that re-imports equal (%s)', async (key) => {
+    const out = join(tmp, `${key}.jsonl`);
+    const r = await cli('convert', FILES[key], '--out', out);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/converted 125 of 125 records/);
+    const written = readFileSync(out, 'utf8');
+    expect(written.trim().split('\n')).toHaveLength(125);
+    const first = await importAll(stringChunks(readFileSync(FILES[key], 'utf8')), {
+      file: basename(FILES[key]),
+    });
+    const again = await importAll(stringChunks(written), { file: 'out.jsonl' });
+    expect(again.format).toBe('hopscope');
+    expect(again.errors).toEqual([]);
+    expect(again.trajectories).toEqual(first.trajectories);
+  });
+
+  it('honours --format', async () => {
+    const out = join(tmp, 'forced.jsonl');
+    const r = await cli('convert', FILES.flashrag, '--out', out, '--format', 'search-r1');
+    expect(r.code).toBe(0);
+    const t = JSON.parse(readFileSync(out, 'utf8').split('\n')[0] ?? '');
+    expect(t.source.format).toBe('search-r1');
+    expect(t.steps.filter((s: { kind: string }) => s.kind === 'search')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,153 @@
+// Hopscope's command line: read a trajectory log the same way the app does (streaming, with
+// format detection) and either summarize it as one JSON object or convert it to Hopscope JSONL.
+//   npm run cli -- summarize FILE [--format ID]
+//   npm run cli -- convert FILE --out OUT.jsonl [--format ID]
+
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { basename } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type ImportSummary, importBatches } from '../core/importers/pipeline';
+import { coverEM, exactMatch, f1Score } from '../core/metrics/answer';
+import type { Trajectory } from '../core/schema/trajectory';
+
+const USAGE = `usage:
+  hopscope summarize FILE [--format ID]
+  hopscope convert FILE --out OUT.jsonl [--format ID]`;
+
+interface Args {
+  command: string;
+  file: string;
+  out?: string;
+  format?: string;
+}
+
+export function parseArgs(argv: readonly string[]): Args | string {
+  const positional: string[] = [];
+  const flags: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    if (a === '--out' || a === '--format') {
+      const v = argv[++i];
+      if (v === undefined) return `${a} needs a value`;
+      flags[a.slice(2)] = v;
+    } else if (a.startsWith('--')) return `unknown option ${a}`;
+    else positional.push(a);
+  }
+  const [command, file] = positional;
+  if (!command || !file) return 'missing command or file';
+  if (command !== 'summarize' && command !== 'convert') return `unknown command "${command}"`;
+  if (command === 'convert' && !flags.out) return 'convert needs --out OUT.jsonl';
+  const args: Args = { command, file };
+  if (flags.out) args.out = flags.out;
+  if (flags.format) args.format = flags.format;
+  return args;
+}
+
+/** The file as a stream of strings (utf8), so big logs never sit in memory twice. */
+async function* fileChunks(path: string): AsyncGenerator<string> {
+  for await (const chunk of createReadStream(path, { encoding: 'utf8' })) yield String(chunk);
+}
+
+/** Running means of answer metrics (over trajectories with gold) and RC (over all). */
+class MetricSums {
+  private gold = 0;
+  private all = 0;
+  private em = 0;
+  private f1 = 0;
+  private acc = 0;
+  private rc = 0;
+
+  add(t: Trajectory): void {
+    this.all++;
+    this.rc += t.steps.filter((s) => s.kind === 'search').length;
+    const golds = t.gold?.answers ?? [];
+    if (golds.length === 0) return;
+    const pred = t.answer?.text ?? '';
+    this.gold++;
+    this.em += exactMatch(pred, golds);
+    this.f1 += f1Score(pred, golds);
+    this.acc += coverEM(pred, golds);
+  }
+
+  result(): { em: number | null; f1: number | null; acc: number | null; rc: number | null } {
+    const mean = (sum: number, n: number) => (n > 0 ? sum / n : null);
+    return {
+      em: mean(this.em, this.gold),
+      f1: mean(this.f1, this.gold),
+      acc: mean(this.acc, this.gold),
+      rc: mean(this.rc, this.all),
+    };
+  }
+}
+
+/** Runs the import, handing each trajectory to `each`; returns the pipeline's summary. */
+async function runImport(args: Args, each: (t: Trajectory) => Promise<void> | void): Promise<ImportSummary> {
+  const opts = { file: basename(args.file), ...(args.format ? { format: args.format } : {}) };
+  const gen = importBatches(fileChunks(args.file), opts);
+  for (;;) {
+    const r = await gen.next();
+    if (r.done) return r.value;
+    for (const t of r.value.trajectories) await each(t);
+  }
+}
+
+async function summarize(args: Args): Promise<number> {
+  const sums = new MetricSums();
+  let s: Pick<ImportSummary, 'format' | 'records' | 'imported' | 'errors'>;
+  try {
+    s = await runImport(args, (t) => sums.add(t));
+  } catch (e) {
+    // Still one JSON object on stdout, so scripts can rely on it (e.g. a missing file).
+    const message = e instanceof Error ? e.message : String(e);
+    s = { format: null, records: 0, imported: 0, errors: [{ file: args.file, line: 0, message }] };
+  }
+  const report = {
+    format: s.format,
+    records: s.records,
+    imported: s.imported,
+    errors: s.errors.map((e) => ({
+      line: e.line,
+      message: e.field ? `${e.message} (field ${e.field})` : e.message,
+    })),
+    metrics: sums.result(),
+  };
+  process.stdout.write(`${JSON.stringify(report)}\n`);
+  return s.imported === 0 ? 1 : 0;
+}
+
+async function convert(args: Args): Promise<number> {
+  const out = createWriteStream(args.out ?? '', { encoding: 'utf8' });
+  const s = await runImport(args, async (t) => {
+    // Respect back-pressure so a huge log does not pile up in the write buffer.
+    if (!out.write(`${JSON.stringify(t)}\n`)) await once(out, 'drain');
+  });
+  out.end();
+  await once(out, 'finish');
+  process.stderr.write(
+    `converted ${s.imported} of ${s.records} records (format ${s.format ?? 'unknown'}, ${s.errors.length} errors) -> ${args.out}\n`,
+  );
+  for (const e of s.errors.slice(0, 20)) process.stderr.write(`  line ${e.line}: ${e.message}\n`);
+  return s.imported === 0 ? 1 : 0;
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const args = parseArgs(argv);
+  if (typeof args === 'string') {
+    process.stderr.write(`${args}\n${USAGE}\n`);
+    return 2;
+  }
+  try {
+    return args.command === 'summarize' ? await summarize(args) : await convert(args);
+  } catch (e) {
+    process.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 1;
+  }
+}
+
+// Run only as the entry point, so tests can import the helpers.
+const entry = process.argv[1];
+if (entry && import.meta.url === pathToFileURL(entry).href)
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });

@@ -1,0 +1,249 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { importAll, stringChunks } from '../pipeline';
+import { apexFormat } from './apex';
+import { exsearchFormat } from './exsearch';
+import { qagentFormat } from './qagent';
+
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8');
+const jsonl = (name: string): unknown[] =>
+  fixture(name)
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as unknown);
+const load = (name: string) => importAll(stringChunks(fixture(name)), { file: name });
+const fromText = (text: string, file = 'plan.txt') => importAll(stringChunks(text), { file });
+
+const SEARCH_R1 = `Question: Who founded Veltmark Press?
+<think>Plan:
+1. Find the press.
+2. Find #1's founder.</think>
+<search> Veltmark Press founder </search>
+<information>Doc 1(Title: "Veltmark Press") Founded by Ilse Marrow.</information>
+<answer> Ilse Marrow </answer>`;
+
+describe('apex importer: plain-text plan', () => {
+  it('is auto-detected and gives plan nodes with dependsOn, a plan step and the final answer', async () => {
+    const r = await load('apex-plan.txt');
+    expect(r.format).toBe('apex');
+    expect(r.errors).toEqual([]);
+    const t = r.trajectories[0]!;
+    expect(t.question).toBe('Which river flows past the birthplace of the founder of Veltmark Press?');
+    expect(t.agent.strategy).toBe('apex');
+    expect(t.plan).toEqual([
+      { id: '1', text: 'Who founded Veltmark Press?', dependsOn: [], status: 'pending' },
+      { id: '2', text: 'Where was #1 born?', dependsOn: ['1'], status: 'pending' },
+      { id: '3', text: 'Which river flows past #2?', dependsOn: ['2'], status: 'pending' },
+    ]);
+    expect(t.steps.map((s) => s.kind)).toEqual(['plan', 'answer']);
+    expect(t.steps[0]?.text).toBe(
+      '1. Who founded Veltmark Press?\n2. Where was #1 born?\n3. Which river flows past #2?',
+    );
+    expect(t.steps[0]?.raw).toBe(fixture('apex-plan.txt'));
+    expect(t.answer).toEqual({ text: 'Sable Reach', confidence: 0.74 });
+  });
+
+  it('reports a reference to a later or missing step with its line', async () => {
+    const r = await fromText('Question: q\n1. Who wrote it?\n2. Where was #3 born?\n3. When did #1 die?\n');
+    expect(r.format).toBe('apex');
+    expect(r.trajectories).toEqual([]);
+    expect(r.errors).toEqual([
+      {
+        file: 'plan.txt',
+        line: 1,
+        field: 'plan',
+        message: 'plan line 3 ("Where was #3 born?") refers to #3, which is not an earlier step',
+      },
+    ]);
+  });
+});
+
+describe('apex importer: JSON records', () => {
+  it('imports the good records and reports the bad plan with line and field', async () => {
+    const r = await load('apex.jsonl');
+    expect(r.format).toBe('apex');
+    expect(r.records).toBe(4);
+    expect(r.imported).toBe(3);
+    expect(r.errors).toEqual([
+      {
+        file: 'apex.jsonl',
+        line: 3,
+        field: 'plan',
+        message: 'plan line 2 ("Which town governs #5?") refers to #5, which is not an earlier step',
+      },
+    ]);
+  });
+
+  it('walks each sub-question: decision, hops, sub-answer, and resolves #n with earlier answers', async () => {
+    const t = (await load('apex.jsonl')).trajectories[0]!;
+    expect(t.source).toMatchObject({ format: 'apex', qid: 'ap-1', line: 1 });
+    expect(t.gold).toEqual({ answers: ['Sable Reach'] });
+    expect(t.steps.map((s) => [s.kind, s.planNode ?? null, s.hop ?? null])).toEqual([
+      ['plan', null, null],
+      ['decision', '1', null],
+      ['search', '1', 1],
+      ['retrieve', '1', 1],
+      ['sub_answer', '1', null],
+      ['decision', '2', null],
+      ['search', '2', 1],
+      ['retrieve', '2', 1],
+      ['decision', '2', 1],
+      ['sub_answer', '2', null],
+      ['decision', '3', null],
+      ['search', '3', 1],
+      ['retrieve', '3', 1],
+      ['decision', '3', 1],
+      ['search', '3', 2],
+      ['retrieve', '3', 2],
+      ['sub_answer', '3', null],
+      ['answer', null, null],
+    ]);
+    expect(t.steps.filter((s) => s.kind === 'decision').map((s) => s.decision)).toEqual([
+      'retrieve',
+      'retrieve',
+      'stop',
+      'retrieve',
+      'continue',
+    ]);
+    expect(t.steps.filter((s) => s.kind === 'search').map((s) => s.queries)).toEqual([
+      ['Veltmark Press founder'],
+      ['Ilse Marrow birthplace'],
+      ['Dunhollow river'],
+      ['Dunhollow village river mouth'],
+    ]);
+    expect(t.steps[3]?.docs?.map((d) => [d.id, d.rank, d.title, d.score])).toEqual([
+      ['w101', 1, 'Veltmark Press', 12.5],
+      ['w102', 2, 'Orrin Vale', undefined],
+    ]);
+    // "contents" in the wiki layout: quoted title line, then text.
+    expect(t.steps[7]?.docs?.[0]).toMatchObject({ id: 'w201', title: 'Ilse Marrow', rank: 1 });
+    // A doc seen in an earlier sub-question is flagged by the builder.
+    expect(t.steps[12]?.docs?.[0]).toMatchObject({ id: 'w102', duplicate: true });
+    expect(t.plan).toEqual([
+      {
+        id: '1',
+        text: 'Who founded Veltmark Press?',
+        dependsOn: [],
+        resolvedText: 'Who founded Veltmark Press?',
+        answer: 'Ilse Marrow',
+        status: 'done',
+      },
+      {
+        id: '2',
+        text: 'Where was #1 born?',
+        dependsOn: ['1'],
+        resolvedText: 'Where was Ilse Marrow born?',
+        answer: 'Dunhollow',
+        status: 'done',
+      },
+      {
+        id: '3',
+        text: 'Which river flows past #2?',
+        dependsOn: ['2'],
+        resolvedText: 'Which river flows past Dunhollow?',
+        answer: 'the Sable Reach',
+        status: 'done',
+      },
+    ]);
+    expect(t.answer).toEqual({ text: 'Sable Reach', confidence: 0.86 });
+    expect(t.finishReason).toBe('answer');
+  });
+
+  it('reads a list plan, an answer-from-knowledge decision and a hop with query lists and string docs', async () => {
+    const t = (await load('apex.jsonl')).trajectories[1]!;
+    expect(t.gold).toEqual({ answers: ['1904'] });
+    expect(t.plan?.map((n) => [n.id, n.dependsOn, n.resolvedText, n.status])).toEqual([
+      ['1', [], 'Who wrote Starlight over Esk?', 'done'],
+      ['2', ['1'], 'In what year did Oren Calloway found an observatory?', 'done'],
+    ]);
+    expect(t.steps.map((s) => s.kind)).toEqual([
+      'plan',
+      'decision',
+      'sub_answer',
+      'decision',
+      'search',
+      'retrieve',
+      'sub_answer',
+      'answer',
+    ]);
+    expect(t.steps[1]?.decision).toBe('answer');
+    expect(t.steps[3]).toMatchObject({
+      decision: 'retrieve',
+      text: 'In what year did Oren Calloway found an observatory?',
+    });
+    expect(t.steps[5]?.docs?.[0]).toMatchObject({
+      id: '2.1.1',
+      title: 'Esk Observatory',
+      query: 'Oren Calloway observatory founded',
+      containsAnswer: true,
+    });
+    expect(t.answer).toEqual({ text: '1904' });
+  });
+
+  it('keeps a simple question as a one-step plan', async () => {
+    const t = (await load('apex.jsonl')).trajectories[2]!;
+    expect(t.plan).toHaveLength(1);
+    expect(t.steps.map((s) => s.kind)).toEqual([
+      'plan',
+      'decision',
+      'search',
+      'retrieve',
+      'sub_answer',
+      'answer',
+    ]);
+    expect(t.answer).toEqual({ text: 'Orrin Vale', confidence: 0.93 });
+  });
+
+  it('names the field of other malformed input', async () => {
+    const bad = [
+      { question: 'q', plan: '1. a\n2. b #2' },
+      { question: 'q', plan: ['a', 'b'], sub_questions: [{ id: 7, answer: 'x' }] },
+      { question: 'q', plan: ['a'], confidence: 3 },
+      { question: 'q', plan: ['a', 'b about #2'] },
+      { question: 'q', plan: ['a'], sub_questions: [{ hops: [{ docs: [] }] }] },
+    ];
+    const r = await importAll(stringChunks(bad.map((b) => JSON.stringify(b)).join('\n')), {
+      file: 'bad.jsonl',
+    });
+    expect(r.format).toBe('apex');
+    expect(r.errors.map((e) => [e.line, e.field])).toEqual([
+      [1, 'plan'],
+      [2, 'sub_questions.0.id'],
+      [3, 'confidence'],
+      [4, 'plan.1'],
+      [5, 'sub_questions.0.hops.0.query'],
+    ]);
+    expect(r.errors[0]?.message).toMatch(/refers to #2, which is not an earlier step/);
+  });
+
+  it('gives identical ids on re-import', async () => {
+    const a = await load('apex.jsonl');
+    const b = await load('apex.jsonl');
+    expect(a.trajectories.map((t) => t.id)).toEqual(b.trajectories.map((t) => t.id));
+    expect(new Set(a.trajectories.map((t) => t.id)).size).toBe(3);
+  });
+});
+
+describe('apex detection', () => {
+  it('claims its own fixtures', () => {
+    expect(apexFormat.detect(jsonl('apex.jsonl'))).toBeGreaterThan(0.8);
+    expect(apexFormat.detect([fixture('apex-plan.txt')])).toBeGreaterThan(0.7);
+  });
+
+  it('returns 0 for the other formats, a Search-R1 transcript and ordinary numbered text', () => {
+    expect(apexFormat.detect(jsonl('qagent.jsonl'))).toBe(0);
+    expect(apexFormat.detect([fixture('qagent.txt')])).toBe(0);
+    expect(apexFormat.detect(jsonl('exsearch.jsonl'))).toBe(0);
+    expect(apexFormat.detect([SEARCH_R1])).toBe(0);
+    expect(apexFormat.detect(['Shopping:\n1. bread\n2. milk\nand some notes\nmore notes\nfinal notes'])).toBe(
+      0,
+    );
+  });
+
+  it('is not claimed by the other two formats', () => {
+    expect(qagentFormat.detect(jsonl('apex.jsonl'))).toBe(0);
+    expect(qagentFormat.detect([fixture('apex-plan.txt')])).toBe(0);
+    expect(exsearchFormat.detect(jsonl('apex.jsonl'))).toBe(0);
+    expect(exsearchFormat.detect([fixture('apex-plan.txt')])).toBe(0);
+  });
+});

@@ -1,0 +1,207 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { importAll, stringChunks } from '../pipeline';
+import { apexFormat } from './apex';
+import { exsearchFormat, markerParts, parseIds, parseSearchResult } from './exsearch';
+import { qagentFormat } from './qagent';
+
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8');
+const jsonl = (name: string): unknown[] =>
+  fixture(name)
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as unknown);
+const load = (name: string) => importAll(stringChunks(fixture(name)), { file: name });
+
+const SEARCH_R1 = `Question: Who founded Veltmark Press?
+<think>Look it up.</think>
+<search> Veltmark Press founder </search>
+<information>Doc 1(Title: "Veltmark Press") Founded by Ilse Marrow.</information>
+<answer> Ilse Marrow </answer>`;
+
+describe('exsearch importer', () => {
+  it('is auto-detected; good records import and malformed ones are reported with line and field', async () => {
+    const r = await load('exsearch.jsonl');
+    expect(r.format).toBe('exsearch');
+    expect(r.records).toBe(4);
+    expect(r.imported).toBe(2);
+    expect(r.errors).toEqual([
+      {
+        file: 'exsearch.jsonl',
+        line: 3,
+        field: 'messages.2.content',
+        message: 'each message needs a string `content`',
+      },
+      {
+        file: 'exsearch.jsonl',
+        line: 4,
+        field: 'messages',
+        message: 'a document-selection sample, not a search trajectory',
+      },
+    ]);
+  });
+
+  it('reads the inference log: think+search, retrieve, rank, record per iteration, then the answer', async () => {
+    const t = (await load('exsearch.jsonl')).trajectories[0]!;
+    expect(t.question).toBe('Which river flows past the village where Ilse Marrow was born?');
+    expect(t.agent.strategy).toBe('exsearch');
+    expect(t.source).toMatchObject({ format: 'exsearch', qid: 'ex-1', line: 1 });
+    expect(t.gold).toEqual({ answers: ['Sable Reach'] });
+    expect(t.steps.map((s) => s.kind)).toEqual([
+      'think',
+      'search',
+      'retrieve',
+      'rank',
+      'record',
+      'think',
+      'search',
+      'retrieve',
+      'rank',
+      'record',
+      'answer',
+    ]);
+    expect(t.steps.map((s) => s.hop)).toEqual([1, 1, 1, 1, 1, 2, 2, 2, 2, 2, undefined]);
+    expect(t.steps[0]?.text).toBe('Ilse Marrow birthplace');
+    expect(t.steps.filter((s) => s.kind === 'search').map((s) => s.queries)).toEqual([
+      ['Ilse Marrow birthplace'],
+      ['river at Dunhollow'],
+    ]);
+    // The rank dialogue gives the whole candidate list the model chose from.
+    const retrieve = t.steps[2]!;
+    expect(retrieve.docs?.map((d) => [d.id, d.rank, d.title, d.query])).toEqual([
+      ['1', 1, 'Veltmark Press', 'Ilse Marrow birthplace'],
+      ['2', 2, 'Ilse Marrow', 'Ilse Marrow birthplace'],
+      ['3', 3, 'Cold Strand', 'Ilse Marrow birthplace'],
+    ]);
+    expect(retrieve.docs?.[1]?.text).toBe('Ilse Marrow (1839-1902) was a printer born in Dunhollow.');
+    expect(t.steps[3]).toMatchObject({ kind: 'rank', ranking: ['2', '1'], text: 'keep [2]', raw: '[2]>[1]' });
+    expect(t.steps[8]?.ranking).toEqual(['1']);
+    expect(t.steps[4]?.text).toBe('Ilse Marrow was born in Dunhollow.');
+    expect(t.steps[9]?.text).toBe('Dunhollow lies at the mouth of the Sable Reach.');
+    expect(t.steps[7]?.docs?.map((d) => d.containsAnswer)).toEqual([true, true]);
+    expect(t.steps[10]?.text).toBe('Sable Reach');
+    expect(t.answer).toEqual({ text: 'Sable Reach' });
+    expect(t.finishReason).toBe('answer');
+  });
+
+  it("reads the paper's THINK/SEARCH/RECORD/FINAL spelling with tool results and a model-written rank", async () => {
+    const t = (await load('exsearch.jsonl')).trajectories[1]!;
+    expect(t.question).toBe('Who founded the observatory on Mount Esk?');
+    expect(t.gold).toEqual({ answers: ['Oren Calloway', 'O. Calloway'] });
+    expect(t.steps.map((s) => s.kind)).toEqual(['think', 'search', 'retrieve', 'rank', 'record', 'answer']);
+    expect(t.steps[1]?.queries).toEqual(['Mount Esk observatory founder']);
+    expect(t.steps[2]?.docs?.map((d) => [d.id, d.rank, d.title])).toEqual([
+      ['1', 1, 'Mount Esk'],
+      ['2', 2, 'Esk Observatory'],
+      ['3', 3, 'Pellmoor'],
+    ]);
+    expect(t.steps[3]?.ranking).toEqual(['2', '1', '3']);
+    expect(t.steps[4]?.text).toBe('The Esk Observatory was founded by Oren Calloway.');
+    expect(t.answer?.text).toBe('Oren Calloway');
+  });
+
+  it('reads a warm-up trajectory written in one assistant turn', async () => {
+    const rec = {
+      messages: [
+        { role: 'user', content: '<USER QUERY> Who founded Veltmark Press?\nYour Output:' },
+        {
+          role: 'assistant',
+          content:
+            '<QUERY> Veltmark Press founder\n<SEARCH> Title: Veltmark Press. Content: Founded by Ilse Marrow.\n<FACT> Ilse Marrow founded it.\n<FINAL> Ilse Marrow',
+        },
+      ],
+      prob: -0.4,
+    };
+    const r = await importAll(stringChunks(JSON.stringify(rec)), { file: 'warm.json' });
+    expect(r.format).toBe('exsearch');
+    const t = r.trajectories[0]!;
+    expect(t.question).toBe('Who founded Veltmark Press?');
+    expect(t.reported).toEqual({ prob: -0.4 });
+    expect(t.steps.map((s) => s.kind)).toEqual(['think', 'search', 'retrieve', 'record', 'answer']);
+    expect(t.steps[2]?.docs?.map((d) => [d.rank, d.title, d.text])).toEqual([
+      [1, 'Veltmark Press', 'Founded by Ilse Marrow.'],
+    ]);
+    expect(t.answer?.text).toBe('Ilse Marrow');
+  });
+
+  it('gives identical ids on re-import', async () => {
+    const a = await load('exsearch.jsonl');
+    const b = await load('exsearch.jsonl');
+    expect(a.trajectories.map((t) => t.id)).toEqual(b.trajectories.map((t) => t.id));
+    expect(new Set(a.trajectories.map((t) => t.id)).size).toBe(2);
+  });
+
+  it('unwraps a summary file holding one trajectory under `output`, and refuses to guess with more', async () => {
+    const first = jsonl('exsearch.jsonl')[0];
+    const one = await importAll(stringChunks(JSON.stringify({ score: { em: 100 }, output: [first] })), {
+      file: 'x.json',
+    });
+    expect(one.format).toBe('exsearch');
+    expect(one.trajectories[0]?.steps).toHaveLength(11);
+    const two = await importAll(stringChunks(JSON.stringify({ output: [first, first] })), { file: 'y.json' });
+    expect(two.errors[0]).toMatchObject({ line: 1, field: 'output' });
+  });
+});
+
+describe('exsearch parsing helpers', () => {
+  it('splits messages at capitalised markers, with or without closing tags', () => {
+    expect(markerParts('<FACT> a fact\n<QUERY> next query')).toEqual({
+      lead: '',
+      parts: [
+        { action: 'record', text: 'a fact' },
+        { action: 'think', text: 'next query' },
+      ],
+    });
+    expect(markerParts('<RECORD>x</RECORD><FINAL>y</FINAL>').parts.map((p) => p.action)).toEqual([
+      'record',
+      'final',
+    ]);
+  });
+
+  it('reads rankings in every spelling', () => {
+    expect(parseIds('[2] > [1] > [3]')).toEqual(['2', '1', '3']);
+    expect(parseIds('[2]>[1]')).toEqual(['2', '1']);
+    expect(parseIds('[2, 1, 2]')).toEqual(['2', '1']);
+  });
+
+  it('reads a <SEARCH> result with its id list and strips the appended final-answer request', () => {
+    const r = parseSearchResult(
+      ' [3, 1] Title: A. Content: first.\nTitle: B. Content: second.\nplease give the final answer to the input question: q',
+      'q',
+    );
+    expect(r.ids).toEqual(['3', '1']);
+    expect(r.docs.map((d) => [d.id, d.rank, d.title, d.text])).toEqual([
+      ['3', 1, 'A', 'first.'],
+      ['1', 2, 'B', 'second.'],
+    ]);
+  });
+});
+
+describe('exsearch detection', () => {
+  it('claims its own fixture', () => {
+    expect(exsearchFormat.detect(jsonl('exsearch.jsonl'))).toBeGreaterThan(0.9);
+  });
+
+  it('returns 0 for the other formats and for a Search-R1 transcript', () => {
+    expect(exsearchFormat.detect(jsonl('qagent.jsonl'))).toBe(0);
+    expect(exsearchFormat.detect([fixture('qagent.txt')])).toBe(0);
+    expect(exsearchFormat.detect(jsonl('apex.jsonl'))).toBe(0);
+    expect(exsearchFormat.detect([fixture('apex-plan.txt')])).toBe(0);
+    expect(exsearchFormat.detect([SEARCH_R1])).toBe(0);
+    expect(
+      exsearchFormat.detect([
+        {
+          messages: [
+            { role: 'user', content: 'q' },
+            { role: 'assistant', content: SEARCH_R1 },
+          ],
+        },
+      ]),
+    ).toBe(0);
+  });
+
+  it('is not claimed by the other two formats', () => {
+    expect(qagentFormat.detect(jsonl('exsearch.jsonl'))).toBe(0);
+    expect(apexFormat.detect(jsonl('exsearch.jsonl'))).toBe(0);
+  });
+});

@@ -1,0 +1,61 @@
+// Answer metrics (DESIGN.md §5): EM, token F1 and acc / cover-EM, each the max over gold aliases.
+// Normalization is the shared `normalizeAnswer` (SQuAD/HotpotQA style) so every view and reward
+// scores the same strings the same way.
+import { normalizeAnswer } from './normalize';
+
+/** Normalized answers that HotpotQA's official eval refuses to give partial token credit. */
+const SPECIAL_ANSWERS: ReadonlySet<string> = new Set(['yes', 'no', 'noanswer']);
+
+/** 1 when the normalized prediction equals a normalized gold alias, else 0 (no aliases → 0). */
+export function exactMatch(pred: string, golds: readonly string[]): number {
+  const p = normalizeAnswer(pred);
+  return golds.some((g) => normalizeAnswer(g) === p) ? 1 : 0;
+}
+
+/** Token F1 of two already-normalized strings (SQuAD v1.1 / HotpotQA: no overlap → 0). */
+function tokenF1(p: string, g: string): number {
+  // HotpotQA: a yes/no/noanswer on either side only scores when the two are identical.
+  if ((SPECIAL_ANSWERS.has(p) || SPECIAL_ANSWERS.has(g)) && p !== g) return 0;
+  const pt = p.split(' ').filter(Boolean);
+  const gt = g.split(' ').filter(Boolean);
+  // Multiset intersection, as Python's Counter(a) & Counter(b).
+  const counts = new Map<string, number>();
+  for (const t of gt) counts.set(t, (counts.get(t) ?? 0) + 1);
+  let same = 0;
+  for (const t of pt) {
+    const c = counts.get(t) ?? 0;
+    if (c > 0) {
+      same += 1;
+      counts.set(t, c - 1);
+    }
+  }
+  if (same === 0) return 0;
+  const precision = same / pt.length;
+  const recall = same / gt.length;
+  return (2 * precision * recall) / (precision + recall);
+}
+
+/** SQuAD token F1, max over aliases; yes/no/noanswer mismatches score 0 (HotpotQA eval). */
+export function f1Score(pred: string, golds: readonly string[]): number {
+  const p = normalizeAnswer(pred);
+  let best = 0;
+  for (const g of golds) best = Math.max(best, tokenF1(p, normalizeAnswer(g)));
+  return best;
+}
+
+/**
+ * Acc / cover-EM: 1 when a normalized gold alias is a substring of the normalized prediction.
+ * Follows FlashRAG's `Sub_ExactMatch` (metric_name "acc", flashrag/evaluator/metrics.py,
+ * `golden_answer in normalized_prediction`): a plain character substring, not whole tokens, so
+ * gold "cat" covers "concatenate". One deliberate deviation: an alias that normalizes to ""
+ * (e.g. "The") is skipped, since Python's `"" in s` would make every prediction correct.
+ */
+export function coverEM(pred: string, golds: readonly string[]): number {
+  const p = normalizeAnswer(pred);
+  return golds.some((g) => {
+    const n = normalizeAnswer(g);
+    return n.length > 0 && p.includes(n);
+  })
+    ? 1
+    : 0;
+}

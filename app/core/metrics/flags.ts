@@ -1,0 +1,259 @@
+// Candidate over-/under-searching flags (DESIGN.md §6). Flags are suggestions that carry their
+// evidence so a person can confirm or reject them; labels, not flags, are the truth.
+import type { Step, Trajectory } from '../schema/trajectory';
+import { containsAnyAnswer, normalizeAnswer } from './normalize';
+import {
+  docContainsAnswer,
+  finalAnswerText,
+  goldAnswers,
+  isRetrievalStep,
+  stepQueries,
+  type TrajectoryMetrics,
+  trajectoryMetrics,
+} from './trajectory-metrics';
+
+export const FLAG_KINDS = [
+  'repeated-query',
+  'no-new-docs',
+  'over-search',
+  'under-search',
+  'wrong-entity',
+  'invalid-action',
+  'no-answer',
+] as const;
+export type FlagKind = (typeof FLAG_KINDS)[number];
+
+export interface Flag {
+  kind: FlagKind;
+  stepId?: string;
+  evidence: string;
+}
+
+/** Two queries are near-identical at this token Jaccard (or with equal normalized text). */
+export const REPEATED_QUERY_JACCARD = 0.8;
+/** Consecutive hops with no new doc that count as over-searching. */
+export const OVER_SEARCH_EMPTY_HOPS = 2;
+/** Searches after the gold answer was retrieved that count as over-searching. */
+export const OVER_SEARCH_AFTER_ANSWER = 1;
+/** A wrong answer after at most this many searches, with no answer in the docs, is under-searching. */
+export const UNDER_SEARCH_MAX_SEARCHES = 1;
+/** Longest quoted text in an evidence line. */
+export const EVIDENCE_QUOTE_CHARS = 80;
+
+function quote(s: string): string {
+  const one = s.replace(/\s+/g, ' ').trim();
+  return JSON.stringify(
+    one.length > EVIDENCE_QUOTE_CHARS ? `${one.slice(0, EVIDENCE_QUOTE_CHARS - 1)}…` : one,
+  );
+}
+
+function tokenSet(s: string): Set<string> {
+  return new Set(normalizeAnswer(s).split(' ').filter(Boolean));
+}
+
+/** |A ∩ B| / |A ∪ B| of two token sets; 0 when both are empty. */
+export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  let inter = 0;
+  for (const t of a) if (b.has(t)) inter += 1;
+  const union = a.size + b.size - inter;
+  return union === 0 ? 0 : inter / union;
+}
+
+/** Wrong = neither an exact match nor covering a gold answer; unknown (null) is not wrong. */
+function isWrong(m: TrajectoryMetrics): boolean {
+  return m.em === 0 && m.acc === 0;
+}
+
+function repeatedQueryFlags(t: Trajectory): Flag[] {
+  const flags: Flag[] = [];
+  const earlier: Array<{ q: string; norm: string; tokens: Set<string>; step: Step }> = [];
+  for (const s of t.steps) {
+    if (s.kind !== 'search') continue;
+    for (const q of stepQueries(s)) {
+      const norm = normalizeAnswer(q);
+      const tokens = tokenSet(q);
+      if (norm === '') continue;
+      let match: { prev: (typeof earlier)[number]; why: string } | undefined;
+      for (const prev of earlier) {
+        if (prev.norm === norm) {
+          match = { prev, why: 'same normalized text' };
+          break;
+        }
+        const j = jaccard(prev.tokens, tokens);
+        if (j >= REPEATED_QUERY_JACCARD && match === undefined)
+          match = { prev, why: `token Jaccard ${j.toFixed(2)} ≥ ${REPEATED_QUERY_JACCARD}` };
+      }
+      if (match)
+        flags.push({
+          kind: 'repeated-query',
+          stepId: s.id,
+          evidence: `Query ${quote(q)} (step ${s.index}) repeats ${quote(match.prev.q)} (step ${match.prev.step.index}): ${match.why}.`,
+        });
+      earlier.push({ q, norm, tokens, step: s });
+    }
+  }
+  return flags;
+}
+
+function noNewDocsFlags(t: Trajectory): Flag[] {
+  return t.steps.filter(isRetrievalStep).flatMap((s): Flag[] =>
+    s.docs.every((d) => d.duplicate === true)
+      ? [
+          {
+            kind: 'no-new-docs',
+            stepId: s.id,
+            evidence: `All ${s.docs.length} docs of step ${s.index} were already retrieved earlier.`,
+          },
+        ]
+      : [],
+  );
+}
+
+/** Retrieval steps grouped into hops: consecutive steps sharing (planNode, hop) form one hop. */
+function retrievalHops(t: Trajectory): Array<{ steps: Step[]; newDocs: number }> {
+  const hops: Array<{ key: string | undefined; steps: Step[]; newDocs: number }> = [];
+  for (const s of t.steps) {
+    // An empty retrieve step brought nothing new; a search step only counts when it holds docs.
+    if (s.kind !== 'retrieve' && !isRetrievalStep(s)) continue;
+    const key = s.hop !== undefined ? `${s.planNode ?? ''}\u0000${s.hop}` : undefined;
+    const newDocs = (s.docs ?? []).filter((d) => d.duplicate !== true).length;
+    const last = hops[hops.length - 1];
+    if (last && key !== undefined && last.key === key) {
+      last.steps.push(s);
+      last.newDocs += newDocs;
+    } else hops.push({ key, steps: [s], newDocs });
+  }
+  return hops;
+}
+
+function overSearchFlags(t: Trajectory): Flag[] {
+  const flags: Flag[] = [];
+  const answers = goldAnswers(t);
+
+  // (a) Searching on after a doc holding the gold answer was already in hand.
+  if (answers.length > 0) {
+    const hit = t.steps.find((s) => isRetrievalStep(s) && s.docs.some((d) => docContainsAnswer(d, answers)));
+    if (hit?.docs) {
+      const doc = hit.docs.find((d) => docContainsAnswer(d, answers));
+      const later = t.steps.filter((s) => s.kind === 'search' && s.index > hit.index);
+      const first = later[0];
+      if (first && later.length >= OVER_SEARCH_AFTER_ANSWER)
+        flags.push({
+          kind: 'over-search',
+          stepId: first.id,
+          evidence: `A gold answer was already retrieved in ${quote(doc?.title ?? doc?.id ?? '')} (step ${hit.index}); ${later.length} more search(es) followed (steps ${later.map((s) => s.index).join(', ')}).`,
+        });
+    }
+  }
+
+  // (b) Consecutive hops that bring no new doc.
+  let run: Step[] = [];
+  for (const hop of retrievalHops(t)) {
+    if (hop.newDocs > 0) {
+      run = [];
+      continue;
+    }
+    const first = hop.steps[0];
+    if (first) run.push(first);
+    if (run.length === OVER_SEARCH_EMPTY_HOPS && first)
+      flags.push({
+        kind: 'over-search',
+        stepId: first.id,
+        evidence: `${OVER_SEARCH_EMPTY_HOPS} consecutive hops brought no new docs (steps ${run.map((s) => s.index).join(', ')}).`,
+      });
+  }
+  return flags;
+}
+
+function underSearchFlags(t: Trajectory, m: TrajectoryMetrics): Flag[] {
+  const flags: Flag[] = [];
+  const pred = finalAnswerText(t);
+  if (pred !== undefined && isWrong(m) && m.answerRecall === 0 && m.rc <= UNDER_SEARCH_MAX_SEARCHES) {
+    const answerStep = [...t.steps].reverse().find((s) => s.kind === 'answer');
+    const lastSearch = [...t.steps].reverse().find((s) => s.kind === 'search');
+    const flag: Flag = {
+      kind: 'under-search',
+      evidence: `Answered ${quote(pred)} after ${m.rc} search(es); no retrieved doc holds a gold answer (gold: ${goldAnswers(t).map(quote).join(' / ')}).`,
+    };
+    const stepId = answerStep?.id ?? lastSearch?.id;
+    if (stepId !== undefined) flag.stepId = stepId;
+    flags.push(flag);
+  }
+
+  // Plan nodes never searched for; only judged when steps say which node they work on.
+  if (t.plan && t.steps.some((s) => s.planNode !== undefined)) {
+    for (const node of t.plan) {
+      if (t.steps.some((s) => s.kind === 'search' && s.planNode === node.id)) continue;
+      const flag: Flag = {
+        kind: 'under-search',
+        evidence: `Plan node ${node.id} ${quote(node.resolvedText ?? node.text)} (${node.status}) has no search step${node.answer !== undefined ? `; answered ${quote(node.answer)} without retrieval` : ''}.`,
+      };
+      const step = t.steps.find((s) => s.planNode === node.id);
+      if (step) flag.stepId = step.id;
+      flags.push(flag);
+    }
+  }
+  return flags;
+}
+
+function wrongEntityFlags(t: Trajectory, m: TrajectoryMetrics): Flag[] {
+  const pred = finalAnswerText(t);
+  const answers = goldAnswers(t);
+  if (pred === undefined || !isWrong(m) || normalizeAnswer(pred) === '') return [];
+  const hits = t.steps
+    .filter(isRetrievalStep)
+    .flatMap((s) => s.docs.map((d) => ({ s, d })))
+    .filter(
+      ({ d }) => !docContainsAnswer(d, answers) && containsAnyAnswer(`${d.title ?? ''} ${d.text}`, [pred]),
+    );
+  const first = hits[0];
+  if (!first) return [];
+  const more = hits.length > 1 ? ` (and ${hits.length - 1} more doc(s))` : '';
+  return [
+    {
+      kind: 'wrong-entity',
+      stepId: first.s.id,
+      evidence: `Wrong answer ${quote(pred)} appears in ${quote(first.d.title ?? first.d.id)} (step ${first.s.index})${more}, which holds no gold answer (gold: ${answers.map(quote).join(' / ')}).`,
+    },
+  ];
+}
+
+function invalidFlags(t: Trajectory): Flag[] {
+  return t.steps
+    .filter((s) => s.kind === 'invalid')
+    .map((s) => ({
+      kind: 'invalid-action' as const,
+      stepId: s.id,
+      evidence: `Step ${s.index} is an invalid action${s.error ? `: ${s.error}` : ''}${s.text ? ` ${quote(s.text)}` : ''}.`,
+    }));
+}
+
+function noAnswerFlags(t: Trajectory): Flag[] {
+  if (finalAnswerText(t) !== undefined) return [];
+  const flag: Flag = {
+    kind: 'no-answer',
+    evidence: `No final answer after ${t.steps.length} step(s)${t.finishReason ? ` (finish: ${t.finishReason})` : ''}.`,
+  };
+  const last = t.steps[t.steps.length - 1];
+  if (last) flag.stepId = last.id;
+  return [flag];
+}
+
+/** All candidate flags of a trajectory, ordered by the step they point at (unplaced ones last). */
+export function flagTrajectory(t: Trajectory, m: TrajectoryMetrics = trajectoryMetrics(t)): Flag[] {
+  const flags = [
+    ...repeatedQueryFlags(t),
+    ...noNewDocsFlags(t),
+    ...overSearchFlags(t),
+    ...underSearchFlags(t, m),
+    ...wrongEntityFlags(t, m),
+    ...invalidFlags(t),
+    ...noAnswerFlags(t),
+  ];
+  const pos = new Map(t.steps.map((s) => [s.id, s.index]));
+  const at = (f: Flag): number => (f.stepId !== undefined ? (pos.get(f.stepId) ?? Infinity) : Infinity);
+  return flags
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => at(a.f) - at(b.f) || a.i - b.i)
+    .map(({ f }) => f);
+}

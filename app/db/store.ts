@@ -1,0 +1,110 @@
+// Persistence operations. Every write resolves only after its transaction commits, so the UI
+// can show "saved" truthfully.
+import type { Annotation } from '../core/annotations/annotation';
+import { ROW_VERSION, type TrajectoryRow, toRow } from '../core/dataset/row';
+import type { Trajectory } from '../core/schema/trajectory';
+import { db, type ImportRecord } from './db';
+
+/** Upserts trajectories (stable ids: re-importing replaces, never duplicates). */
+export async function putTrajectories(list: readonly Trajectory[]): Promise<void> {
+  if (list.length === 0) return;
+  const d = await db();
+  const tx = d.transaction(['trajectories', 'rows'], 'readwrite');
+  const ts = tx.objectStore('trajectories');
+  const rs = tx.objectStore('rows');
+  for (const t of list) {
+    void ts.put(t);
+    void rs.put(toRow(t));
+  }
+  await tx.done;
+}
+
+export async function getTrajectory(id: string): Promise<Trajectory | undefined> {
+  return (await db()).get('trajectories', id);
+}
+
+export async function listRows(): Promise<TrajectoryRow[]> {
+  const d = await db();
+  const rows = await d.getAll('rows');
+  const stale = rows.filter((r) => r.v !== ROW_VERSION).map((r) => r.id);
+  if (stale.length === 0) return rows;
+  // Derivation changed since these rows were written: recompute them from the trajectories.
+  const fresh: TrajectoryRow[] = [];
+  for (const id of stale) {
+    const t = await d.get('trajectories', id);
+    if (t) fresh.push(toRow(t));
+  }
+  const tx = d.transaction('rows', 'readwrite');
+  for (const r of fresh) void tx.store.put(r);
+  await tx.done;
+  const byId = new Map(fresh.map((r) => [r.id, r]));
+  return rows.map((r) => byId.get(r.id) ?? r);
+}
+
+export async function countTrajectories(): Promise<number> {
+  return (await db()).count('trajectories');
+}
+
+export async function deleteFile(file: string): Promise<number> {
+  const d = await db();
+  const ids = await d.getAllKeysFromIndex('rows', 'file', file);
+  const tx = d.transaction(['trajectories', 'rows'], 'readwrite');
+  for (const id of ids) {
+    void tx.objectStore('trajectories').delete(id);
+    void tx.objectStore('rows').delete(id);
+  }
+  await tx.done;
+  return ids.length;
+}
+
+export async function putAnnotations(list: readonly Annotation[]): Promise<void> {
+  if (list.length === 0) return;
+  const d = await db();
+  const tx = d.transaction('annotations', 'readwrite');
+  for (const a of list) void tx.store.put(a);
+  await tx.done;
+}
+
+export async function deleteAnnotation(id: string): Promise<void> {
+  const d = await db();
+  const tx = d.transaction('annotations', 'readwrite');
+  await tx.store.delete(id);
+  await tx.done;
+}
+
+export async function listAnnotations(): Promise<Annotation[]> {
+  return (await db()).getAll('annotations');
+}
+
+export async function annotationsFor(trajectoryId: string): Promise<Annotation[]> {
+  return (await db()).getAllFromIndex('annotations', 'trajectoryId', trajectoryId);
+}
+
+export async function putImportRecord(r: ImportRecord): Promise<void> {
+  await (await db()).put('imports', r);
+}
+
+export async function listImports(): Promise<ImportRecord[]> {
+  const all = await (await db()).getAll('imports');
+  return all.sort((a, b) => b.at.localeCompare(a.at));
+}
+
+export async function getMeta<T>(key: string): Promise<T | undefined> {
+  return (await (await db()).get('meta', key)) as T | undefined;
+}
+
+export async function setMeta(key: string, value: unknown): Promise<void> {
+  await (await db()).put('meta', value, key);
+}
+
+/** Every trajectory (streamed by cursor), for exports. */
+export async function forEachTrajectory(fn: (t: Trajectory) => void): Promise<void> {
+  const d = await db();
+  let cursor = await d.transaction('trajectories').store.openCursor();
+  while (cursor) {
+    fn(cursor.value);
+    cursor = await cursor.continue();
+  }
+}
+
+export type { ImportRecord };

@@ -1,0 +1,98 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { AnnotatorBadge } from './components/AnnotatorBadge';
+import { ExportMenu } from './components/ExportMenu';
+import { HelpOverlay } from './components/HelpOverlay';
+import { ImportDialog } from './components/ImportDialog';
+import { ensureDemoLoaded } from './data/demo';
+import { keys } from './data/queries';
+import { isTyping } from './keyboard';
+import { DatasetPage } from './pages/DatasetPage';
+import { TrajectoryPage } from './pages/TrajectoryPage';
+import { navigate, useRoute } from './state/router';
+import { useUi } from './state/ui-store';
+
+export function App() {
+  const route = useRoute();
+  const qc = useQueryClient();
+  const { helpOpen, setHelpOpen, setImportOpen, toast, setToast } = useUi();
+  const demo = useQuery({
+    queryKey: ['demo'],
+    queryFn: ensureDemoLoaded,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  useEffect(() => {
+    if (demo.data) void qc.invalidateQueries({ queryKey: keys.rows });
+  }, [demo.data, qc]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (isTyping(e)) return;
+      if (e.key === '?') {
+        e.preventDefault();
+        setHelpOpen(!useUi.getState().helpOpen);
+      } else if (e.key === 'Escape' && useUi.getState().helpOpen) {
+        setHelpOpen(false);
+      } else if (e.key === 'i' && !e.ctrlKey && !e.metaKey) {
+        e.preventDefault();
+        setImportOpen(true);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [setHelpOpen, setImportOpen]);
+
+  useEffect(() => {
+    if (!toast) return;
+    const t = setTimeout(() => setToast(null), 4000);
+    return () => clearTimeout(t);
+  }, [toast, setToast]);
+
+  return (
+    <div className="app">
+      <header className="topbar">
+        <button type="button" className="brand" onClick={() => navigate({ page: 'dataset' })} title="Dataset">
+          <img src="/favicon.svg" alt="" width={22} height={22} />
+          <span>Hopscope</span>
+        </button>
+        <nav className="topnav">
+          <button
+            type="button"
+            className={route.page === 'dataset' ? 'active' : ''}
+            onClick={() => navigate({ page: 'dataset' })}
+          >
+            Trajectories
+          </button>
+        </nav>
+        <div className="spacer" />
+        {demo.isFetching && <span className="muted">Loading demo set…</span>}
+        {demo.error && <span className="error-text">Demo failed to load: {String(demo.error)}</span>}
+        <button type="button" onClick={() => setImportOpen(true)} title="Import trajectories (i)">
+          Import…
+        </button>
+        <ExportMenu />
+        <AnnotatorBadge />
+        <button
+          type="button"
+          className="icon"
+          onClick={() => setHelpOpen(true)}
+          title="Keyboard shortcuts (?)"
+          aria-label="Keyboard shortcuts"
+        >
+          ?
+        </button>
+      </header>
+      <main className="main">
+        {route.page === 'dataset' ? <DatasetPage /> : <TrajectoryPage id={route.id} stepId={route.stepId} />}
+      </main>
+      <ImportDialog />
+      {helpOpen && <HelpOverlay onClose={() => setHelpOpen(false)} />}
+      {toast && (
+        <div className="toast" role="status">
+          {toast}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import {
+  type Annotation,
+  annotationsToJsonl,
+  parseAnnotationsJsonl,
+} from '../../core/annotations/annotation';
+import { forEachTrajectory, listAnnotations, putAnnotations } from '../../db/store';
+import { downloadText, stamp } from '../data/download';
+import { keys } from '../data/queries';
+import { useUi } from '../state/ui-store';
+
+export async function exportAnnotationsText(): Promise<string> {
+  return annotationsToJsonl(await listAnnotations());
+}
+
+/** Trajectories in Hopscope JSONL with their annotations joined under `annotations`. */
+export async function exportTrajectoriesText(): Promise<string> {
+  const byTraj = new Map<string, Annotation[]>();
+  for (const a of await listAnnotations())
+    byTraj.set(a.trajectoryId, [...(byTraj.get(a.trajectoryId) ?? []), a]);
+  const lines: string[] = [];
+  await forEachTrajectory((t) => {
+    lines.push(JSON.stringify({ ...t, annotations: byTraj.get(t.id) ?? [] }));
+  });
+  return lines.join('\n') + (lines.length ? '\n' : '');
+}
+
+export function ExportMenu() {
+  const [open, setOpen] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const qc = useQueryClient();
+  const setToast = useUi((s) => s.setToast);
+  const run = async (fn: () => Promise<void>) => {
+    setOpen(false);
+    try {
+      await fn();
+    } catch (e) {
+      setToast(`Failed: ${(e as Error).message}`);
+    }
+  };
+  return (
+    <div className="menu">
+      <button type="button" onClick={() => setOpen(!open)} aria-expanded={open}>
+        Export ▾
+      </button>
+      {open && (
+        <div className="menu-items" role="menu">
+          <button
+            type="button"
+            role="menuitem"
+            onClick={() =>
+              run(async () =>
+                downloadText(`hopscope-annotations-${stamp()}.jsonl`, await exportAnnotationsText()),
+              )
+            }
+          >
+            Annotations (JSONL)
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            onClick={() =>
+              run(async () =>
+                downloadText(`hopscope-trajectories-${stamp()}.jsonl`, await exportTrajectoriesText()),
+              )
+            }
+          >
+            Trajectories + annotations (JSONL)
+          </button>
+          <button type="button" role="menuitem" onClick={() => fileRef.current?.click()}>
+            Import annotations…
+          </button>
+        </div>
+      )}
+      <input
+        ref={fileRef}
+        type="file"
+        accept=".jsonl,.json,.ndjson"
+        hidden
+        data-testid="annotation-file"
+        onChange={(e) => {
+          const f = e.target.files?.[0];
+          e.target.value = '';
+          if (!f) return;
+          void run(async () => {
+            const r = parseAnnotationsJsonl(await f.text());
+            await putAnnotations(r.annotations);
+            await qc.invalidateQueries({ queryKey: keys.annotations });
+            const errs = r.errors.map((x) => `line ${x.line}${x.field ? ` (${x.field})` : ''}: ${x.message}`);
+            setToast(
+              `Imported ${r.annotations.length} annotations from ${f.name}` +
+                (errs.length ? `; ${errs.length} bad lines — ${errs.slice(0, 3).join('; ')}` : ''),
+            );
+          });
+        }}
+      />
+    </div>
+  );
+}

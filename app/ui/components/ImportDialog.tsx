@@ -1,0 +1,263 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { FORMATS } from '../../core/importers/registry';
+import type { ImportRecord } from '../../db/db';
+import { downloadText } from '../data/download';
+import { Comlink, importWorker } from '../data/import-client';
+import { keys, useImports } from '../data/queries';
+import { useUi } from '../state/ui-store';
+
+interface Job {
+  id: string;
+  name: string;
+  size: number;
+  chars: number;
+  records: number;
+  errors: number;
+  state: 'running' | 'done' | 'failed' | 'cancelled';
+  message?: string;
+  report?: ImportRecord;
+}
+
+function reportText(r: ImportRecord): string {
+  return JSON.stringify(r, null, 2);
+}
+
+/** Drop or pick files; each is imported in the worker with live progress and a full error report. */
+export function ImportDialog() {
+  const { importOpen, setImportOpen, setToast } = useUi();
+  const [format, setFormat] = useState('');
+  const [jobs, setJobs] = useState<Job[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const qc = useQueryClient();
+  const history = useImports();
+
+  const update = useCallback((id: string, patch: Partial<Job>) => {
+    setJobs((js) => js.map((j) => (j.id === id ? { ...j, ...patch } : j)));
+  }, []);
+
+  const start = useCallback(
+    (files: File[]) => {
+      setImportOpen(true);
+      for (const f of files) {
+        const id = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+        setJobs((js) => [
+          { id, name: f.name, size: f.size, chars: 0, records: 0, errors: 0, state: 'running' },
+          ...js,
+        ]);
+        const onProgress = Comlink.proxy((p: { chars: number; records: number; errors: number }) => {
+          update(id, { chars: p.chars, records: p.records, errors: p.errors });
+          // Rows appear while a big file is still importing.
+          void qc.invalidateQueries({ queryKey: keys.rows });
+        });
+        importWorker()
+          .importBlob(id, f, f.name, format || undefined, onProgress)
+          .then((report) => {
+            update(id, {
+              state: 'done',
+              report,
+              records: report.records,
+              errors: report.errors.length,
+              chars: f.size,
+            });
+            setToast(
+              `${f.name}: imported ${report.imported} of ${report.records} records` +
+                (report.errors.length ? `, ${report.errors.length} reported` : ''),
+            );
+          })
+          .catch((e: unknown) => {
+            const cancelled = (e as Error)?.name === 'AbortError';
+            update(id, {
+              state: cancelled ? 'cancelled' : 'failed',
+              message: String((e as Error)?.message ?? e),
+            });
+          })
+          .finally(() => {
+            void qc.invalidateQueries({ queryKey: keys.rows });
+            void qc.invalidateQueries({ queryKey: keys.imports });
+          });
+      }
+    },
+    [format, qc, setImportOpen, setToast, update],
+  );
+
+  // Files dropped anywhere on the window are imported.
+  useEffect(() => {
+    const over = (e: DragEvent) => {
+      if (!e.dataTransfer?.types.includes('Files')) return;
+      e.preventDefault();
+      setDragging(true);
+    };
+    const leave = (e: DragEvent) => {
+      if (e.relatedTarget === null) setDragging(false);
+    };
+    const drop = (e: DragEvent) => {
+      if (!e.dataTransfer?.files.length) return;
+      e.preventDefault();
+      setDragging(false);
+      start([...e.dataTransfer.files]);
+    };
+    window.addEventListener('dragover', over);
+    window.addEventListener('dragleave', leave);
+    window.addEventListener('drop', drop);
+    return () => {
+      window.removeEventListener('dragover', over);
+      window.removeEventListener('dragleave', leave);
+      window.removeEventListener('drop', drop);
+    };
+  }, [start]);
+
+  useEffect(() => {
+    if (!importOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setImportOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [importOpen, setImportOpen]);
+
+  return (
+    <>
+      {dragging && <div className="dropveil">Drop trajectory files to import</div>}
+      {importOpen && (
+        <div className="overlay" onClick={() => setImportOpen(false)}>
+          <div
+            className="dialog import"
+            role="dialog"
+            aria-label="Import trajectories"
+            onClick={(e) => e.stopPropagation()}
+          >
+            <h2>Import trajectories</h2>
+            <p className="muted">
+              JSONL, JSON or text logs of Search-R1, R1-Searcher, When-to-Search, QAgent, ExSearch,
+              APEX-Searcher, FlashRAG or Hopscope. Parsing runs in a background worker; bad records are
+              reported with their line and every good record is kept.
+            </p>
+            <div className="row">
+              <label>
+                Format{' '}
+                <select value={format} onChange={(e) => setFormat(e.target.value)} aria-label="Format">
+                  <option value="">Auto-detect</option>
+                  {FORMATS.map((f) => (
+                    <option key={f.id} value={f.id}>
+                      {f.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="button" className="primary" onClick={() => fileRef.current?.click()}>
+                Choose files…
+              </button>
+              <input
+                ref={fileRef}
+                type="file"
+                multiple
+                hidden
+                data-testid="import-file"
+                onChange={(e) => {
+                  const files = [...(e.target.files ?? [])];
+                  e.target.value = '';
+                  if (files.length) start(files);
+                }}
+              />
+            </div>
+            <div
+              className="dropzone"
+              onDragOver={(e) => e.preventDefault()}
+              onClick={() => fileRef.current?.click()}
+            >
+              or drop files here
+            </div>
+            {jobs.map((j) => (
+              <JobView key={j.id} job={j} onCancel={() => void importWorker().cancel(j.id)} />
+            ))}
+            {history.data && history.data.length > 0 && (
+              <details className="history">
+                <summary>Earlier imports ({history.data.length})</summary>
+                <ul>
+                  {history.data.slice(0, 30).map((r) => (
+                    <li key={r.id}>
+                      {r.file} — {r.format ?? 'unknown format'}, {r.imported}/{r.records} imported
+                      {r.errors.length > 0 && (
+                        <button
+                          type="button"
+                          className="link"
+                          onClick={() =>
+                            downloadText(`${r.file}.import-report.json`, reportText(r), 'application/json')
+                          }
+                        >
+                          report ({r.errors.length})
+                        </button>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            )}
+            <div className="row end">
+              <button type="button" onClick={() => setImportOpen(false)}>
+                Close (Esc)
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
+
+function JobView({ job, onCancel }: { job: Job; onCancel: () => void }) {
+  const pct =
+    job.state === 'done' ? 100 : Math.min(99, Math.round((job.chars / Math.max(1, job.size)) * 100));
+  const r = job.report;
+  return (
+    <div className={`job ${job.state}`} data-testid="import-job">
+      <div className="row">
+        <strong>{job.name}</strong>
+        <span className="muted">
+          {(job.size / 1e6).toFixed(1)} MB · {job.records} records · {job.errors} errors
+        </span>
+        <div className="spacer" />
+        {job.state === 'running' && (
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+      <progress max={100} value={pct} aria-label={`Import progress of ${job.name}`} />
+      {job.state === 'failed' && <div className="error-text">Import failed: {job.message}</div>}
+      {job.state === 'cancelled' && (
+        <div className="muted">Cancelled; records stored before cancelling are kept.</div>
+      )}
+      {r && (
+        <div className="report" data-testid="import-report">
+          <div>
+            Format <b>{r.format ?? 'not recognised'}</b>: {r.imported} of {r.records} records imported.
+          </div>
+          {r.errors.length > 0 && (
+            <>
+              <ul className="errors">
+                {r.errors.slice(0, 50).map((e) => (
+                  <li key={`${e.line}:${e.message}`}>
+                    {e.file}, line {e.line}
+                    {e.field ? `, field ${e.field}` : ''}: {e.message}
+                  </li>
+                ))}
+                {r.errors.length > 50 && <li>… and {r.errors.length - 50} more in the report</li>}
+              </ul>
+              <button
+                type="button"
+                onClick={() =>
+                  downloadText(`${r.file}.import-report.json`, reportText(r), 'application/json')
+                }
+              >
+                Download report
+              </button>
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

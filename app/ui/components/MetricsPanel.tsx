@@ -1,0 +1,121 @@
+import type { Flag } from '../../core/metrics/flags';
+import type { TrajectoryMetrics } from '../../core/metrics/trajectory-metrics';
+import type { Trajectory } from '../../core/schema/trajectory';
+
+function fmt(v: number | null, digits = 2): string {
+  return v === null ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(digits);
+}
+
+/** Computed metrics, candidate flags with their evidence, and the file's own reported scores. */
+export function MetricsPanel({
+  trajectory: t,
+  metrics: m,
+  flags,
+  onSelectStep,
+}: {
+  trajectory: Trajectory;
+  metrics: TrajectoryMetrics;
+  flags: readonly Flag[];
+  onSelectStep: (id: string) => void;
+}) {
+  const rows: Array<[string, string, string]> = [
+    ['EM', fmt(m.em), 'exact match after SQuAD normalization, best gold alias'],
+    ['F1', fmt(m.f1), 'token-overlap F1, best gold alias'],
+    ['Acc', fmt(m.acc), 'cover-EM: a normalized gold answer is inside the prediction'],
+    ['RC', fmt(m.rc), 'retrieval count: search actions (a multi-query turn counts once)'],
+    ['Queries', fmt(m.queries), 'queries over all search actions'],
+    ['Repeated queries', fmt(m.repeatedQueries), 'same normalized text as an earlier query'],
+    ['Docs', fmt(m.docs), 'retrieved documents'],
+    ['Duplicate docs', fmt(m.duplicateDocs), 'seen in an earlier hop'],
+    ['Answer recall', fmt(m.answerRecall), 'some retrieved doc holds a gold answer'],
+    ['Gold-passage recall', fmt(m.goldPassageRecall), 'share of gold supporting passages retrieved'],
+    ['Invalid steps', fmt(m.invalidSteps), 'turns with no valid action'],
+  ];
+  return (
+    <div className="metrics-panel" data-testid="metrics-panel">
+      <table className="metrics">
+        <tbody>
+          {rows.map(([k, v, hint]) => (
+            <tr key={k} title={hint}>
+              <th>{k}</th>
+              <td>{v}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h4>Candidate flags</h4>
+      {flags.length === 0 ? (
+        <p className="muted">None: no automatic sign of over- or under-searching.</p>
+      ) : (
+        <ul className="flags">
+          {flags.map((f) => (
+            <li key={f.kind + f.evidence}>
+              <span className={`flag flag-${f.kind}`}>{f.kind}</span> {f.evidence}{' '}
+              {f.stepId && (
+                <button type="button" className="link" onClick={() => onSelectStep(f.stepId!)}>
+                  go to step
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="muted small">Flags are suggestions; your labels are the truth.</p>
+      {t.reported && Object.keys(t.reported).length > 0 && (
+        <>
+          <h4>Reported by the source file</h4>
+          <table className="metrics">
+            <tbody>
+              {Object.entries(t.reported).map(([k, v]) => (
+                <tr key={k}>
+                  <th>{k}</th>
+                  <td>{String(v)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+      <h4>Source</h4>
+      <dl className="facts">
+        <dt>Kind</dt>
+        <dd>{t.source.kind}</dd>
+        {t.source.format && (
+          <>
+            <dt>Format</dt>
+            <dd>{t.source.format}</dd>
+          </>
+        )}
+        {t.source.file && (
+          <>
+            <dt>File</dt>
+            <dd>
+              {t.source.file}
+              {t.source.line ? `, line ${t.source.line}` : ''}
+            </dd>
+          </>
+        )}
+        {t.source.system && (
+          <>
+            <dt>System</dt>
+            <dd>{t.source.system}</dd>
+          </>
+        )}
+        {t.agent.model && (
+          <>
+            <dt>Model</dt>
+            <dd>{t.agent.model}</dd>
+          </>
+        )}
+        {t.finishReason && (
+          <>
+            <dt>Finish</dt>
+            <dd>{t.finishReason}</dd>
+          </>
+        )}
+        <dt>Id</dt>
+        <dd className="mono">{t.id}</dd>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { memo, useEffect, useRef } from 'react';
+import type { Annotation } from '../../core/annotations/annotation';
+import type { Flag } from '../../core/metrics/flags';
+import type { Step, Trajectory } from '../../core/schema/trajectory';
+import { DocCard } from './DocCard';
+
+interface Group {
+  key: string;
+  title: string;
+  steps: Step[];
+}
+
+/** Steps grouped by plan node when there is a plan, else by model turn. */
+export function groupSteps(t: Trajectory): Group[] {
+  const hasPlan = (t.plan?.length ?? 0) > 0;
+  const nodes = new Map((t.plan ?? []).map((n) => [n.id, n]));
+  const groups: Group[] = [];
+  for (const s of t.steps) {
+    let key: string;
+    let title: string;
+    if (hasPlan && s.planNode) {
+      const n = nodes.get(s.planNode);
+      key = `node:${s.planNode}`;
+      title = `#${s.planNode} ${n?.resolvedText ?? n?.text ?? ''}`;
+    } else if (hasPlan) {
+      key = s.kind === 'plan' ? 'plan' : 'overall';
+      title = s.kind === 'plan' ? 'Plan' : 'Synthesis';
+    } else {
+      key = `turn:${s.turn ?? 0}`;
+      title = s.turn ? `Turn ${s.turn}` : 'Steps';
+    }
+    const last = groups[groups.length - 1];
+    if (last && last.key === key) last.steps.push(s);
+    else groups.push({ key, title, steps: [s] });
+  }
+  return groups;
+}
+
+const KIND_LABEL: Record<Step['kind'], string> = {
+  think: 'think',
+  plan: 'plan',
+  decision: 'decide',
+  search: 'search',
+  retrieve: 'docs',
+  record: 'record',
+  reflect: 'reflect',
+  rank: 'rank',
+  sub_answer: 'sub-answer',
+  answer: 'answer',
+  invalid: 'invalid',
+};
+
+export function Timeline({
+  trajectory,
+  selected,
+  onSelect,
+  annotations,
+  flags,
+}: {
+  trajectory: Trajectory;
+  selected: string | undefined;
+  onSelect: (stepId: string) => void;
+  annotations: readonly Annotation[];
+  flags: readonly Flag[];
+}) {
+  const groups = groupSteps(trajectory);
+  return (
+    <div className="timeline" data-testid="timeline">
+      {groups.map((g, gi) => (
+        <section key={`${g.key}:${gi}`} className="tl-group">
+          <h4 className="tl-group-title">{g.title}</h4>
+          {g.steps.map((s) => (
+            <StepCard
+              key={s.id}
+              step={s}
+              selected={s.id === selected}
+              onSelect={onSelect}
+              labels={annotations.filter((a) => a.stepId === s.id && a.label !== 'note').map((a) => a.label)}
+              hasNote={annotations.some((a) => a.stepId === s.id && a.label === 'note')}
+              flags={flags.filter((f) => f.stepId === s.id)}
+            />
+          ))}
+        </section>
+      ))}
+    </div>
+  );
+}
+
+const StepCard = memo(function StepCard({
+  step,
+  selected,
+  onSelect,
+  labels,
+  hasNote,
+  flags,
+}: {
+  step: Step;
+  selected: boolean;
+  onSelect: (id: string) => void;
+  labels: string[];
+  hasNote: boolean;
+  flags: readonly Flag[];
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (selected) ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [selected]);
+  const docs = step.docs ?? [];
+  const newDocs = docs.filter((d) => !d.duplicate).length;
+  return (
+    <div
+      ref={ref}
+      className={`step kind-${step.kind}${selected ? ' selected' : ''}`}
+      onClick={() => onSelect(step.id)}
+      data-testid="step"
+      data-step-id={step.id}
+      data-kind={step.kind}
+    >
+      <div className="step-head">
+        <span className="step-index">{step.index + 1}</span>
+        <span className={`kind kind-${step.kind}`}>{KIND_LABEL[step.kind]}</span>
+        {step.hop !== undefined && <span className="hop">hop {step.hop}</span>}
+        {step.kind === 'retrieve' && (
+          <span className="muted">
+            {docs.length} docs · {newDocs} new{docs.some((d) => d.containsAnswer) ? ' · answer found' : ''}
+          </span>
+        )}
+        <span className="spacer" />
+        {step.ms !== undefined && <span className="muted small">{Math.round(step.ms)} ms</span>}
+        {flags.map((f) => (
+          <span key={f.kind + f.evidence} className={`flag flag-${f.kind}`} title={f.evidence}>
+            ⚑ {f.kind}
+          </span>
+        ))}
+        {labels.map((l) => (
+          <span key={l} className={`label label-${l}`} data-testid="step-label">
+            {l}
+          </span>
+        ))}
+        {hasNote && <span className="label label-note">note</span>}
+      </div>
+      {step.queries && step.queries.length > 0 && (
+        <div className="queries">
+          {step.queries.map((q, i) => (
+            // the same query may repeat within a step
+            <span key={i} className="query">
+              {q.length > 300 ? `${q.slice(0, 300)}…` : q}
+            </span>
+          ))}
+        </div>
+      )}
+      {step.text && step.kind !== 'search' && (
+        <div className="step-text">{step.text.length > 360 ? `${step.text.slice(0, 360)}…` : step.text}</div>
+      )}
+      {step.error && <div className="error-text">{step.error}</div>}
+      {docs.length > 0 && (
+        <div className="docs">
+          {docs.map((d) => (
+            <DocCard key={`${d.rank}:${d.id}`} doc={d} compact={!selected} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,25 @@
+// Loads the bundled demo set on first start (and again when it changes). Imports are idempotent
+// (stable ids), so a repeated load never duplicates.
+import { getMeta, setMeta } from '../../db/store';
+import { importWorker } from './import-client';
+
+interface Manifest {
+  version?: string;
+  files: Array<{ path: string; format?: string; label?: string }>;
+}
+
+export async function ensureDemoLoaded(): Promise<boolean> {
+  const res = await fetch(`${import.meta.env.BASE_URL}demo/manifest.json`);
+  if (!res.ok) throw new Error(`demo manifest missing: HTTP ${res.status}`);
+  const text = await res.text();
+  const manifest = JSON.parse(text) as Manifest;
+  const version = manifest.version ?? text;
+  if ((await getMeta<string>('demo-version')) === version) return false;
+  const w = importWorker();
+  for (const f of manifest.files) {
+    const name = f.path.split('/').pop() ?? f.path;
+    await w.importUrl(`${import.meta.env.BASE_URL}${f.path}`, name, f.format);
+  }
+  await setMeta('demo-version', version);
+  return true;
+}

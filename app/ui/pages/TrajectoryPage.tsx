@@ -1,0 +1,337 @@
+import { useEffect, useMemo, useState } from 'react';
+import { STEP_LABELS, VERDICTS } from '../../core/annotations/annotation';
+import { flagTrajectory } from '../../core/metrics/flags';
+import { trajectoryMetrics } from '../../core/metrics/trajectory-metrics';
+import type { Trajectory } from '../../core/schema/trajectory';
+import { LongText } from '../components/LongText';
+import { MetricsPanel } from '../components/MetricsPanel';
+import { PlanTree } from '../components/PlanTree';
+import { type SaveState, StepPanel } from '../components/StepPanel';
+import { Timeline } from '../components/Timeline';
+import {
+  type AnnotationChange,
+  useAnnotate,
+  useRows,
+  useTrajectory,
+  useTrajectoryAnnotations,
+} from '../data/queries';
+import { isTyping } from '../keyboard';
+import { navigate } from '../state/router';
+import { useUi } from '../state/ui-store';
+
+type Tab = 'step' | 'metrics' | 'transcript';
+
+export function TrajectoryPage({ id, stepId }: { id: string; stepId: string | null }) {
+  const q = useTrajectory(id);
+  if (q.isLoading) return <div className="empty">Loading trajectory…</div>;
+  if (q.error)
+    return (
+      <div className="empty error-text">
+        Could not read trajectory {id}: {String(q.error)}
+      </div>
+    );
+  if (!q.data)
+    return (
+      <div className="empty">
+        No trajectory with id <code>{id}</code> is stored here.{' '}
+        <button type="button" className="link" onClick={() => navigate({ page: 'dataset' })}>
+          Back to the dataset
+        </button>
+      </div>
+    );
+  return <TrajectoryView key={id} t={q.data} stepId={stepId} />;
+}
+
+function TrajectoryView({ t, stepId }: { t: Trajectory; stepId: string | null }) {
+  const annotator = useUi((s) => s.annotator);
+  const setAnnotator = useUi((s) => s.setAnnotator);
+  const rows = useRows();
+  const visibleIds = useUi((s) => s.visibleIds);
+  const ann = useTrajectoryAnnotations(t.id);
+  const annotate = useAnnotate(annotator);
+  const [tab, setTab] = useState<Tab>('step');
+  const [noteFocus, setNoteFocus] = useState(0);
+  const [nameDraft, setNameDraft] = useState('');
+  const [saveState, setSaveState] = useState<SaveState>('idle');
+  const [saveError, setSaveError] = useState<string | null>(null);
+
+  const metrics = useMemo(() => trajectoryMetrics(t), [t]);
+  const flags = useMemo(() => flagTrajectory(t, metrics), [t, metrics]);
+  const annotations = ann.data ?? [];
+  const selected = t.steps.find((s) => s.id === stepId) ?? t.steps[0];
+  const selIndex = selected ? selected.index : -1;
+  const order = visibleIds.length > 0 ? visibleIds : (rows.data ?? []).map((r) => r.id);
+  const pos = order.indexOf(t.id);
+  const myVerdict = annotations
+    .find((a) => a.annotator === annotator && a.stepId === undefined && a.label.startsWith('verdict:'))
+    ?.label.slice('verdict:'.length);
+
+  const selectStep = (sid: string) =>
+    navigate({ page: 'trajectory', id: t.id, stepId: sid }, { replace: true });
+
+  const apply = (c: AnnotationChange) => {
+    setSaveState('saving');
+    annotate.mutate(c, {
+      onSuccess: () => setSaveState('saved'),
+      onError: (e) => {
+        setSaveState('error');
+        setSaveError(String((e as Error).message ?? e));
+      },
+    });
+  };
+
+  const goTrajectory = (delta: number) => {
+    const next = order[pos + delta];
+    if (next) {
+      useUi.getState().setCursor(pos + delta);
+      navigate({ page: 'trajectory', id: next, stepId: null });
+    }
+  };
+
+  // Keyboard: steps, trajectories, labels, verdicts. Reads fresh values on every key press.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (isTyping(e) || e.ctrlKey || e.metaKey || e.altKey) return;
+      const ui = useUi.getState();
+      if (ui.helpOpen || ui.importOpen) return;
+      const k = e.key;
+      const move = (d: number) => {
+        const s = t.steps[Math.max(0, Math.min(t.steps.length - 1, selIndex + d))];
+        if (s) selectStep(s.id);
+      };
+      if (k === 'j' || k === 'ArrowDown') move(1);
+      else if (k === 'k' || k === 'ArrowUp') move(-1);
+      else if (k === 'n' || k === ']') goTrajectory(1);
+      else if (k === 'p' || k === '[') goTrajectory(-1);
+      else if (k === 'Escape') navigate({ page: 'dataset' });
+      else if (k === 't') setTab(tab === 'transcript' ? 'step' : 'transcript');
+      else if (k === 'm') setTab(tab === 'metrics' ? 'step' : 'metrics');
+      else if (!annotator && (STEP_LABELS.some((l) => l.key === k) || k === 'e')) {
+        setTab('step');
+        document.getElementById('annotator-name')?.focus();
+      } else if (k === 'e' && selected) {
+        setTab('step');
+        setNoteFocus((n) => n + 1);
+      } else {
+        const label = STEP_LABELS.find((l) => l.key === k);
+        const verdict = VERDICTS.find((v) => v.key === k);
+        if (label && selected)
+          apply({ op: 'toggle-label', trajectoryId: t.id, stepId: selected.id, label: label.id });
+        else if (verdict && annotator) apply({ op: 'verdict', trajectoryId: t.id, verdict: verdict.id });
+        else return;
+      }
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  const needAnnotator = (
+    <form
+      className="need-annotator"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (nameDraft.trim()) setAnnotator(nameDraft.trim());
+      }}
+    >
+      <label htmlFor="annotator-name">Your name, once, to start labelling:</label>
+      <input
+        id="annotator-name"
+        value={nameDraft}
+        onChange={(e) => setNameDraft(e.target.value)}
+        placeholder="annotator"
+      />
+      <button type="submit">Start</button>
+    </form>
+  );
+
+  const hasPlan = (t.plan?.length ?? 0) > 0;
+  return (
+    <div className="trajectory">
+      <div className="traj-head">
+        <div className="row">
+          <button
+            type="button"
+            onClick={() => navigate({ page: 'dataset' })}
+            title="Back to the dataset (Esc)"
+          >
+            ← Dataset
+          </button>
+          <button
+            type="button"
+            disabled={pos <= 0}
+            onClick={() => goTrajectory(-1)}
+            title="Previous trajectory (p)"
+          >
+            ‹ Prev
+          </button>
+          <button
+            type="button"
+            disabled={pos < 0 || pos >= order.length - 1}
+            onClick={() => goTrajectory(1)}
+            title="Next trajectory (n)"
+          >
+            Next ›
+          </button>
+          {pos >= 0 && (
+            <span className="muted small">
+              {pos + 1} / {order.length}
+            </span>
+          )}
+          <div className="spacer" />
+          <div className="verdicts" role="group" aria-label="Verdict">
+            <span className="muted small">Verdict:</span>
+            {VERDICTS.map((v) => (
+              <button
+                key={v.id}
+                type="button"
+                disabled={!annotator}
+                className={`verdict verdict-${v.id}${myVerdict === v.id ? ' on' : ''}`}
+                aria-pressed={myVerdict === v.id}
+                onClick={() => apply({ op: 'verdict', trajectoryId: t.id, verdict: v.id })}
+              >
+                <kbd>{v.key}</kbd> {v.title}
+              </button>
+            ))}
+          </div>
+        </div>
+        <h1 className="question" data-testid="question">
+          <LongText text={t.question} limit={600} />
+        </h1>
+        <div className="answer-line">
+          <span>
+            <span className="muted">Answer</span> <b data-testid="answer">{t.answer?.text ?? '—'}</b>
+            {t.answer?.confidence !== undefined && (
+              <span className="muted"> (confidence {t.answer.confidence.toFixed(2)})</span>
+            )}
+          </span>
+          <span>
+            <span className="muted">Gold</span> {(t.gold?.answers ?? []).join(' | ') || '—'}
+          </span>
+          <span className={`pill ${metrics.em === 1 ? 'good' : metrics.em === 0 ? 'bad' : ''}`}>
+            EM {metrics.em ?? '–'}
+          </span>
+          <span className="pill">F1 {metrics.f1 === null ? '–' : metrics.f1.toFixed(2)}</span>
+          <span className="pill">Acc {metrics.acc ?? '–'}</span>
+          <span className="pill">RC {metrics.rc}</span>
+          <span className="pill">{metrics.queries} queries</span>
+          <span className="muted small">
+            {t.agent.strategy}
+            {t.source.system && t.source.system !== t.agent.strategy ? ` · ${t.source.system}` : ''}
+            {t.source.file ? ` · ${t.source.file}${t.source.line ? `:${t.source.line}` : ''}` : ''}
+          </span>
+        </div>
+      </div>
+      <div className="traj-body">
+        <div className="traj-left">
+          {hasPlan && t.plan && (
+            <section>
+              <h3 className="section-title">Plan</h3>
+              <PlanTree
+                plan={t.plan}
+                activeNode={selected?.planNode}
+                onSelect={(nodeId) => {
+                  const s = t.steps.find((x) => x.planNode === nodeId);
+                  if (s) selectStep(s.id);
+                }}
+              />
+            </section>
+          )}
+          <section>
+            <h3 className="section-title">
+              {hasPlan ? 'Hops by sub-question' : 'Hops by turn'}{' '}
+              <span className="muted small">{t.steps.length} steps</span>
+            </h3>
+            {t.steps.length === 0 ? (
+              <p className="muted">This trajectory has no steps.</p>
+            ) : (
+              <Timeline
+                trajectory={t}
+                selected={selected?.id}
+                onSelect={selectStep}
+                annotations={annotations}
+                flags={flags}
+              />
+            )}
+          </section>
+        </div>
+        <aside className="traj-right">
+          <div className="tabs" role="tablist">
+            {(['step', 'metrics', 'transcript'] as const).map((x) => (
+              <button
+                key={x}
+                type="button"
+                role="tab"
+                aria-selected={tab === x}
+                className={tab === x ? 'active' : ''}
+                onClick={() => setTab(x)}
+              >
+                {x === 'step' ? 'Step' : x === 'metrics' ? 'Metrics (m)' : 'Transcript (t)'}
+              </button>
+            ))}
+          </div>
+          {tab === 'step' && selected && (
+            <StepPanel
+              step={selected}
+              annotations={annotations}
+              annotator={annotator}
+              saveState={saveState}
+              saveError={saveError}
+              onToggle={(label) =>
+                apply({ op: 'toggle-label', trajectoryId: t.id, stepId: selected.id, label })
+              }
+              onNote={(note) => apply({ op: 'note', trajectoryId: t.id, stepId: selected.id, note })}
+              noteFocusSignal={noteFocus}
+              needAnnotator={needAnnotator}
+            />
+          )}
+          {tab === 'metrics' && (
+            <MetricsPanel
+              trajectory={t}
+              metrics={metrics}
+              flags={flags}
+              onSelectStep={(sid) => {
+                setTab('step');
+                selectStep(sid);
+              }}
+            />
+          )}
+          {tab === 'transcript' && <Transcript t={t} onSelectStep={selectStep} selected={selected?.id} />}
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function Transcript({
+  t,
+  selected,
+  onSelectStep,
+}: {
+  t: Trajectory;
+  selected: string | undefined;
+  onSelectStep: (id: string) => void;
+}) {
+  return (
+    <div className="transcript" data-testid="transcript">
+      {t.steps.map((s) => (
+        <div
+          key={s.id}
+          className={`tx-step kind-${s.kind}${s.id === selected ? ' selected' : ''}`}
+          onClick={() => onSelectStep(s.id)}
+        >
+          <div className="muted small">
+            {s.index + 1}. {s.kind}
+          </div>
+          <LongText text={s.raw ?? s.text ?? (s.queries ?? []).join(' | ')} className="mono" />
+        </div>
+      ))}
+      {t.raw && (
+        <details>
+          <summary>Original record</summary>
+          <LongText text={t.raw} className="mono" />
+        </details>
+      )}
+    </div>
+  );
+}

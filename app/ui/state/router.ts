@@ -1,0 +1,40 @@
+// Hash routes, so deep links survive reloads on any static host:
+//   #/                       dataset table
+//   #/t/<trajectory>[/<step>] trajectory view, optionally at a step
+import { useSyncExternalStore } from 'react';
+
+export type Route = { page: 'dataset' } | { page: 'trajectory'; id: string; stepId: string | null };
+
+export function parseHash(hash: string): Route {
+  const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
+  if (parts[0] === 't' && parts[1]) return { page: 'trajectory', id: parts[1], stepId: parts[2] ?? null };
+  return { page: 'dataset' };
+}
+
+export function routeHash(r: Route): string {
+  if (r.page === 'dataset') return '#/';
+  const base = `#/t/${encodeURIComponent(r.id)}`;
+  return r.stepId ? `${base}/${encodeURIComponent(r.stepId)}` : base;
+}
+
+export function navigate(r: Route, opts: { replace?: boolean } = {}): void {
+  const h = routeHash(r);
+  if (location.hash === h) return;
+  if (opts.replace) history.replaceState(null, '', h);
+  else history.pushState(null, '', h);
+  window.dispatchEvent(new HashChangeEvent('hashchange'));
+}
+
+function subscribe(cb: () => void): () => void {
+  window.addEventListener('hashchange', cb);
+  window.addEventListener('popstate', cb);
+  return () => {
+    window.removeEventListener('hashchange', cb);
+    window.removeEventListener('popstate', cb);
+  };
+}
+
+export function useRoute(): Route {
+  const hash = useSyncExternalStore(subscribe, () => location.hash);
+  return parseHash(hash);
+}

@@ -1,0 +1,67 @@
+// UI-only state (zustand). Data lives in IndexedDB behind react-query.
+import { create } from 'zustand';
+import type { TrajectoryRow } from '../../core/dataset/row';
+
+export type SortKey = keyof Pick<
+  TrajectoryRow,
+  'question' | 'strategy' | 'answer' | 'em' | 'f1' | 'acc' | 'rc' | 'queries' | 'steps' | 'file'
+>;
+
+export interface Filters {
+  text: string;
+  strategy: string;
+  file: string;
+  flag: string;
+  status: '' | 'none' | 'partial' | 'done';
+}
+
+interface UiState {
+  annotator: string;
+  setAnnotator(name: string): void;
+  helpOpen: boolean;
+  setHelpOpen(open: boolean): void;
+  importOpen: boolean;
+  setImportOpen(open: boolean): void;
+  filters: Filters;
+  setFilters(f: Partial<Filters>): void;
+  sort: { key: SortKey; dir: 1 | -1 } | null;
+  toggleSort(key: SortKey): void;
+  groupByFile: boolean;
+  setGroupByFile(v: boolean): void;
+  /** Row ids in the order the table shows them, for next/previous trajectory. */
+  visibleIds: string[];
+  setVisibleIds(ids: string[]): void;
+  cursor: number;
+  setCursor(i: number): void;
+  toast: string | null;
+  setToast(t: string | null): void;
+}
+
+const ANNOTATOR_KEY = 'hopscope.annotator';
+
+export const useUi = create<UiState>((set) => ({
+  annotator: localStorage.getItem(ANNOTATOR_KEY) ?? '',
+  setAnnotator(name) {
+    localStorage.setItem(ANNOTATOR_KEY, name);
+    set({ annotator: name });
+  },
+  helpOpen: false,
+  setHelpOpen: (helpOpen) => set({ helpOpen }),
+  importOpen: false,
+  setImportOpen: (importOpen) => set({ importOpen }),
+  filters: { text: '', strategy: '', file: '', flag: '', status: '' },
+  setFilters: (f) => set((s) => ({ filters: { ...s.filters, ...f }, cursor: 0 })),
+  sort: null,
+  toggleSort: (key) =>
+    set((s) => ({
+      sort: s.sort?.key !== key ? { key, dir: 1 } : s.sort.dir === 1 ? { key, dir: -1 } : null,
+    })),
+  groupByFile: false,
+  setGroupByFile: (groupByFile) => set({ groupByFile }),
+  visibleIds: [],
+  setVisibleIds: (visibleIds) => set({ visibleIds }),
+  cursor: 0,
+  setCursor: (cursor) => set({ cursor }),
+  toast: null,
+  setToast: (toast) => set({ toast }),
+}));

@@ -1,0 +1,55 @@
+// Thin worker entry: file parsing and storing happen off the UI thread.
+import * as Comlink from 'comlink';
+import type { ImportProgress } from '../app/core/importers/pipeline';
+import { importIntoDb } from '../app/db/import-into-db';
+
+const jobs = new Map<string, AbortController>();
+
+async function* streamText(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  // Decoding by hand keeps multi-byte characters that straddle chunks intact.
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) {
+      const tail = decoder.decode();
+      if (tail) yield tail;
+      return;
+    }
+    yield decoder.decode(value, { stream: true });
+  }
+}
+
+const api = {
+  async importBlob(
+    jobId: string,
+    blob: Blob,
+    name: string,
+    format: string | undefined,
+    onProgress: (p: ImportProgress & { bytesTotal: number }) => void,
+  ) {
+    const ac = new AbortController();
+    jobs.set(jobId, ac);
+    try {
+      return await importIntoDb(streamText(blob.stream()), {
+        file: name,
+        ...(format ? { format } : {}),
+        signal: ac.signal,
+        onProgress: (p) => onProgress({ ...p, bytesTotal: blob.size }),
+      });
+    } finally {
+      jobs.delete(jobId);
+    }
+  },
+  async importUrl(url: string, name: string, format: string | undefined) {
+    const res = await fetch(url);
+    if (!res.ok || !res.body) throw new Error(`could not fetch ${url}: HTTP ${res.status}`);
+    return importIntoDb(streamText(res.body), { file: name, ...(format ? { format } : {}) });
+  },
+  cancel(jobId: string) {
+    jobs.get(jobId)?.abort();
+  },
+};
+
+export type ImportWorkerApi = typeof api;
+Comlink.expose(api);
