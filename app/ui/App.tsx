@@ -5,7 +5,6 @@ import { ExportMenu } from './components/ExportMenu';
 import { HelpOverlay } from './components/HelpOverlay';
 import { ImportDialog } from './components/ImportDialog';
 import { ensureDemoLoaded } from './data/demo';
-import { keys } from './data/queries';
 import { isTyping } from './keyboard';
 import { DatasetPage } from './pages/DatasetPage';
 import { TrajectoryPage } from './pages/TrajectoryPage';
@@ -23,7 +22,8 @@ export function App() {
   });
 
   useEffect(() => {
-    if (demo.data) void qc.invalidateQueries({ queryKey: keys.rows });
+    // A deep link opened on first start may have looked before the demo was stored.
+    if (demo.data) void qc.invalidateQueries();
   }, [demo.data, qc]);
 
   useEffect(() => {

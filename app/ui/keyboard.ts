@@ -10,6 +10,7 @@ export const SHORTCUTS: Array<{ scope: string; keys: string; what: string }> = [
   { scope: 'Everywhere', keys: '?', what: 'Show or hide this help' },
   { scope: 'Everywhere', keys: 'i', what: 'Import a trajectory file' },
   { scope: 'Dataset', keys: 'j / ↓, k / ↑', what: 'Move between rows' },
+  { scope: 'Dataset', keys: 'Home / End, PgUp / PgDn', what: 'First / last row, a page up / down' },
   { scope: 'Dataset', keys: 'Enter / o', what: 'Open the selected trajectory' },
   { scope: 'Dataset', keys: '/', what: 'Search' },
   { scope: 'Trajectory', keys: 'j / ↓, k / ↑', what: 'Next / previous step' },

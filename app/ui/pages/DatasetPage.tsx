@@ -86,6 +86,13 @@ export function DatasetPage() {
       } else if (e.key === 'k' || e.key === 'ArrowUp') {
         e.preventDefault();
         setCursor(Math.max(0, current - 1));
+      } else if (e.key === 'Home' || e.key === 'End') {
+        e.preventDefault();
+        setCursor(e.key === 'Home' ? 0 : Math.max(0, n - 1));
+      } else if (e.key === 'PageDown' || e.key === 'PageUp') {
+        e.preventDefault();
+        const page = 20;
+        setCursor(Math.max(0, Math.min(n - 1, current + (e.key === 'PageDown' ? page : -page))));
       } else if (e.key === 'Enter' || e.key === 'o') {
         const r = filtered[current];
         if (r) navigate({ page: 'trajectory', id: r.id, stepId: null });

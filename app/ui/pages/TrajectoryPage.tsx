@@ -1,3 +1,4 @@
+import { useIsFetching } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { STEP_LABELS, VERDICTS } from '../../core/annotations/annotation';
 import { flagTrajectory } from '../../core/metrics/flags';
@@ -23,6 +24,7 @@ type Tab = 'step' | 'metrics' | 'transcript';
 
 export function TrajectoryPage({ id, stepId }: { id: string; stepId: string | null }) {
   const q = useTrajectory(id);
+  const demoLoading = useIsFetching({ queryKey: ['demo'] }) > 0;
   if (q.isLoading) return <div className="empty">Loading trajectory…</div>;
   if (q.error)
     return (
@@ -30,6 +32,7 @@ export function TrajectoryPage({ id, stepId }: { id: string; stepId: string | nu
         Could not read trajectory {id}: {String(q.error)}
       </div>
     );
+  if (!q.data && demoLoading) return <div className="empty">Loading the demo set…</div>;
   if (!q.data)
     return (
       <div className="empty">

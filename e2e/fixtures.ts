@@ -1,0 +1,45 @@
+// Shared e2e fixture: every test records all requests (pages and workers) and fails if any
+// left this machine — the app must never reach a CDN or a model hub on its own.
+import { resolve } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const SHARED = resolve(import.meta.dirname, '..', '..', 'shared');
+export const R1_LOG = resolve(SHARED, 'data/trajectories/r1searcher_bamboogle_qwen.jsonl');
+export const FLASHRAG_LOG = resolve(
+  SHARED,
+  'data/trajectories/searchr1_flashrag_bamboogle_instruct_seed1_intermediate_data.json',
+);
+export const DEMO_ROWS = 14;
+
+const LOCAL = /^(https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/|blob:|data:|about:)/;
+
+export const test = base.extend<{ remoteRequests: string[] }>({
+  remoteRequests: [
+    async ({ context }, use) => {
+      const remote: string[] = [];
+      context.on('request', (r) => {
+        if (!LOCAL.test(r.url())) remote.push(r.url());
+      });
+      await use(remote);
+      expect(remote, 'requests that left the machine').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/** Opens the app on a fresh profile and waits for the bundled demo to be stored. */
+export async function openApp(page: Page, hash = '#/'): Promise<void> {
+  await page.goto(`/${hash}`);
+  await expect(page.getByTestId('row-count').or(page.getByTestId('question'))).toBeVisible();
+  await expect(page.getByText('Loading demo set…')).toHaveCount(0, { timeout: 30_000 });
+}
+
+export async function importFiles(page: Page, files: Parameters<Page['setInputFiles']>[1]): Promise<void> {
+  await page.getByRole('button', { name: 'Import…' }).click();
+  await page.getByTestId('import-file').setInputFiles(files);
+}
+
+export async function rowCount(page: Page): Promise<string> {
+  return (await page.getByTestId('row-count').textContent()) ?? '';
+}
