@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { buildTrajectory, type StepInput, type TrajectoryEvent } from '../schema/builder';
 import type { Doc, Gold, Trajectory } from '../schema/trajectory';
-import { type Flag, type FlagKind, flagTrajectory, jaccard, REPEATED_QUERY_JACCARD } from './flags';
+import {
+  answerIsUninformative,
+  type Flag,
+  type FlagKind,
+  flagTrajectory,
+  jaccard,
+  REPEATED_QUERY_JACCARD,
+} from './flags';
 import { trajectoryMetrics } from './trajectory-metrics';
 
 function doc(id: string, title: string, text: string, rank = 1): Doc {
@@ -335,5 +342,15 @@ describe('flagTrajectory', () => {
       ['invalid-action', 's2'],
       ['repeated-query', 's3'],
     ]);
+  });
+});
+
+describe('answerIsUninformative', () => {
+  it('comparison answers named in the question and yes/no answers', () => {
+    expect(
+      answerIsUninformative('Which is older, the Lisk Bridge or the Ambrel Bridge?', ['Ambrel Bridge']),
+    ).toBe(true);
+    expect(answerIsUninformative('Were both born in Casmere?', ['Yes'])).toBe(true);
+    expect(answerIsUninformative('Where was Aurel Brisk born?', ['Tavish'])).toBe(false);
   });
 });

@@ -126,12 +126,21 @@ function retrievalHops(t: Trajectory): Array<{ steps: Step[]; newDocs: number }>
   return hops;
 }
 
+const YES_NO = new Set(['yes', 'no']);
+
+/** True when finding a gold answer string in a doc says nothing about being done. */
+export function answerIsUninformative(question: string, answers: readonly string[]): boolean {
+  return answers.some((a) => YES_NO.has(normalizeAnswer(a)) || containsAnyAnswer(question, [a]));
+}
+
 function overSearchFlags(t: Trajectory): Flag[] {
   const flags: Flag[] = [];
   const answers = goldAnswers(t);
 
-  // (a) Searching on after a doc holding the gold answer was already in hand.
-  if (answers.length > 0) {
+  // (a) Searching on after a doc holding the gold answer was already in hand. Not judged when
+  // a doc can hold the answer without settling the question: the answer is named in the
+  // question (comparisons: "Which is older, A or B?") or is yes/no.
+  if (answers.length > 0 && !answerIsUninformative(t.question, answers)) {
     const hit = t.steps.find((s) => isRetrievalStep(s) && s.docs.some((d) => docContainsAnswer(d, answers)));
     if (hit?.docs) {
       const doc = hit.docs.find((d) => docContainsAnswer(d, answers));

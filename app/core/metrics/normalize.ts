@@ -4,6 +4,7 @@
 // too, and text is NFKC-folded first so full-width and composed forms compare equal.
 const PUNCT = /[\p{P}\p{S}]/gu;
 const ARTICLES = /\b(a|an|the)\b/g;
+const SEPARATORS = /[\p{Pd}/]/gu;
 
 export function normalizeAnswer(s: string): string {
   return s
@@ -16,10 +17,13 @@ export function normalizeAnswer(s: string): string {
 }
 
 /** Whether text contains any gold answer after normalization (FlashRAG's "contains answer"). */
+// Matches whole normalized words, so "1964" does not match "19645". Documents are also read with
+// dashes and slashes as spaces: deleting them would glue "1889–1964" into one word.
 export function containsAnyAnswer(text: string, answers: readonly string[]): boolean {
   const hay = ` ${normalizeAnswer(text)} `;
+  const split = ` ${normalizeAnswer(text.replace(SEPARATORS, ' '))} `;
   return answers.some((a) => {
     const n = normalizeAnswer(a);
-    return n.length > 0 && hay.includes(` ${n} `);
+    return n.length > 0 && (hay.includes(` ${n} `) || split.includes(` ${n} `));
   });
 }

@@ -1,0 +1,21 @@
+import { describe, expect, test } from 'vitest';
+import { containsAnyAnswer, normalizeAnswer } from './normalize';
+
+describe('containsAnyAnswer', () => {
+  test('matches whole normalized words only', () => {
+    expect(containsAnyAnswer('It opened in 1964.', ['1964'])).toBe(true);
+    expect(containsAnyAnswer('Catalogue no. 19645', ['1964'])).toBe(false);
+    expect(containsAnyAnswer('The Ambrel River rises…', ['ambrel river'])).toBe(true);
+  });
+  test('reads dashes and slashes in documents as separators', () => {
+    expect(containsAnyAnswer('Teodora Maren (1889–1964) was a politician', ['1964'])).toBe(true);
+    expect(containsAnyAnswer('born 1889-1964', ['1889'])).toBe(true);
+    expect(containsAnyAnswer('AC/DC', ['DC'])).toBe(true);
+    // Hyphenated answers still match their own spelling.
+    expect(containsAnyAnswer('Jean-Paul Sartre wrote it', ['Jean-Paul Sartre'])).toBe(true);
+  });
+  test('ignores empty gold answers', () => {
+    expect(containsAnyAnswer('anything', ['', '...'])).toBe(false);
+    expect(normalizeAnswer('...')).toBe('');
+  });
+});
