@@ -189,7 +189,7 @@ function convertRecord(
     }
     const built = buildTrajectory(events);
     const checked = parseTrajectory(built);
-    if (!checked.ok) throw new RecordError(checked.error);
+    if (!checked.ok) throw new RecordError(checked.error, checked.field);
     return { trajectory: checked.value };
   } catch (e) {
     const issue: ImportIssue = { file, line: rec.line, message: e instanceof Error ? e.message : String(e) };

@@ -15,14 +15,15 @@ export async function* readRecords(
   const it = chunks[Symbol.asyncIterator]();
   let head = '';
   let done = false;
-  // Read enough to see the first line, so the container can be sniffed.
-  while (!done && !head.includes('\n') && head.length < 1 << 20) {
+  // Read enough to see the first non-blank line, so the container can be sniffed.
+  const lead = () => head.replace(/^\uFEFF/, '').trimStart();
+  while (!done && !lead().includes('\n') && head.length < 1 << 20) {
     const r = await it.next();
     if (r.done) done = true;
     else head += r.value;
   }
-  const first = head.replace(/^\uFEFF/, '').trimStart()[0];
-  const firstLine = (head.split('\n', 1)[0] ?? '').trim();
+  const first = lead()[0];
+  const firstLine = (lead().split('\n', 1)[0] ?? '').trim();
   let container: Container;
   if (first === '[') container = 'json-array';
   else if (first === '{' && isJson(firstLine)) container = 'jsonl';
@@ -49,6 +50,12 @@ export async function* readRecords(
   try {
     parsed = JSON.parse(text);
   } catch (e) {
+    if (container === 'json' && looksLikeJsonLines(text)) {
+      // JSONL whose first line is malformed: report that line, keep the good ones.
+      onContainer?.('jsonl');
+      yield* jsonLines(text, it, true);
+      return;
+    }
     yield { issue: { line: lineOfJsonError(text, e), message: `invalid JSON: ${(e as Error).message}` } };
     return;
   }
@@ -68,6 +75,18 @@ function isJson(s: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Whether most non-blank lines are JSON objects on their own (a JSONL file, not one document). */
+function looksLikeJsonLines(text: string): boolean {
+  const lines = text.split('\n').filter((l) => l.trim());
+  if (lines.length < 2) return false;
+  let objects = 0;
+  for (const l of lines) {
+    const s = l.trim();
+    if (s.startsWith('{') && s.endsWith('}') && isJson(s)) objects++;
+  }
+  return objects * 2 >= lines.length;
 }
 
 async function* jsonLines(

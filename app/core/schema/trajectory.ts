@@ -111,10 +111,11 @@ export type Trajectory = z.infer<typeof TrajectorySchema>;
 /** Parses unknown data as a Trajectory; the error names the first bad field by path. */
 export function parseTrajectory(
   data: unknown,
-): { ok: true; value: Trajectory } | { ok: false; error: string } {
+): { ok: true; value: Trajectory } | { ok: false; error: string; field?: string } {
   const r = TrajectorySchema.safeParse(data);
   if (r.success) return { ok: true, value: r.data };
   const issue = r.error.issues[0];
-  const path = issue ? issue.path.join('.') || '(root)' : '(root)';
-  return { ok: false, error: `field ${path}: ${issue?.message ?? 'invalid'}` };
+  const field = issue ? issue.path.join('.') : '';
+  const error = `field ${field || '(root)'}: ${issue?.message ?? 'invalid'}`;
+  return field ? { ok: false, error, field } : { ok: false, error };
 }

@@ -20,7 +20,7 @@ export const hopscopeFormat: FormatImporter = {
     if (record.schema !== SCHEMA_ID)
       throw new RecordError(`expected schema "${SCHEMA_ID}", got ${JSON.stringify(record.schema)}`, 'schema');
     const parsed = parseTrajectory(record);
-    if (!parsed.ok) throw new RecordError(parsed.error);
+    if (!parsed.ok) throw new RecordError(parsed.error, parsed.field);
     return [{ type: 'snapshot', trajectory: parsed.value }];
   },
 };

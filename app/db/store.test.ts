@@ -1,0 +1,190 @@
+import 'fake-indexeddb/auto';
+import { readFileSync } from 'node:fs';
+import { deleteDB, openDB } from 'idb';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeAnnotation } from '../core/annotations/annotation';
+import { ROW_VERSION, toRow } from '../core/dataset/row';
+import { importAll, stringChunks } from '../core/importers/pipeline';
+import type { Trajectory } from '../core/schema/trajectory';
+import { db, DB_NAME, type ImportRecord, resetDbConnection } from './db';
+import {
+  annotationsFor,
+  countTrajectories,
+  deleteAnnotation,
+  deleteFile,
+  forEachTrajectory,
+  getMeta,
+  getTrajectory,
+  listAnnotations,
+  listImports,
+  listRows,
+  putAnnotations,
+  putImportRecord,
+  putTrajectories,
+  setMeta,
+} from './store';
+
+const fixture = (name: string) =>
+  readFileSync(new URL(`../core/importers/fixtures/${name}`, import.meta.url), 'utf8');
+/** A fresh import of a fixture file: new objects every time, as after re-reading the file. */
+const load = async (name: string): Promise<Trajectory[]> =>
+  (await importAll(stringChunks(fixture(name)), { file: name })).trajectories;
+
+/** Closes the page's connection and forgets it, as a reload does. */
+async function reload(): Promise<void> {
+  (await db()).close();
+  resetDbConnection();
+}
+
+const AT = '2025-03-01T10:00:00.000Z';
+const sorted = (xs: string[]) => [...xs].sort();
+
+beforeEach(async () => {
+  await reload();
+  await deleteDB(DB_NAME);
+});
+
+afterAll(reload);
+
+describe('trajectories and rows', () => {
+  it('stores trajectories and their table rows', async () => {
+    const qa = await load('qagent.jsonl');
+    expect(qa).toHaveLength(3);
+    await putTrajectories(qa);
+    expect(await countTrajectories()).toBe(3);
+    expect(await getTrajectory(qa[1]!.id)).toEqual(qa[1]);
+    const rows = await listRows();
+    expect(sorted(rows.map((r) => r.id))).toEqual(sorted(qa.map((t) => t.id)));
+    expect(
+      rows.every((r) => r.file === 'qagent.jsonl' && r.strategy === 'qagent' && r.v === ROW_VERSION),
+    ).toBe(true);
+    expect(rows.find((r) => r.id === qa[0]!.id)).toEqual(toRow(qa[0]!));
+  });
+
+  it('re-importing the same file replaces, never duplicates', async () => {
+    await putTrajectories(await load('qagent.jsonl'));
+    await putTrajectories(await load('qagent.jsonl'));
+    expect(await countTrajectories()).toBe(3);
+    expect(await listRows()).toHaveLength(3);
+  });
+
+  it("deletes one file's trajectories and rows, leaving the others", async () => {
+    const qa = await load('qagent.jsonl');
+    const ap = await load('apex.jsonl');
+    await putTrajectories([...qa, ...ap]);
+    expect(await countTrajectories()).toBe(6);
+    expect(await deleteFile('qagent.jsonl')).toBe(3);
+    expect(await countTrajectories()).toBe(3);
+    expect(sorted((await listRows()).map((r) => r.id))).toEqual(sorted(ap.map((t) => t.id)));
+    expect(await getTrajectory(qa[0]!.id)).toBeUndefined();
+    expect(await deleteFile('no-such-file.jsonl')).toBe(0);
+  });
+
+  it('recomputes rows written by an older derivation', async () => {
+    const [t] = await load('qagent.jsonl');
+    await putTrajectories([t!]);
+    const d = await db();
+    await d.put('rows', { ...toRow(t!), v: ROW_VERSION - 1, question: 'stale' });
+    const [row] = await listRows();
+    expect(row).toEqual(toRow(t!));
+    expect(await d.get('rows', t!.id)).toEqual(toRow(t!));
+  });
+
+  it('streams every trajectory to forEachTrajectory', async () => {
+    const qa = await load('qagent.jsonl');
+    await putTrajectories(qa);
+    const seen: string[] = [];
+    await forEachTrajectory((t) => seen.push(t.id));
+    expect(sorted(seen)).toEqual(sorted(qa.map((t) => t.id)));
+  });
+});
+
+describe('annotations', () => {
+  const label = (trajectoryId: string, l: string, stepId?: string) =>
+    makeAnnotation({
+      trajectoryId,
+      label: l,
+      annotator: 'ana',
+      createdAt: AT,
+      ...(stepId ? { stepId } : {}),
+    });
+
+  it('puts, lists per trajectory, replaces by slot and deletes', async () => {
+    const [t0, t1] = await load('qagent.jsonl');
+    const step = label(t0!.id, 'over-search', 's1');
+    await putAnnotations([step, label(t0!.id, 'verdict:over-searched'), label(t1!.id, 'note')]);
+    expect(await listAnnotations()).toHaveLength(3);
+    expect((await annotationsFor(t0!.id)).map((a) => a.label).sort()).toEqual([
+      'over-search',
+      'verdict:over-searched',
+    ]);
+    // A new verdict takes the old verdict's slot.
+    await putAnnotations([label(t0!.id, 'verdict:good')]);
+    expect((await annotationsFor(t0!.id)).map((a) => a.label).sort()).toEqual([
+      'over-search',
+      'verdict:good',
+    ]);
+    await deleteAnnotation(step.id);
+    expect((await annotationsFor(t0!.id)).map((a) => a.label)).toEqual(['verdict:good']);
+    expect(await listAnnotations()).toHaveLength(2);
+  });
+
+  it('survive re-importing the same trajectories, even after the file was deleted', async () => {
+    const qa = await load('qagent.jsonl');
+    await putTrajectories(qa);
+    const a = label(qa[2]!.id, 'wrong-entity', 's3');
+    await putAnnotations([a]);
+    await putTrajectories(await load('qagent.jsonl'));
+    expect(await annotationsFor(qa[2]!.id)).toEqual([a]);
+    await deleteFile('qagent.jsonl');
+    const again = await load('qagent.jsonl');
+    await putTrajectories(again);
+    expect(again[2]!.id).toBe(qa[2]!.id);
+    expect(await annotationsFor(again[2]!.id)).toEqual([a]);
+  });
+});
+
+describe('after a reload', () => {
+  it('a fresh connection sees trajectories, rows, annotations, imports and meta', async () => {
+    const qa = await load('qagent.jsonl');
+    await putTrajectories(qa);
+    const a = makeAnnotation({
+      trajectoryId: qa[0]!.id,
+      label: 'verdict:good',
+      annotator: 'ana',
+      createdAt: AT,
+    });
+    await putAnnotations([a]);
+    const older: ImportRecord = {
+      id: 'i1',
+      file: 'qagent.jsonl',
+      format: 'qagent',
+      records: 4,
+      imported: 3,
+      errors: [],
+      at: AT,
+    };
+    const newer: ImportRecord = { ...older, id: 'i2', at: '2025-03-02T09:00:00.000Z' };
+    await putImportRecord(older);
+    await putImportRecord(newer);
+    await setMeta('annotator', 'ana');
+
+    await reload();
+    expect(await countTrajectories()).toBe(3);
+    expect(await getTrajectory(qa[0]!.id)).toEqual(qa[0]);
+    expect(await listRows()).toHaveLength(3);
+    expect(await listAnnotations()).toEqual([a]);
+    expect((await listImports()).map((r) => r.id)).toEqual(['i2', 'i1']);
+    expect(await getMeta<string>('annotator')).toBe('ana');
+
+    // And a connection opened independently of the module sees the same data.
+    const raw = await openDB(DB_NAME);
+    try {
+      expect(await raw.count('trajectories')).toBe(3);
+      expect(await raw.count('rows')).toBe(3);
+      expect(await raw.get('annotations', a.id)).toEqual(a);
+    } finally {
+      raw.close();
+    }
+  });
+});

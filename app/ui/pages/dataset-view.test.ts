@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { makeAnnotation } from '../../core/annotations/annotation';
+import type { TrajectoryRow } from '../../core/dataset/row';
+import type { Filters } from '../state/ui-store';
+import { filterRows, groupRows, sortRows, statusById } from './dataset-view';
+
+function row(fields: Partial<TrajectoryRow> & Pick<TrajectoryRow, 'id'>): TrajectoryRow {
+  return {
+    v: 1,
+    question: '',
+    strategy: 'apex',
+    system: '',
+    answer: '',
+    gold: '',
+    em: null,
+    f1: null,
+    acc: null,
+    rc: 0,
+    queries: 0,
+    steps: 0,
+    flags: [],
+    hasPlan: false,
+    file: '',
+    format: '',
+    line: 1,
+    dataset: '',
+    live: false,
+    ...fields,
+  };
+}
+
+const A = row({
+  id: 't_a',
+  question: 'Where was Ilse Marrow born?',
+  answer: 'Dunhollow',
+  gold: 'Dunhollow',
+  em: 1,
+  rc: 3,
+  file: 'apex.jsonl',
+  flags: ['over-search'],
+});
+const B = row({
+  id: 't_b',
+  question: 'Who founded Veltmark Press?',
+  strategy: 'qagent',
+  answer: 'Orrin Vale',
+  gold: 'Ilse Marrow',
+  em: 0,
+  rc: 1,
+  file: 'qagent.jsonl',
+  flags: ['under-search', 'no-answer'],
+});
+const C = row({
+  id: 't_c',
+  question: 'Which river flows past Dunhollow?',
+  answer: 'Sable Reach',
+  rc: 2,
+  file: 'apex.jsonl',
+});
+const D = row({
+  id: 't_d',
+  question: 'What year was Veltmark Press founded?',
+  strategy: 'search-r1',
+  system: 'flashrag',
+  answer: '1871',
+  gold: '1871',
+  em: 1,
+  rc: 4,
+  file: 'fr.json',
+  flags: ['repeated-query'],
+});
+const ROWS = [A, B, C, D];
+const AT = '2025-03-01T10:00:00.000Z';
+const ANNOTATIONS = [
+  makeAnnotation({
+    trajectoryId: 't_a',
+    stepId: 's1',
+    label: 'over-search',
+    annotator: 'ana',
+    createdAt: AT,
+  }),
+  makeAnnotation({ trajectoryId: 't_a', label: 'verdict:over-searched', annotator: 'ana', createdAt: AT }),
+  makeAnnotation({
+    trajectoryId: 't_b',
+    stepId: 's0',
+    label: 'wrong-entity',
+    annotator: 'ana',
+    createdAt: AT,
+  }),
+];
+const STATUS = statusById(ANNOTATIONS);
+const NONE: Filters = { text: '', strategy: '', file: '', flag: '', status: '' };
+const ids = (rows: readonly TrajectoryRow[]) => rows.map((r) => r.id);
+const filter = (f: Partial<Filters>) => ids(filterRows(ROWS, { ...NONE, ...f }, STATUS));
+
+describe('statusById', () => {
+  it('gives each annotated trajectory its status and leaves the rest out', () => {
+    expect([...STATUS]).toEqual([
+      ['t_a', 'done'],
+      ['t_b', 'partial'],
+    ]);
+  });
+});
+
+describe('filterRows', () => {
+  it('keeps everything, in order, with no filter', () => {
+    expect(filter({})).toEqual(['t_a', 't_b', 't_c', 't_d']);
+  });
+
+  it('filters by strategy, file and flag, and combines them', () => {
+    expect(filter({ strategy: 'apex' })).toEqual(['t_a', 't_c']);
+    expect(filter({ file: 'apex.jsonl', flag: 'over-search' })).toEqual(['t_a']);
+    expect(filter({ flag: 'no-answer' })).toEqual(['t_b']);
+    expect(filter({ strategy: 'qagent', file: 'apex.jsonl' })).toEqual([]);
+  });
+
+  it('filters by annotation status, unannotated rows counting as none', () => {
+    expect(filter({ status: 'none' })).toEqual(['t_c', 't_d']);
+    expect(filter({ status: 'partial' })).toEqual(['t_b']);
+    expect(filter({ status: 'done' })).toEqual(['t_a']);
+  });
+
+  it('text search: every term, any case, over question, answer, gold, id and system', () => {
+    expect(filter({ text: 'veltmark PRESS' })).toEqual(['t_b', 't_d']);
+    expect(filter({ text: 'veltmark 1871' })).toEqual(['t_d']);
+    expect(filter({ text: 'ilse' })).toEqual(['t_a', 't_b']); // t_b through its gold
+    expect(filter({ text: 'flashrag' })).toEqual(['t_d']);
+    expect(filter({ text: 't_c' })).toEqual(['t_c']);
+    expect(filter({ text: '   ' })).toEqual(['t_a', 't_b', 't_c', 't_d']);
+  });
+});
+
+describe('sortRows', () => {
+  it('returns the rows untouched without a sort', () => {
+    expect(sortRows(ROWS, null)).toBe(ROWS);
+  });
+
+  it('sorts numbers both ways, missing values last either way, ties in input order', () => {
+    expect(ids(sortRows(ROWS, { key: 'em', dir: 1 }))).toEqual(['t_b', 't_a', 't_d', 't_c']);
+    expect(ids(sortRows(ROWS, { key: 'em', dir: -1 }))).toEqual(['t_a', 't_d', 't_b', 't_c']);
+    expect(ids(sortRows(ROWS, { key: 'rc', dir: -1 }))).toEqual(['t_d', 't_a', 't_c', 't_b']);
+  });
+
+  it('sorts text alphabetically and leaves its input alone', () => {
+    const input = [...ROWS];
+    expect(ids(sortRows(input, { key: 'question', dir: 1 }))).toEqual(['t_d', 't_a', 't_c', 't_b']);
+    expect(ids(sortRows(input, { key: 'question', dir: -1 }))).toEqual(['t_b', 't_c', 't_a', 't_d']);
+    expect(ids(input)).toEqual(['t_a', 't_b', 't_c', 't_d']);
+  });
+});
+
+describe('groupRows', () => {
+  it('lists rows flat when not grouping', () => {
+    expect(groupRows(ROWS, false)).toEqual(ROWS.map((r) => ({ type: 'row', row: r })));
+  });
+
+  it('groups by file in order of first appearance, each header with its count', () => {
+    const items = groupRows(ROWS, true).map((i) =>
+      i.type === 'group' ? `# ${i.file} (${i.count})` : i.row.id,
+    );
+    expect(items).toEqual([
+      '# apex.jsonl (2)',
+      't_a',
+      't_c',
+      '# qagent.jsonl (1)',
+      't_b',
+      '# fr.json (1)',
+      't_d',
+    ]);
+    expect(groupRows([], true)).toEqual([]);
+  });
+});
