@@ -260,3 +260,22 @@ describe('importBatches', () => {
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
   });
 });
+
+describe('hopscope detection with a stray line', () => {
+  it('still recognises a Hopscope file whose sample holds one foreign record', async () => {
+    const good = (q: string) =>
+      JSON.stringify({
+        schema: 'hopscope.trajectory/1',
+        id: q,
+        question: q,
+        source: { kind: 'import' },
+        agent: { strategy: 'x', params: {} },
+        steps: [],
+      });
+    const text = [good('a'), '{"schema": "something/else"}', good('b'), good('c')].join('\n');
+    const r = await importAll(stringChunks(text), { file: 'mixed.jsonl' });
+    expect(r.format).toBe('hopscope');
+    expect(r.trajectories.map((t) => t.id)).toEqual(['a', 'b', 'c']);
+    expect(r.errors.map((e) => [e.line, e.field])).toEqual([[2, 'schema']]);
+  });
+});

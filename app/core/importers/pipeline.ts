@@ -85,10 +85,19 @@ export async function* importBatches(
   let batch: Trajectory[] = [];
 
   const convert = (rec: RawRecord, f: FormatImporter) => {
+    const parts = f.split?.(rec.value);
+    if (parts) {
+      for (const p of parts) convertOne({ line: rec.line, value: p.value }, f, p.field);
+      return;
+    }
+    convertOne(rec, f);
+  };
+  const convertOne = (rec: RawRecord, f: FormatImporter, partField?: string) => {
     summary.records++;
     progress.records++;
     const t = convertRecord(rec, f, opts.file, seenIds);
     if ('issue' in t) {
+      if (partField) t.issue.field = t.issue.field ? `${partField}.${t.issue.field}` : partField;
       summary.errors.push(t.issue);
       progress.errors++;
     } else {

@@ -17,6 +17,11 @@ export interface FormatImporter {
    * A sample value is a parsed JSON value, or a string for a plain-text file.
    */
   detect(sample: readonly unknown[]): number;
+  /**
+   * A record that wraps several trajectories (ExSearch's summary file: `{score, output: [...]}`)
+   * is split into its parts, each imported on its own; `field` says where each part sits.
+   */
+  split?(record: unknown): Array<{ value: unknown; field: string }> | null;
   /** One record to events (a `start` first). Throw RecordError for malformed input. */
   toEvents(record: unknown, ctx: RecordContext): TrajectoryEvent[];
 }

@@ -131,15 +131,23 @@ describe('exsearch importer', () => {
     expect(new Set(a.trajectories.map((t) => t.id)).size).toBe(2);
   });
 
-  it('unwraps a summary file holding one trajectory under `output`, and refuses to guess with more', async () => {
+  it('splits a summary file `{score, output: [...]}` into its trajectories', async () => {
     const first = jsonl('exsearch.jsonl')[0];
     const one = await importAll(stringChunks(JSON.stringify({ score: { em: 100 }, output: [first] })), {
       file: 'x.json',
     });
     expect(one.format).toBe('exsearch');
     expect(one.trajectories[0]?.steps).toHaveLength(11);
-    const two = await importAll(stringChunks(JSON.stringify({ output: [first, first] })), { file: 'y.json' });
-    expect(two.errors[0]).toMatchObject({ line: 1, field: 'output' });
+    const three = await importAll(stringChunks(JSON.stringify({ output: [first, { messages: 7 }, first] })), {
+      file: 'y.json',
+    });
+    expect(three.records).toBe(3);
+    expect(three.trajectories).toHaveLength(2);
+    // Identical trajectories get distinct, stable ids.
+    expect(new Set(three.trajectories.map((t) => t.id)).size).toBe(2);
+    expect(three.errors).toHaveLength(1);
+    expect(three.errors[0]).toMatchObject({ line: 1 });
+    expect(three.errors[0]?.field).toMatch(/^output\.1/);
   });
 });
 

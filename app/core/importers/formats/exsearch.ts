@@ -278,17 +278,13 @@ export const exsearchFormat: FormatImporter = {
     if (hits === 0 || chats * 2 < sample.length) return 0;
     return hits * 2 >= chats ? 0.95 : (0.95 * hits) / chats;
   },
+  split(record) {
+    // inference.py's summary file wraps every trajectory in one object: {score, output: [...], config}.
+    if (!isObj(record) || !Array.isArray(record.output) || Array.isArray(record.messages)) return null;
+    return record.output.map((value, i) => ({ value, field: `output.${i}` }));
+  },
   toEvents(record: unknown, ctx: RecordContext): TrajectoryEvent[] {
     if (!isObj(record)) throw new RecordError('expected a JSON object with `messages`');
-    if (Array.isArray(record.output) && !Array.isArray(record.messages)) {
-      // inference.py's summary file wraps every trajectory in one object.
-      if (record.output.length !== 1 || !isObj(record.output[0]))
-        throw new RecordError(
-          `this file wraps ${record.output.length} trajectories in one object; import the per-process cache file (a JSON array) or split \`output\` into JSONL`,
-          'output',
-        );
-      return exsearchFormat.toEvents(record.output[0], ctx);
-    }
     const msgs = messagesOf(record, 'messages');
     if (isRankSample(msgs))
       throw new RecordError('a document-selection sample, not a search trajectory', 'messages');

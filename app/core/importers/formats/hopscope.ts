@@ -13,7 +13,9 @@ export const hopscopeFormat: FormatImporter = {
   detect(sample) {
     const objs = sample.filter(isObj);
     if (objs.length === 0) return 0;
-    return objs.every((o) => o.schema === SCHEMA_ID) ? 1 : 0;
+    // A stray bad line among the sampled ones must not hide the file's good records.
+    const share = objs.filter((o) => o.schema === SCHEMA_ID).length / objs.length;
+    return share >= 0.5 ? share : 0;
   },
   toEvents(record) {
     if (!isObj(record)) throw new RecordError('expected a JSON object');
