@@ -115,6 +115,7 @@ const StepCard = memo(function StepCard({
       data-testid="step"
       data-step-id={step.id}
       data-kind={step.kind}
+      data-index={step.index}
     >
       <div className="step-head">
         <span className="step-index">{step.index + 1}</span>

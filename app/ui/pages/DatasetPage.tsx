@@ -189,6 +189,18 @@ export function DatasetPage() {
           {!rows.isLoading && all.length === 0 && (
             <div className="empty">No trajectories yet. Import a file (i) or wait for the demo set.</div>
           )}
+          {all.length > 0 && filtered.length === 0 && (
+            <div className="empty">
+              No trajectory matches these filters.{' '}
+              <button
+                type="button"
+                className="link"
+                onClick={() => setFilters({ text: '', strategy: '', file: '', flag: '', status: '' })}
+              >
+                Clear filters
+              </button>
+            </div>
+          )}
           <div style={{ height: virt.getTotalSize(), position: 'relative' }}>
             {virt.getVirtualItems().map((vi) => {
               const it = items[vi.index];

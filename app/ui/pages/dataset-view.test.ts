@@ -131,8 +131,15 @@ describe('filterRows', () => {
 });
 
 describe('sortRows', () => {
-  it('returns the rows untouched without a sort', () => {
-    expect(sortRows(ROWS, null)).toBe(ROWS);
+  it('without a sort, keeps file order: by file, then line', () => {
+    const rows = [
+      row({ id: 'x3', file: 'b.jsonl', line: 1 }),
+      row({ id: 'x2', file: 'a.jsonl', line: 10 }),
+      row({ id: 'x1', file: 'a.jsonl', line: 2 }),
+    ];
+    expect(ids(sortRows(rows, null))).toEqual(['x1', 'x2', 'x3']);
+    expect(ids(sortRows(rows, { key: 'file', dir: -1 }))).toEqual(['x3', 'x2', 'x1']);
+    expect(ids(rows)).toEqual(['x3', 'x2', 'x1']);
   });
 
   it('sorts numbers both ways, missing values last either way, ties in input order', () => {

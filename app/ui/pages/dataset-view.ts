@@ -33,10 +33,16 @@ export function filterRows(
   });
 }
 
+function byFileAndLine(a: TrajectoryRow, b: TrajectoryRow): number {
+  return a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || a.id.localeCompare(b.id);
+}
+
 export function sortRows(rows: TrajectoryRow[], sort: { key: SortKey; dir: 1 | -1 } | null): TrajectoryRow[] {
-  if (!sort) return rows;
+  // Unsorted means the order the records had in their files.
+  if (!sort) return [...rows].sort(byFileAndLine);
   const { key, dir } = sort;
   return [...rows].sort((a, b) => {
+    if (key === 'file') return byFileAndLine(a, b) * dir;
     const x = a[key];
     const y = b[key];
     // Missing metrics sort last in either direction.
