@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const port = 4317;
+// HOPSCOPE_E2E_PORT lets two checkouts run their suites side by side.
+const port = Number(process.env.HOPSCOPE_E2E_PORT ?? 4317);
+const devPort = port + 1;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -26,12 +28,26 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     acceptDownloads: true,
   },
-  webServer: {
-    // Built once and served by vite preview: the production bundle is what users get.
-    command: `npx vite build && npx vite preview --port ${port} --strictPort --host 127.0.0.1`,
-    url: `http://127.0.0.1:${port}`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-    env: { HOPSCOPE_MODELS_DIR: resolve('..', 'shared', 'models') },
-  },
+  projects: [
+    // The production bundle is what users of a static host get; most tests run against it.
+    { name: 'build', testIgnore: /dev-server\.spec\.ts$/ },
+    // `npm start` is what a newcomer runs first: the dev server, as the README starts it.
+    { name: 'dev', testMatch: /dev-server\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${devPort}` } },
+  ],
+  webServer: [
+    {
+      command: `npx vite build && npx vite preview --port ${port} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${port}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      env: { HOPSCOPE_MODELS_DIR: resolve('..', 'shared', 'models') },
+    },
+    {
+      // No HOPSCOPE_MODELS_DIR: exactly what `npm start` serves.
+      command: `npx vite --port ${devPort} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${devPort}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+    },
+  ],
 });

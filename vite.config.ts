@@ -10,11 +10,24 @@ const isolation = {
 };
 
 // Serves /models/* from HOPSCOPE_MODELS_DIR (tests point it at ../shared/models), else ./models.
+// The folder also holds the app's own source (models/registry.ts), which the dev server must
+// keep serving as a module: source files and module requests pass through to Vite.
+const SOURCE_FILE = /\.(?:[cm]?[jt]sx?|md)$/;
+
 function serveModels(): Plugin {
   const root = resolve(process.env.HOPSCOPE_MODELS_DIR ?? 'models');
   const handler = (req: { url?: string }, res: import('node:http').ServerResponse, next: () => void) => {
-    const url = decodeURIComponent((req.url ?? '').split('?')[0] ?? '');
-    if (!url.startsWith('/models/')) return next();
+    const [rawPath = '', query] = (req.url ?? '').split('?');
+    if (!rawPath.startsWith('/models/')) return next();
+    let url: string;
+    try {
+      url = decodeURIComponent(rawPath);
+    } catch {
+      res.statusCode = 400;
+      res.end('malformed model path');
+      return;
+    }
+    if (query !== undefined || SOURCE_FILE.test(url)) return next();
     const file = resolve(root, `.${url.slice('/models'.length)}`);
     if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) {
       res.statusCode = 404;
@@ -37,6 +50,8 @@ export default defineConfig({
   plugins: [react(), serveModels()],
   server: { headers: isolation },
   preview: { headers: isolation },
+  // Per checkout, so several worktrees can run dev servers at once.
+  cacheDir: '.vite',
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: true },
 });
