@@ -3,6 +3,7 @@
 //   #/t/<trajectory>[/<step>] trajectory view, optionally at a step
 //   #/corpus[/<corpus>]       corpus page, optionally on one corpus
 //   #/run                     live runs, batches and their comparison
+//   #/compare/<a>/<b>[/…]     trajectories side by side, aligned by plan node, hop and document
 import { useSyncExternalStore } from 'react';
 
 export type Route =
@@ -25,6 +26,11 @@ export function routeHash(r: Route): string {
   if (r.page === 'corpus') return r.corpusId ? `#/corpus/${encodeURIComponent(r.corpusId)}` : '#/corpus';
   const base = `#/t/${encodeURIComponent(r.id)}`;
   return r.stepId ? `${base}/${encodeURIComponent(r.stepId)}` : base;
+}
+
+/** The compare view of these trajectories (each id its own path segment). */
+export function compareHash(ids: readonly string[]): string {
+  return `#/compare/${ids.map(encodeURIComponent).join('/')}`;
 }
 
 export function navigate(r: Route, opts: { replace?: boolean } = {}): void {
