@@ -28,9 +28,10 @@ async function cli(...args: string[]): Promise<{ stdout: string; stderr: string;
 
 describe('cli summarize', () => {
   it.each([
-    ['r1', 'search-r1', 248 / 125],
-    ['flashrag', 'flashrag', 236 / 125],
-  ] as const)('prints one JSON summary for the %s log', async (key, format, rc) => {
+    // R1-Searcher records carry the log's own GPT-4o verdict; FlashRAG's carry none.
+    ['r1', 'search-r1', 248 / 125, 68 / 125],
+    ['flashrag', 'flashrag', 236 / 125, null],
+  ] as const)('prints one JSON summary for the %s log', async (key, format, rc, judge) => {
     const r = await cli('summarize', FILES[key]);
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
@@ -38,7 +39,8 @@ describe('cli summarize', () => {
     const s = JSON.parse(lines[0] ?? '');
     expect(Object.keys(s)).toEqual(['format', 'records', 'imported', 'errors', 'metrics']);
     expect(s).toMatchObject({ format, records: 125, imported: 125, errors: [] });
-    expect(Object.keys(s.metrics)).toEqual(['em', 'f1', 'acc', 'rc']);
+    expect(Object.keys(s.metrics)).toEqual(['em', 'f1', 'acc', 'judge', 'rc']);
+    expect(s.metrics.judge).toBe(judge);
     for (const m of ['em', 'f1', 'acc']) expect(s.metrics[m]).toBeGreaterThanOrEqual(0);
     expect(s.metrics.rc).toBeCloseTo(rc, 9);
   });

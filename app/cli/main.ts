@@ -8,7 +8,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type ImportSummary, importBatches } from '../core/importers/pipeline';
-import { coverEM, exactMatch, f1Score } from '../core/metrics/answer';
+import { meanMetrics, type TrajectoryMetrics, trajectoryMetrics } from '../core/metrics/trajectory-metrics';
 import type { Trajectory } from '../core/schema/trajectory';
 
 const USAGE = `usage:
@@ -49,38 +49,6 @@ async function* fileChunks(path: string): AsyncGenerator<string> {
   for await (const chunk of createReadStream(path, { encoding: 'utf8' })) yield String(chunk);
 }
 
-/** Running means of answer metrics (over trajectories with gold) and RC (over all). */
-class MetricSums {
-  private gold = 0;
-  private all = 0;
-  private em = 0;
-  private f1 = 0;
-  private acc = 0;
-  private rc = 0;
-
-  add(t: Trajectory): void {
-    this.all++;
-    this.rc += t.steps.filter((s) => s.kind === 'search').length;
-    const golds = t.gold?.answers ?? [];
-    if (golds.length === 0) return;
-    const pred = t.answer?.text ?? '';
-    this.gold++;
-    this.em += exactMatch(pred, golds);
-    this.f1 += f1Score(pred, golds);
-    this.acc += coverEM(pred, golds);
-  }
-
-  result(): { em: number | null; f1: number | null; acc: number | null; rc: number | null } {
-    const mean = (sum: number, n: number) => (n > 0 ? sum / n : null);
-    return {
-      em: mean(this.em, this.gold),
-      f1: mean(this.f1, this.gold),
-      acc: mean(this.acc, this.gold),
-      rc: mean(this.rc, this.all),
-    };
-  }
-}
-
 /** Runs the import, handing each trajectory to `each`; returns the pipeline's summary. */
 async function runImport(args: Args, each: (t: Trajectory) => Promise<void> | void): Promise<ImportSummary> {
   const opts = { file: basename(args.file), ...(args.format ? { format: args.format } : {}) };
@@ -93,10 +61,11 @@ async function runImport(args: Args, each: (t: Trajectory) => Promise<void> | vo
 }
 
 async function summarize(args: Args): Promise<number> {
-  const sums = new MetricSums();
+  // The app's own derivation, so the CLI's means are the table's means.
+  const metrics: TrajectoryMetrics[] = [];
   let s: Pick<ImportSummary, 'format' | 'records' | 'imported' | 'errors'>;
   try {
-    s = await runImport(args, (t) => sums.add(t));
+    s = await runImport(args, (t) => void metrics.push(trajectoryMetrics(t)));
   } catch (e) {
     // Still one JSON object on stdout, so scripts can rely on it (e.g. a missing file).
     const message = e instanceof Error ? e.message : String(e);
@@ -110,7 +79,7 @@ async function summarize(args: Args): Promise<number> {
       line: e.line,
       message: e.field ? `${e.message} (field ${e.field})` : e.message,
     })),
-    metrics: sums.result(),
+    metrics: (({ count: _, ...means }) => means)(meanMetrics(metrics)),
   };
   process.stdout.write(`${JSON.stringify(report)}\n`);
   return s.imported === 0 ? 1 : 0;

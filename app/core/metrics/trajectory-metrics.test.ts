@@ -43,6 +43,16 @@ const TWO_HOPS: StepInput[] = [
   { kind: 'answer', text: 'Steven Spielberg' },
 ];
 
+describe('judgeVerdict', () => {
+  it("reads the log's own verdict, and nothing else", () => {
+    const t = traj({ gold: GOLD, steps: TWO_HOPS, answer: 'x' });
+    expect(trajectoryMetrics({ ...t, reported: { judge: true } }).judge).toBe(1);
+    expect(trajectoryMetrics({ ...t, reported: { judge: false } }).judge).toBe(0);
+    expect(trajectoryMetrics({ ...t, reported: { judge: 'maybe' } }).judge).toBeNull();
+    expect(trajectoryMetrics(t).judge).toBeNull();
+  });
+});
+
 describe('trajectoryMetrics', () => {
   it('counts a two-hop trajectory by hand', () => {
     const m = trajectoryMetrics(traj({ gold: GOLD, steps: TWO_HOPS, answer: 'steven spielberg.' }));
@@ -50,6 +60,7 @@ describe('trajectoryMetrics', () => {
       em: 1,
       f1: 1,
       acc: 1,
+      judge: null, // the record carries no judge verdict
       rc: 2, // two search steps; the 2-query turn counts once
       queries: 3,
       steps: 6,
@@ -141,15 +152,15 @@ describe('meanMetrics', () => {
   const base = trajectoryMetrics(traj({ steps: [] }));
   it('averages em/f1/acc/rc ignoring nulls', () => {
     const list: TrajectoryMetrics[] = [
-      { ...base, em: 1, f1: 1, acc: 1, rc: 2 },
-      { ...base, em: null, f1: null, acc: null, rc: 0 },
-      { ...base, em: 0, f1: 0.5, acc: 1, rc: 1 },
+      { ...base, em: 1, f1: 1, acc: 1, judge: 1, rc: 2 },
+      { ...base, em: null, f1: null, acc: null, judge: 0, rc: 0 },
+      { ...base, em: 0, f1: 0.5, acc: 1, judge: null, rc: 1 },
     ];
-    expect(meanMetrics(list)).toEqual({ em: 0.5, f1: 0.75, acc: 1, rc: 1, count: 3 });
+    expect(meanMetrics(list)).toEqual({ em: 0.5, f1: 0.75, acc: 1, judge: 0.5, rc: 1, count: 3 });
   });
 
   it('is null when there is nothing to average', () => {
-    expect(meanMetrics([])).toEqual({ em: null, f1: null, acc: null, rc: null, count: 0 });
+    expect(meanMetrics([])).toEqual({ em: null, f1: null, acc: null, judge: null, rc: null, count: 0 });
     expect(meanMetrics([base]).em).toBeNull();
     expect(meanMetrics([base]).rc).toBe(0);
   });

@@ -9,6 +9,11 @@ export interface TrajectoryMetrics {
   em: number | null;
   f1: number | null;
   acc: number | null;
+  /**
+   * The log's own judge verdict (R1-Searcher's `gpt4o_output` "True"/"False", kept by the importer
+   * as `reported.judge`): 1 or 0; null when the record carries none. Data, not computed here.
+   */
+  judge: number | null;
   /** Retrieval count: `search` steps; a multi-query turn is one step, so it counts once. */
   rc: number;
   /** Queries over all search steps. */
@@ -33,6 +38,8 @@ export interface MeanMetrics {
   em: number | null;
   f1: number | null;
   acc: number | null;
+  /** Over trajectories that carry a judge verdict. */
+  judge: number | null;
   rc: number | null;
   /** Trajectories averaged. */
   count: number;
@@ -43,6 +50,12 @@ const RETRIEVAL_KINDS: ReadonlySet<Step['kind']> = new Set(['retrieve', 'search'
 
 export function isRetrievalStep(s: Step): s is Step & { docs: Doc[] } {
   return RETRIEVAL_KINDS.has(s.kind) && s.docs !== undefined && s.docs.length > 0;
+}
+
+/** 1/0 from the judge verdict the source file carried (`reported.judge`), else null. */
+export function judgeVerdict(t: Trajectory): number | null {
+  const v = t.reported?.judge;
+  return typeof v === 'boolean' ? (v ? 1 : 0) : null;
 }
 
 /** The final answer: `t.answer`, else the last `answer` step; undefined when blank. */
@@ -131,6 +144,7 @@ export function trajectoryMetrics(t: Trajectory): TrajectoryMetrics {
     em: score(exactMatch),
     f1: score(f1Score),
     acc: score(coverEM),
+    judge: judgeVerdict(t),
     rc,
     queries,
     steps: t.steps.length,
@@ -161,6 +175,7 @@ export function meanMetrics(list: readonly TrajectoryMetrics[]): MeanMetrics {
     em: mean(list.map((m) => m.em)),
     f1: mean(list.map((m) => m.f1)),
     acc: mean(list.map((m) => m.acc)),
+    judge: mean(list.map((m) => m.judge)),
     rc: mean(list.map((m) => m.rc)),
     count: list.length,
   };
