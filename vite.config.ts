@@ -9,6 +9,45 @@ const isolation = {
   'Cross-Origin-Embedder-Policy': 'require-corp',
 };
 
+// One policy for every way the page is served: the dev and preview servers send it as a header
+// (the only place `frame-ancestors` counts), and the built index.html carries it as a meta tag for
+// static hosts that cannot set headers. WASM needs 'wasm-unsafe-eval'; connect-src stays open to
+// http(s) because users point live runs at their own model and retrieval servers.
+const CSP_DIRECTIVES = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "worker-src 'self' blob:",
+  "connect-src 'self' http: https: ws:",
+];
+/** Headers for the preview server (and static hosts: see README). */
+const headers = {
+  ...isolation,
+  'Content-Security-Policy': [...CSP_DIRECTIVES, "frame-ancestors 'none'"].join('; '),
+};
+/** The dev server alone also allows inline scripts: React Fast Refresh injects an inline preamble. */
+const devHeaders = {
+  ...headers,
+  'Content-Security-Policy': headers['Content-Security-Policy'].replace(
+    "script-src 'self'",
+    "script-src 'self' 'unsafe-inline'",
+  ),
+};
+
+function cspMeta(): Plugin {
+  return {
+    name: 'hopscope-csp-meta',
+    transformIndexHtml: () => [
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: CSP_DIRECTIVES.join('; ') },
+        injectTo: 'head',
+      },
+    ],
+  };
+}
+
 // Serves /models/* from HOPSCOPE_MODELS_DIR (tests point it at ../shared/models), else ./models.
 // The folder also holds the app's own source (models/registry.ts), which the dev server must
 // keep serving as a module: source files and module requests pass through to Vite.
@@ -34,7 +73,7 @@ function serveModels(): Plugin {
       res.end(`model file not found: ${url}`);
       return;
     }
-    for (const [k, v] of Object.entries(isolation)) res.setHeader(k, v);
+    for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
     res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
     res.setHeader('Content-Length', statSync(file).size);
     createReadStream(file).pipe(res);
@@ -47,9 +86,9 @@ function serveModels(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), serveModels()],
-  server: { headers: isolation },
-  preview: { headers: isolation },
+  plugins: [react(), serveModels(), cspMeta()],
+  server: { headers: devHeaders },
+  preview: { headers },
   // Per checkout, so several worktrees can run dev servers at once.
   cacheDir: '.vite',
   worker: { format: 'es' },

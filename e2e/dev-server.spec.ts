@@ -26,4 +26,6 @@ test('the dev server answers model paths without shadowing source or failing on 
   expect(missing.status()).toBe(404);
   const malformed = await request.get('/models/%E0%A4%A');
   expect(malformed.status()).toBe(400);
+  const page = await request.get('/');
+  expect(page.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
 });
