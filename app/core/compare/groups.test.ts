@@ -1,0 +1,38 @@
+import { describe, expect, test } from 'vitest';
+import { groupMembers, runGroups } from './groups';
+
+const row = (id: string, file: string, strategy: string, line: number, live = false) => ({
+  id,
+  file,
+  strategy,
+  line,
+  live,
+});
+
+describe('run groups', () => {
+  const rows = [
+    row('x2', 'a.jsonl', 'search-r1', 2),
+    row('x1', 'a.jsonl', 'search-r1', 1),
+    row('y1', 'mixed.jsonl', 'direct', 1),
+    row('y2', 'mixed.jsonl', 'ircot', 2),
+    row('l2', 'live runs', 'direct', 0, true),
+    row('l1', 'live runs', 'direct', 0, true),
+    row('l3', 'live runs', 'apex', 0, true),
+  ];
+  test('files, strategies within mixed files, and live strategies', () => {
+    expect(runGroups(rows).map((g) => [g.id, g.count])).toEqual([
+      ['file:a.jsonl', 2],
+      ['file:mixed.jsonl', 2],
+      ['file:mixed.jsonl|direct', 1],
+      ['file:mixed.jsonl|ircot', 1],
+      ['live:apex', 1],
+      ['live:direct', 2],
+    ]);
+  });
+  test('members come in file order', () => {
+    expect(groupMembers(rows, 'file:a.jsonl').map((r) => r.id)).toEqual(['x1', 'x2']);
+    expect(groupMembers(rows, 'file:mixed.jsonl|ircot').map((r) => r.id)).toEqual(['y2']);
+    expect(groupMembers(rows, 'live:direct').map((r) => r.id)).toEqual(['l1', 'l2']);
+    expect(groupMembers(rows, 'file:nope')).toEqual([]);
+  });
+});
