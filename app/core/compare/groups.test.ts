@@ -19,6 +19,11 @@ describe('run groups', () => {
     row('l1', 'live runs', 'direct', 0, true),
     row('l3', 'live runs', 'apex', 0, true),
   ];
+  test('a row without a file name still gets a readable group', () => {
+    expect(runGroups([row('n', '', 'direct', 0)])).toEqual([
+      { id: 'file:', kind: 'file', label: '(no file name)', count: 1 },
+    ]);
+  });
   test('files, strategies within mixed files, and live strategies', () => {
     expect(runGroups(rows).map((g) => [g.id, g.count])).toEqual([
       ['file:a.jsonl', 2],

@@ -15,9 +15,10 @@ type Member = Pick<TrajectoryRow, 'file' | 'strategy' | 'live'>;
 /** The groups a row belongs to (a file's row is in the file and in its strategy within it). */
 function groupsOf(r: Member): Array<Omit<RunGroup, 'count'>> {
   if (r.live) return [{ id: `live:${r.strategy}`, kind: 'live', label: `live runs · ${r.strategy}` }];
+  const name = r.file || '(no file name)';
   return [
-    { id: `file:${r.file}`, kind: 'file', label: r.file },
-    { id: `file:${r.file}|${r.strategy}`, kind: 'file-strategy', label: `${r.file} · ${r.strategy}` },
+    { id: `file:${r.file}`, kind: 'file', label: name },
+    { id: `file:${r.file}|${r.strategy}`, kind: 'file-strategy', label: `${name} · ${r.strategy}` },
   ];
 }
 

@@ -34,7 +34,10 @@ export function FlipList({
     return () => window.removeEventListener('keydown', onKey);
   }, [flips, current, setCursor]);
   useEffect(() => {
-    listRef.current?.querySelector<HTMLElement>('tr.selected')?.scrollIntoView({ block: 'nearest' });
+    const row = listRef.current?.querySelector<HTMLElement>('tr.selected');
+    row?.scrollIntoView({ block: 'nearest' });
+    // Focus follows j/k inside the list, so Tab and Enter act on the row the user sees selected.
+    if (row && listRef.current?.contains(document.activeElement)) row.focus();
   }, [current]);
 
   if (flips.length === 0) return <p className="muted small">No question flipped between A and B.</p>;
