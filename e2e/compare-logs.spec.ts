@@ -73,7 +73,7 @@ test('compare two imported logs: paired table, flips, and imported runs in the b
   await imported.getByLabel(basename(FLASHRAG_LOG)).check();
   const summary = page.getByTestId('strategy-summary');
   await expect(summary.locator('tbody tr')).toHaveCount(2);
-  const r1Row = summary.locator('tr', { hasText: basename(R1_LOG) });
+  const r1Row = summary.locator('tr', { hasText: 'r1searcher_bamboogle_qwen' });
   await expect(r1Row.locator('td').nth(1)).toHaveText('125');
   await expect(r1Row.locator('td').nth(2)).toHaveText((100 * expected.means.em.a!).toFixed(1));
   await expect(page.getByTestId('scatter').locator('circle')).toHaveCount(2);

@@ -1,7 +1,7 @@
 // Use case "logs against logs": pick two groups of stored trajectories (files, or strategies of
 // live/batch runs), load them in file order and pair them (app/core/compare). Plain TS, no React;
 // views reach it through app/ui/data/paired.ts.
-import { groupMembers, type RunGroup, runGroups } from '../core/compare/groups';
+import { groupMembers, type RunGroup, runGroups, strategyLabels } from '../core/compare/groups';
 import { comparePaired, type PairedComparison, type PairedMetric } from '../core/compare/paired';
 import type { TrajectoryRow } from '../core/dataset/row';
 import type { Trajectory } from '../core/schema/trajectory';
@@ -45,16 +45,19 @@ export async function comparePairedGroups(
 /**
  * Imported groups for the batch comparison: each group's trajectories carry the group's label as
  * their strategy, so the per-strategy table, the scatter and the four categories treat a file
- * like a strategy of the batch.
+ * like a strategy of the batch. Labels never take a name in `reserved` (the batch's strategies)
+ * or another group's, so nothing is merged by accident.
  */
-export async function loadGroupsAsStrategies(groupIds: readonly string[]): Promise<Trajectory[]> {
+export async function loadGroupsAsStrategies(
+  groupIds: readonly string[],
+  reserved: readonly string[] = [],
+): Promise<Trajectory[]> {
   const rows = await listRows();
   const groups = runGroups(rows);
+  const picked = groupIds.flatMap((id) => groups.filter((g) => g.id === id));
+  const labels = strategyLabels(picked, reserved);
   const out: Trajectory[] = [];
-  for (const id of groupIds) {
-    const g = groups.find((x) => x.id === id);
-    if (!g) continue;
-    for (const t of await loadGroup(id, rows)) out.push({ ...t, agent: { ...t.agent, strategy: g.label } });
-  }
+  for (const [id, label] of labels)
+    for (const t of await loadGroup(id, rows)) out.push({ ...t, agent: { ...t.agent, strategy: label } });
   return out;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { groupMembers, runGroups } from './groups';
+import { groupMembers, runGroups, strategyLabel, strategyLabels } from './groups';
 
 const row = (id: string, file: string, strategy: string, line: number, live = false) => ({
   id,
@@ -39,5 +39,28 @@ describe('run groups', () => {
     expect(groupMembers(rows, 'file:mixed.jsonl|ircot').map((r) => r.id)).toEqual(['y2']);
     expect(groupMembers(rows, 'live:direct').map((r) => r.id)).toEqual(['l1', 'l2']);
     expect(groupMembers(rows, 'file:nope')).toEqual([]);
+  });
+});
+
+describe('strategyLabel', () => {
+  const g = (label: string) => ({ id: `file:${label}`, kind: 'file' as const, label, count: 1 });
+  test('drops the extension and keeps short names whole', () => {
+    expect(strategyLabel(g('r1searcher_bamboogle_qwen.jsonl'))).toBe('r1searcher_bamboogle_qwen');
+    expect(strategyLabel(g('mixed.jsonl · ircot'))).toBe('mixed · ircot');
+  });
+  test('shortens long names in the middle, keeping both ends', () => {
+    const s = strategyLabel(g('searchr1_flashrag_bamboogle_instruct_seed1_intermediate_data.json'));
+    expect(s).toHaveLength(28);
+    expect(s.startsWith('searchr1_flas')).toBe(true);
+    expect(s.endsWith('mediate_data')).toBe(true);
+    expect(s).toContain('…');
+  });
+});
+
+describe('strategyLabels', () => {
+  const g = (label: string) => ({ id: `file:${label}`, kind: 'file' as const, label, count: 1 });
+  test('never reuse a batch strategy or another group', () => {
+    const labels = strategyLabels([g('direct.jsonl'), g('direct.json'), g('other.jsonl')], ['direct']);
+    expect([...labels.values()]).toEqual(['direct #2', 'direct #3', 'other']);
   });
 });

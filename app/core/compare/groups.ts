@@ -53,3 +53,30 @@ export function groupMembers<R extends Member & Pick<TrajectoryRow, 'line' | 'id
     .filter((r) => groupsOf(r).some((g) => g.id === groupId))
     .sort((a, b) => a.line - b.line || a.id.localeCompare(b.id));
 }
+
+/** A group's label short enough for the comparison's chart: no extension, ellipsis in the middle. */
+export function strategyLabel(g: RunGroup, max = 28): string {
+  const name = g.label.replace(/\.(jsonl?|txt)\b/i, '');
+  if (name.length <= max) return name;
+  const half = Math.floor((max - 1) / 2);
+  return `${name.slice(0, half)}…${name.slice(name.length - (max - 1 - half))}`;
+}
+
+/**
+ * Distinct strategy labels for groups entering the batch comparison: never a name in `reserved`
+ * (the batch's own strategies) nor another group's, so no two runs merge by accident.
+ */
+export function strategyLabels(
+  groups: readonly RunGroup[],
+  reserved: readonly string[] = [],
+): Map<string, string> {
+  const used = new Set(reserved);
+  const out = new Map<string, string>();
+  for (const g of groups) {
+    let label = strategyLabel(g);
+    for (let n = 2; used.has(label); n++) label = `${strategyLabel(g)} #${n}`;
+    used.add(label);
+    out.set(g.id, label);
+  }
+  return out;
+}

@@ -19,10 +19,10 @@ export function usePairedComparison(a: string | null, b: string | null, metric: 
 }
 
 /** Trajectories of imported groups, labelled as strategies for the batch comparison. */
-export function useGroupsAsStrategies(groupIds: readonly string[]) {
+export function useGroupsAsStrategies(groupIds: readonly string[], reserved: readonly string[]) {
   return useQuery({
-    queryKey: [...keys.rows, 'as-strategies', ...groupIds],
-    queryFn: () => loadGroupsAsStrategies(groupIds),
+    queryKey: [...keys.rows, 'as-strategies', groupIds, reserved],
+    queryFn: () => loadGroupsAsStrategies(groupIds, reserved),
     enabled: groupIds.length > 0,
   });
 }

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { Trajectory } from '../../../core/schema/trajectory';
 import { useGroupsAsStrategies, useRunGroups } from '../../data/paired';
+import '../paired/paired.css';
 import { CompareView } from './CompareView';
 
 const NONE: Trajectory[] = [];
@@ -15,7 +16,8 @@ export function CompareWithImports({ trajectories }: { trajectories: readonly Tr
   const imported = useMemo(() => (groups.data ?? []).filter((g) => g.kind !== 'live'), [groups.data]);
   const available = useMemo(() => new Set(imported.map((g) => g.id)), [imported]);
   const ids = useMemo(() => picked.filter((id) => available.has(id)), [picked, available]);
-  const extra = useGroupsAsStrategies(ids);
+  const strategies = useMemo(() => [...new Set(trajectories.map((t) => t.agent.strategy))], [trajectories]);
+  const extra = useGroupsAsStrategies(ids, strategies);
   return (
     <>
       {imported.length > 0 && (
