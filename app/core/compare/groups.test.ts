@@ -18,6 +18,8 @@ describe('run groups', () => {
     row('l2', 'live runs', 'direct', 0, true),
     row('l1', 'live runs', 'direct', 0, true),
     row('l3', 'live runs', 'apex', 0, true),
+    row('b1', 'batch: demo', 'direct', 0, true),
+    row('b2', 'batch: demo', 'search-r1', 0, true),
   ];
   test('a row without a file name still gets a readable group', () => {
     expect(runGroups([row('n', '', 'direct', 0)])).toEqual([
@@ -30,14 +32,17 @@ describe('run groups', () => {
       ['file:mixed.jsonl', 2],
       ['file:mixed.jsonl|direct', 1],
       ['file:mixed.jsonl|ircot', 1],
-      ['live:apex', 1],
-      ['live:direct', 2],
+      ['live:batch: demo|direct', 1],
+      ['live:batch: demo|search-r1', 1],
+      ['live:live runs|apex', 1],
+      ['live:live runs|direct', 2],
     ]);
   });
   test('members come in file order', () => {
     expect(groupMembers(rows, 'file:a.jsonl').map((r) => r.id)).toEqual(['x1', 'x2']);
     expect(groupMembers(rows, 'file:mixed.jsonl|ircot').map((r) => r.id)).toEqual(['y2']);
-    expect(groupMembers(rows, 'live:direct').map((r) => r.id)).toEqual(['l1', 'l2']);
+    expect(groupMembers(rows, 'live:live runs|direct').map((r) => r.id)).toEqual(['l1', 'l2']);
+    expect(groupMembers(rows, 'live:batch: demo|search-r1').map((r) => r.id)).toEqual(['b2']);
     expect(groupMembers(rows, 'file:nope')).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
 // The sides a paired comparison can take, read off the stored rows: each imported file, each
-// strategy inside a file that holds several, and each strategy of the live/batch runs. Pure.
+// strategy inside a file that holds several, and each strategy of each batch and of the single
+// live runs. Pure.
 import type { TrajectoryRow } from '../dataset/row';
 
 export interface RunGroup {
-  /** Stable id: `file:<name>`, `file:<name>|<strategy>` or `live:<strategy>`. */
+  /** Stable id: `file:<name>`, `file:<name>|<strategy>` or `live:<file>|<strategy>`. */
   id: string;
   label: string;
   kind: 'file' | 'file-strategy' | 'live';
@@ -14,7 +15,10 @@ type Member = Pick<TrajectoryRow, 'file' | 'strategy' | 'live'>;
 
 /** The groups a row belongs to (a file's row is in the file and in its strategy within it). */
 function groupsOf(r: Member): Array<Omit<RunGroup, 'count'>> {
-  if (r.live) return [{ id: `live:${r.strategy}`, kind: 'live', label: `live runs · ${r.strategy}` }];
+  // Live runs: one group per strategy of each batch (its rows' file is "batch: <name>") and per
+  // strategy of the single runs ("live runs").
+  if (r.live)
+    return [{ id: `live:${r.file}|${r.strategy}`, kind: 'live', label: `${r.file} · ${r.strategy}` }];
   const name = r.file || '(no file name)';
   return [
     { id: `file:${r.file}`, kind: 'file', label: name },
