@@ -39,7 +39,8 @@ export function PairedPage() {
             Swap A and B
           </button>
           <span className="tiny muted">
-            A side is an imported file (or one strategy in it), or one strategy of a batch or of your single live runs.
+            A side is an imported file (or one strategy in it), or one strategy of a batch or of your single
+            live runs.
           </span>
         </div>
       </section>
