@@ -1,19 +1,23 @@
 // Hopscope's command line: read a trajectory log the same way the app does (streaming, with
-// format detection) and either summarize it as one JSON object or convert it to Hopscope JSONL.
+// format detection) and either summarize it as one JSON object or convert it to Hopscope JSONL;
+// or compare two logs over the same questions (app/cli/compare.ts).
 //   npm run cli -- summarize FILE [--format ID]
 //   npm run cli -- convert FILE --out OUT.jsonl [--format ID]
+//   npm run cli -- compare A B [--metric em|acc|judge] [--format ID] [--json]
 
 import { once } from 'node:events';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { basename } from 'node:path';
+import { createWriteStream } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { type ImportSummary, importBatches } from '../core/importers/pipeline';
+import type { ImportSummary } from '../core/importers/pipeline';
 import { meanMetrics, type TrajectoryMetrics, trajectoryMetrics } from '../core/metrics/trajectory-metrics';
 import type { Trajectory } from '../core/schema/trajectory';
+import { COMPARE_USAGE, compare } from './compare';
+import { runImport as importFile } from './read-log';
 
 const USAGE = `usage:
   hopscope summarize FILE [--format ID]
-  hopscope convert FILE --out OUT.jsonl [--format ID]`;
+  hopscope convert FILE --out OUT.jsonl [--format ID]
+  ${COMPARE_USAGE}`;
 
 interface Args {
   command: string;
@@ -44,21 +48,8 @@ export function parseArgs(argv: readonly string[]): Args | string {
   return args;
 }
 
-/** The file as a stream of strings (utf8), so big logs never sit in memory twice. */
-async function* fileChunks(path: string): AsyncGenerator<string> {
-  for await (const chunk of createReadStream(path, { encoding: 'utf8' })) yield String(chunk);
-}
-
-/** Runs the import, handing each trajectory to `each`; returns the pipeline's summary. */
-async function runImport(args: Args, each: (t: Trajectory) => Promise<void> | void): Promise<ImportSummary> {
-  const opts = { file: basename(args.file), ...(args.format ? { format: args.format } : {}) };
-  const gen = importBatches(fileChunks(args.file), opts);
-  for (;;) {
-    const r = await gen.next();
-    if (r.done) return r.value;
-    for (const t of r.value.trajectories) await each(t);
-  }
-}
+const runImport = (args: Args, each: (t: Trajectory) => Promise<void> | void): Promise<ImportSummary> =>
+  importFile(args.file, args.format, each);
 
 async function summarize(args: Args): Promise<number> {
   // The app's own derivation, so the CLI's means are the table's means.
@@ -101,6 +92,7 @@ async function convert(args: Args): Promise<number> {
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
+  if (argv[0] === 'compare') return compare(argv.slice(1), USAGE);
   const args = parseArgs(argv);
   if (typeof args === 'string') {
     process.stderr.write(`${args}\n${USAGE}\n`);

@@ -10,6 +10,7 @@ import { ensureDemoLoaded } from './data/demo';
 import { isTyping } from './keyboard';
 import { CorpusPage } from './pages/CorpusPage';
 import { DatasetPage } from './pages/DatasetPage';
+import { PairedPage } from './pages/PairedPage';
 import { RunPage } from './pages/RunPage';
 import { TrajectoryPage } from './pages/TrajectoryPage';
 import { useCorpusUi } from './state/corpus-ui';
@@ -95,6 +96,14 @@ export function App() {
           >
             Run
           </button>
+          <button
+            type="button"
+            className={route.page === 'paired' ? 'active' : ''}
+            onClick={() => navigate({ page: 'paired' })}
+            data-testid="nav-paired"
+          >
+            Compare logs
+          </button>
         </nav>
         <div className="spacer" />
         {demo.isFetching && <span className="muted">Loading demo set…</span>}
@@ -121,6 +130,8 @@ export function App() {
           <CorpusPage corpusId={route.corpusId} />
         ) : route.page === 'run' ? (
           <RunPage />
+        ) : route.page === 'paired' ? (
+          <PairedPage />
         ) : (
           <TrajectoryPage id={route.id} stepId={route.stepId} />
         )}

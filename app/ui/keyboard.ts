@@ -25,4 +25,6 @@ export const SHORTCUTS: Array<{ scope: string; keys: string; what: string }> = [
   { scope: 'Run', keys: 'Ctrl+Enter', what: 'Run the agent' },
   { scope: 'Run', keys: 'Esc', what: 'Stop the run in progress' },
   { scope: 'Corpus', keys: 'Esc', what: 'Close the document view' },
+  { scope: 'Compare logs', keys: 'j / ↓, k / ↑', what: 'Next / previous flipped question' },
+  { scope: 'Compare logs', keys: 'Enter', what: 'Open the flip’s A and B runs side by side' },
 ];

@@ -3,6 +3,7 @@
 //   #/t/<trajectory>[/<step>] trajectory view, optionally at a step
 //   #/corpus[/<corpus>]       corpus page, optionally on one corpus
 //   #/run                     live runs, batches and their comparison
+//   #/paired                  two runs over the same questions, paired ("Compare logs")
 //   #/compare/<a>/<b>[/…]     trajectories side by side, aligned by plan node, hop and document
 import { useSyncExternalStore } from 'react';
 
@@ -10,19 +11,22 @@ export type Route =
   | { page: 'dataset' }
   | { page: 'trajectory'; id: string; stepId: string | null }
   | { page: 'corpus'; corpusId: string | null }
-  | { page: 'run' };
+  | { page: 'run' }
+  | { page: 'paired' };
 
 export function parseHash(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
   if (parts[0] === 't' && parts[1]) return { page: 'trajectory', id: parts[1], stepId: parts[2] ?? null };
   if (parts[0] === 'corpus') return { page: 'corpus', corpusId: parts[1] ?? null };
   if (parts[0] === 'run') return { page: 'run' };
+  if (parts[0] === 'paired') return { page: 'paired' };
   return { page: 'dataset' };
 }
 
 export function routeHash(r: Route): string {
   if (r.page === 'dataset') return '#/';
   if (r.page === 'run') return '#/run';
+  if (r.page === 'paired') return '#/paired';
   if (r.page === 'corpus') return r.corpusId ? `#/corpus/${encodeURIComponent(r.corpusId)}` : '#/corpus';
   const base = `#/t/${encodeURIComponent(r.id)}`;
   return r.stepId ? `${base}/${encodeURIComponent(r.stepId)}` : base;

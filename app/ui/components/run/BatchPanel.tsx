@@ -12,7 +12,7 @@ import { useCorpusUi } from '../../state/corpus-ui';
 import { useLiveRun } from '../../state/live-run';
 import { useRunConfig } from '../../state/run-config';
 import { useRetrieverChoice } from './RetrieverPicker';
-import { CompareView } from './CompareView';
+import { CompareWithImports } from './CompareWithImports';
 
 const fmtS = (s: number) => (s < 90 ? `${Math.round(s)} s` : `${Math.round(s / 60)} min`);
 
@@ -63,7 +63,14 @@ export function BatchPanel() {
           </section>
         )}
         {runner.error && <p className="error-text">{runner.error}</p>}
-        {shown ? <BatchResults b={shown} /> : <div className="empty">Start a batch on the left.</div>}
+        {shown ? (
+          <BatchResults b={shown} />
+        ) : (
+          <>
+            <div className="empty">Start a batch on the left, or compare imported runs:</div>
+            <CompareWithImports trajectories={[]} />
+          </>
+        )}
       </div>
     </div>
   );
@@ -253,7 +260,7 @@ function BatchResults({ b }: { b: BatchRecord }) {
         {b.done.length} of {b.spec.questions.length * b.spec.strategies.length} runs stored · created{' '}
         {new Date(b.createdAt).toLocaleString()}
       </p>
-      {ts.data && <CompareView trajectories={ts.data} />}
+      {ts.data && <CompareWithImports trajectories={ts.data} />}
     </div>
   );
 }

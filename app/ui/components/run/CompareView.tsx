@@ -11,8 +11,20 @@ import type { Trajectory } from '../../../core/schema/trajectory';
 
 const pct = (v: number | null) => (v === null ? '–' : `${(100 * v).toFixed(1)}`);
 
-/** Strategies side by side: scores, retrieval count, latency, and when retrieval helped or hurt. */
-export function CompareView({ trajectories }: { trajectories: readonly Trajectory[] }) {
+const NONE: readonly Trajectory[] = [];
+
+/**
+ * Strategies side by side: scores, retrieval count, latency, and when retrieval helped or hurt.
+ * `extra`: imported runs, each group labelled as its own strategy (CompareWithImports).
+ */
+export function CompareView({
+  trajectories: runs,
+  extra = NONE,
+}: {
+  trajectories: readonly Trajectory[];
+  extra?: readonly Trajectory[];
+}) {
+  const trajectories = useMemo(() => (extra.length ? [...runs, ...extra] : runs), [runs, extra]);
   const byStrategy = useMemo(() => summarizeByStrategy(trajectories), [trajectories]);
   const byDataset = useMemo(() => summarizeByDataset(trajectories), [trajectories]);
   const breakdown = useMemo(() => retrievalBreakdown(trajectories), [trajectories]);
