@@ -41,7 +41,7 @@ export const useForkRun = create<ForkRun>((set, get) => ({
     if (get().status === 'preparing' || get().status === 'running') return;
     const ac = new AbortController();
     controller = ac;
-    let replayed = 0;
+    let replayed: number;
     try {
       replayed = applyChange(spec.parent, spec.stepIndex, spec.change).prefix.length;
     } catch (e) {
