@@ -115,3 +115,45 @@ test('fork at the second search with a replaced document: only new turns hit the
     await server.close();
   }
 });
+
+test('one-click what-if: "answer now" after the first search is stored as a fork of its parent', async ({
+  page,
+}) => {
+  const server = await startFakeOpenAiServer(() => ({
+    stream: chatStream(words(' Andrew Jackson </answer>'), { finishReason: 'stop' }),
+  }));
+  try {
+    await openApp(page);
+    await importFiles(page, R1_LOG);
+    await expect(page.getByTestId('import-report')).toContainText('125 of 125 records imported', {
+      timeout: 60_000,
+    });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('/');
+    await page.keyboard.type('the year that Citibank was founded');
+    await page.getByTestId('trajectory-row').first().click();
+    const parentId = decodeURIComponent(/#\/t\/([^/]+)/.exec(page.url())![1]!);
+    await page.locator('[data-testid=step][data-kind=retrieve]').first().click();
+    await page.getByTestId('fork-here').click();
+    const panel = page.getByTestId('fork-panel');
+    await panel.getByTestId('backend-http').click();
+    await panel.getByTestId('http-url').fill(server.url);
+    await panel.getByTestId('http-model').fill('fake-r1');
+    await panel.getByTestId('whatif-answer').click();
+    await expect(page).toHaveURL(new RegExp(`#/compare/${encodeURIComponent(parentId)}/fork_`), {
+      timeout: 60_000,
+    });
+    const posts = server.requests.filter((r) => r.method === 'POST');
+    expect(posts).toHaveLength(1);
+    const body = posts[0]!.body as { messages: Array<{ content: string }> };
+    // The docs so far, then the answer forced.
+    expect(body.messages.at(-1)!.content).toMatch(/<\/information>\n\n<answer>$/);
+    await page.goto(`/#/t/${encodeURIComponent(parentId)}`);
+    const row = page.getByTestId('fork-list').getByTestId('fork-row');
+    await expect(row).toContainText('answer now');
+    await expect(row).toContainText('Andrew Jackson');
+    await expect(row.locator('td').nth(4)).toHaveText('0');
+  } finally {
+    await server.close();
+  }
+});

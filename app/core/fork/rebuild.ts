@@ -117,10 +117,13 @@ export function reconstructionOf(
     if (JSON.stringify(sorted(parentPrompts)) !== JSON.stringify(sorted(promptOverrides)))
       why.push('the parent ran with other prompt templates than the ones set now');
   }
-  if (why.length > 0) return { reconstruction: 'approximate', note: `Approximate: ${why.join('; ')}.` };
+  if (why.length > 0) {
+    const text = why.join('; ');
+    return { reconstruction: 'approximate', note: `${text[0]!.toUpperCase()}${text.slice(1)}.` };
+  }
   return {
     reconstruction: 'exact',
-    note: `Exact: same strategy and prompts as the parent; its turns are re-rendered from the stored steps (whitespace between tags within a turn may differ).`,
+    note: `Same strategy and prompts as the parent; its turns are re-rendered from the stored steps (whitespace between tags within a turn may differ).`,
   };
 }
 

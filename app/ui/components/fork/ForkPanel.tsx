@@ -190,49 +190,51 @@ export function ForkPanel({
             <ModelConfig />
           </div>
         </section>
-        <div className={`fork-recon ${recon.reconstruction}`} data-testid="reconstruction" role="note">
-          <b>{recon.reconstruction === 'exact' ? 'Exact prompt' : 'Approximate prompt'}</b> — {recon.note}
-        </div>
-        <div className="row fork-actions">
-          <span className="small" data-testid="fork-change-summary">
-            {change ? describeChange(change) : 'Pick a change above, or a what-if.'}
-          </span>
-          <span className="spacer" />
-          <button
-            type="button"
-            className="primary"
-            data-testid="fork-run"
-            disabled={busy || !change || !retriever}
-            onClick={() => start(change)}
-            title="Run the fork (Ctrl+Enter)"
-          >
-            ▶ Run fork
-          </button>
-          <button type="button" disabled={!busy} onClick={() => run.stop()} title="Stop (Esc)">
-            ■ Stop
-          </button>
-          <button type="button" disabled={busy} onClick={onClose}>
-            Close
-          </button>
-        </div>
-        {mine && mine.status !== 'idle' && (
-          <div className="fork-progress" data-testid="fork-progress" data-status={mine.status}>
-            <div className="small">
-              {mine.status === 'preparing' && (mine.phase || 'Preparing…')}
-              {mine.status === 'running' && `Running: ${newSteps.length} new step(s)…`}
-              {mine.status === 'done' && `Saved: ${mine.saved?.answer?.text ?? 'no answer'}`}
-            </div>
-            {mine.error && <div className="error-text">{mine.error}</div>}
-            <ol className="fork-new-steps">
-              {newSteps.map((s) => (
-                <li key={s.id}>
-                  <span className={`kind kind-${s.kind}`}>{s.kind}</span>{' '}
-                  <LongText text={s.text ?? (s.queries ?? []).join(' | ')} limit={200} className="small" />
-                </li>
-              ))}
-            </ol>
+        <div className="fork-footer">
+          <div className={`fork-recon ${recon.reconstruction}`} data-testid="reconstruction" role="note">
+            <b>{recon.reconstruction === 'exact' ? 'Exact prompt' : 'Approximate prompt'}</b> — {recon.note}
           </div>
-        )}
+          <div className="row fork-actions">
+            <span className="small" data-testid="fork-change-summary">
+              {change ? describeChange(change) : 'Pick a change above, or a what-if.'}
+            </span>
+            <span className="spacer" />
+            <button
+              type="button"
+              className="primary"
+              data-testid="fork-run"
+              disabled={busy || !change || !retriever}
+              onClick={() => start(change)}
+              title="Run the fork (Ctrl+Enter)"
+            >
+              ▶ Run fork
+            </button>
+            <button type="button" disabled={!busy} onClick={() => run.stop()} title="Stop (Esc)">
+              ■ Stop
+            </button>
+            <button type="button" disabled={busy} onClick={onClose}>
+              Close
+            </button>
+          </div>
+          {mine && mine.status !== 'idle' && (
+            <div className="fork-progress" data-testid="fork-progress" data-status={mine.status}>
+              <div className="small">
+                {mine.status === 'preparing' && (mine.phase || 'Preparing…')}
+                {mine.status === 'running' && `Running: ${newSteps.length} new step(s)…`}
+                {mine.status === 'done' && `Saved: ${mine.saved?.answer?.text ?? 'no answer'}`}
+              </div>
+              {mine.error && <div className="error-text">{mine.error}</div>}
+              <ol className="fork-new-steps">
+                {newSteps.map((s) => (
+                  <li key={s.id}>
+                    <span className={`kind kind-${s.kind}`}>{s.kind}</span>{' '}
+                    <LongText text={s.text ?? (s.queries ?? []).join(' | ')} limit={200} className="small" />
+                  </li>
+                ))}
+              </ol>
+            </div>
+          )}
+        </div>
       </div>
     </div>
   );
