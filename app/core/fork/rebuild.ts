@@ -71,6 +71,8 @@ export function rebuildTranscript(prefix: readonly Step[], style: TaggedStyle): 
         turnOpen = false;
         break;
       case 'invalid':
+        // The model's malformed action (an empty <search></search>) stays; the notice is re-added.
+        if (s.raw?.trim() && !s.raw.trim().startsWith('My previous action is invalid')) part(s.raw.trim());
         transcript += style.invalidMessage;
         turnOpen = false;
         break;
