@@ -40,8 +40,17 @@ export function informationBlock(docs: readonly Doc[], style: TaggedStyle): stri
   return `\n\n<information>${style.information(docsByQuery(docs)).trim()}</information>\n\n`;
 }
 
-/** Re-renders the prefix steps as the continuing strategy's transcript. */
-export function rebuildTranscript(prefix: readonly Step[], style: TaggedStyle): Rebuilt {
+/**
+ * Re-renders the prefix steps as the continuing strategy's transcript. `useRaw`: the parent wrote
+ * these steps in this strategy's own tags (a live run of it), so each unedited step's `raw` (the
+ * exact text of its element) is used as is; otherwise elements are rebuilt from their text.
+ */
+export function rebuildTranscript(
+  prefix: readonly Step[],
+  style: TaggedStyle,
+  opts: { useRaw?: boolean } = {},
+): Rebuilt {
+  const raw = (s: Step) => (opts.useRaw && s.raw?.trim() ? s.raw.trim() : null);
   const tagOf = (kind: Step['kind']) =>
     Object.entries(style.tags).find(([, k]) => k === kind)?.[0] ?? 'think';
   let transcript = '';
@@ -57,7 +66,7 @@ export function rebuildTranscript(prefix: readonly Step[], style: TaggedStyle): 
     switch (s.kind) {
       case 'search':
         hop++;
-        part(`<search> ${(s.queries ?? [s.text ?? '']).join(' ')} </search>`);
+        part(raw(s) ?? `<search> ${(s.queries ?? [s.text ?? '']).join(' ')} </search>`);
         turnOpen = false;
         break;
       case 'retrieve':
@@ -82,7 +91,8 @@ export function rebuildTranscript(prefix: readonly Step[], style: TaggedStyle): 
         turnOpen = false;
         break;
       default:
-        if (s.text?.trim()) {
+        if (raw(s)) part(raw(s)!);
+        else if (s.text?.trim()) {
           const tag = tagOf(s.kind);
           part(`<${tag}>${s.text.trim()}</${tag}>`);
         }

@@ -228,6 +228,20 @@ describe('a fork of a live run of the same strategy', () => {
     );
   });
 
+  it('keeps the live run’s own element text (whitespace inside tags, query spacing)', async () => {
+    const replies = ['<think>\n need q1 \n</think>\n<search>q1</search>', '<answer> one </answer>'];
+    const table = { q1: [{ id: 'a', title: 'A', text: 'alpha' }] };
+    const first = new ScriptedLlm(replies);
+    const live = await runStrategy(searchR1, { question: 'Q?', llm: first, retriever: stubRetriever(table) });
+    const llm = new ScriptedLlm(['<answer> two </answer>']);
+    // A what-if at the retrieval: the continuation's prompt is the live run's second prompt.
+    await runFork(
+      { parent: live, stepIndex: 2, change: { kind: 'answer_now' }, def: searchR1 },
+      { llm, retriever: stubRetriever(table) },
+    );
+    expect(promptText(llm.calls[0]!.prompt)).toBe(`${promptText(first.calls[1]!.prompt)}<answer>`);
+  });
+
   it('refuses strategies that cannot resume from steps', async () => {
     await expect(
       runFork(

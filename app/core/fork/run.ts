@@ -65,11 +65,11 @@ function replayInput(s: Step): StepInput {
   return rest;
 }
 
-function forkBody(point: ForkPoint, loopOf: LoopOf) {
+function forkBody(point: ForkPoint, loopOf: LoopOf, useRaw: boolean) {
   return async function* (s: Session<object>) {
     const cfg = loopOf(s);
     for (const step of point.prefix) yield s.step(replayInput(step));
-    const rebuilt = rebuildTranscript(point.prefix, cfg);
+    const rebuilt = rebuildTranscript(point.prefix, cfg, { useRaw });
     let transcript = rebuilt.transcript;
     let hop = rebuilt.hop;
     const shown = [...rebuilt.shown];
@@ -118,7 +118,10 @@ export async function runFork(
   const changedStep = point.changed === null ? undefined : point.prefix[point.changed];
   const retriever = cachingRetriever(ctx.retriever, point.prefix, changedStep);
   const def = req.def;
-  const forkDef: AnyStrategyDef = { ...def, run: (c) => execute(def, c, forkBody(point, loopOf)) };
+  const recon = reconstructionOf(req.parent, def.id, def.label, resolvedOverrides(def, ctx.prompts));
+  // Exact: the parent's elements are this strategy's own text, used as written.
+  const useRaw = recon.reconstruction === 'exact';
+  const forkDef: AnyStrategyDef = { ...def, run: (c) => execute(def, c, forkBody(point, loopOf, useRaw)) };
   const gold = ctx.gold ?? req.parent.gold;
   const source = {
     ...(req.parent.source.dataset ? { dataset: req.parent.source.dataset } : {}),
@@ -142,7 +145,7 @@ export async function runFork(
     stepIndex: req.stepIndex,
     change: req.change,
     replayed: point.prefix.length,
-    ...reconstructionOf(req.parent, def.id, def.label, resolvedOverrides(def, ctx.prompts)),
+    ...recon,
   };
   return { trajectory: { ...t, lineage }, retriever };
 }
