@@ -153,6 +153,7 @@ test('one-click what-if: "answer now" after the first search is stored as a fork
     await expect(row).toContainText('answer now');
     await expect(row).toContainText('Andrew Jackson');
     await expect(row.locator('td').nth(4)).toHaveText('0');
+    await page.screenshot({ path: '/tmp/fork-list.png' });
   } finally {
     await server.close();
   }

@@ -83,6 +83,9 @@ export function ForkPanel({
   startRef.current = start;
   const changeRef = useRef(change);
   changeRef.current = change;
+  // Keyboard users land in the dialog (Tab then walks its controls).
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useEffect(() => dialogRef.current?.focus(), []);
 
   // Esc closes (or stops a running fork); Ctrl+Enter runs the edit.
   useEffect(() => {
@@ -115,6 +118,8 @@ export function ForkPanel({
     <div className="overlay" onClick={busy ? undefined : onClose}>
       <div
         className="dialog fork-panel"
+        ref={dialogRef}
+        tabIndex={-1}
         role="dialog"
         aria-label="Fork this trajectory"
         data-testid="fork-panel"
