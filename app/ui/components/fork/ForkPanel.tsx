@@ -201,14 +201,16 @@ export function ForkPanel({
           </div>
           <div className="row fork-actions">
             <span className="small" data-testid="fork-change-summary">
-              {change ? describeChange(change) : 'Pick a change above, or a what-if.'}
+              {change
+                ? (changeProblem(parent, step.index, change) ?? describeChange(change))
+                : 'Pick a change above, or a what-if.'}
             </span>
             <span className="spacer" />
             <button
               type="button"
               className="primary"
               data-testid="fork-run"
-              disabled={busy || !change || !retriever}
+              disabled={busy || !change || !retriever || changeProblem(parent, step.index, change) !== null}
               onClick={() => start(change)}
               title="Run the fork (Ctrl+Enter)"
             >
