@@ -4,6 +4,7 @@
 import { chatStream, startFakeOpenAiServer } from '../app/core/llm/fake-openai-server';
 import { DEMO_ROWS, R1_LOG, expect, importFiles, openApp, test } from './fixtures';
 
+const KEY = 'sk-fork-secret-42';
 const words = (s: string) => s.match(/\S+\s*|\s+/g) ?? [];
 
 test('fork at the second search with a replaced document: only new turns hit the server', async ({
@@ -56,6 +57,7 @@ test('fork at the second search with a replaced document: only new turns hit the
     await panel.getByTestId('backend-http').click();
     await panel.getByTestId('http-url').fill(server.url);
     await panel.getByTestId('http-model').fill('fake-r1');
+    await panel.getByLabel('API key').fill(KEY);
     await page.screenshot({ path: '/tmp/fork-panel.png' });
     await panel.getByTestId('fork-run').click();
 
@@ -97,6 +99,10 @@ test('fork at the second search with a replaced document: only new turns hit the
       reconstruction: 'approximate',
     });
     expect((stored.answer as { text: string }).text).toBe('James Madison');
+    // The key went in the request header and nowhere else.
+    expect(posts[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(JSON.stringify(stored)).not.toContain(KEY);
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(KEY);
 
     // Listed under its parent; its own view says where it came from, replayed steps dimmed.
     await page.goto(`/#/t/${encodeURIComponent(parentId)}`);
