@@ -94,7 +94,8 @@ export interface BatchRecord {
 }
 
 export interface HopscopeDB extends DBSchema {
-  trajectories: { key: string; value: Trajectory };
+  /** `parentId`: forks by the trajectory they were forked from (lineage.parentId). */
+  trajectories: { key: string; value: Trajectory; indexes: { parentId: string } };
   rows: { key: string; value: TrajectoryRow; indexes: { file: string } };
   annotations: { key: string; value: Annotation; indexes: { trajectoryId: string } };
   imports: { key: string; value: ImportRecord };
@@ -108,13 +109,13 @@ export interface HopscopeDB extends DBSchema {
 }
 
 export const DB_NAME = 'hopscope';
-const DB_VERSION = 2;
+const DB_VERSION = 3;
 
 let dbPromise: Promise<IDBPDatabase<HopscopeDB>> | null = null;
 
 export function db(): Promise<IDBPDatabase<HopscopeDB>> {
   dbPromise ??= openDB<HopscopeDB>(DB_NAME, DB_VERSION, {
-    upgrade(d, oldVersion) {
+    upgrade(d, oldVersion, _newVersion, tx) {
       if (oldVersion < 1) {
         d.createObjectStore('trajectories', { keyPath: 'id' });
         d.createObjectStore('rows', { keyPath: 'id' }).createIndex('file', 'file');
@@ -129,6 +130,10 @@ export function db(): Promise<IDBPDatabase<HopscopeDB>> {
         d.createObjectStore('indexData', { keyPath: 'key' });
         d.createObjectStore('questionSets', { keyPath: 'id' }).createIndex('corpusId', 'corpusId');
         d.createObjectStore('batches', { keyPath: 'id' });
+      }
+      if (oldVersion < 3) {
+        // Records without lineage are simply not in the index.
+        tx.objectStore('trajectories').createIndex('parentId', 'lineage.parentId');
       }
     },
     blocking() {

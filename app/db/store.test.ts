@@ -16,6 +16,7 @@ import {
   getMeta,
   getTrajectory,
   listAnnotations,
+  listForks,
   listImports,
   listRows,
   putAnnotations,
@@ -96,6 +97,60 @@ describe('trajectories and rows', () => {
     const seen: string[] = [];
     await forEachTrajectory((t) => seen.push(t.id));
     expect(sorted(seen)).toEqual(sorted(qa.map((t) => t.id)));
+  });
+});
+
+describe('forks', () => {
+  it('lists the forks of a parent by lineage, not other trajectories', async () => {
+    const [a, b, c] = await load('qagent.jsonl');
+    const fork = (t: Trajectory, parentId: string, stepIndex: number): Trajectory => ({
+      ...t,
+      id: `fork_${t.id}`,
+      lineage: {
+        parentId,
+        stepIndex,
+        change: { kind: 'answer_now' },
+        replayed: 1,
+        reconstruction: 'approximate',
+      },
+    });
+    await putTrajectories([a!, b!, c!, fork(b!, a!.id, 1), fork(c!, a!.id, 2), fork(a!, b!.id, 0)]);
+    expect(sorted((await listForks(a!.id)).map((t) => t.id))).toEqual(
+      sorted([`fork_${b!.id}`, `fork_${c!.id}`]),
+    );
+    expect((await listForks(b!.id)).map((t) => t.id)).toEqual([`fork_${a!.id}`]);
+    expect(await listForks(c!.id)).toEqual([]);
+  });
+
+  it('a database made before forks existed is upgraded with the index, its records kept', async () => {
+    const qa = await load('qagent.jsonl');
+    const old = await openDB(DB_NAME, 2, {
+      upgrade(d) {
+        d.createObjectStore('trajectories', { keyPath: 'id' });
+        d.createObjectStore('rows', { keyPath: 'id' }).createIndex('file', 'file');
+        d.createObjectStore('annotations', { keyPath: 'id' }).createIndex('trajectoryId', 'trajectoryId');
+        d.createObjectStore('imports', { keyPath: 'id' });
+        d.createObjectStore('meta');
+        for (const n of ['corpora', 'corpusPassages', 'indexData', 'batches'])
+          d.createObjectStore(n, { keyPath: n === 'indexData' ? 'key' : 'id' });
+        d.createObjectStore('indexes', { keyPath: 'key' }).createIndex('corpusId', 'corpusId');
+        d.createObjectStore('questionSets', { keyPath: 'id' }).createIndex('corpusId', 'corpusId');
+      },
+    });
+    await old.put('trajectories', {
+      ...qa[0]!,
+      id: 'f1',
+      lineage: {
+        parentId: 'p',
+        stepIndex: 0,
+        change: { kind: 'answer_now' },
+        replayed: 0,
+        reconstruction: 'exact',
+      },
+    });
+    old.close();
+    await reload();
+    expect((await listForks('p')).map((t) => t.id)).toEqual(['f1']);
   });
 });
 

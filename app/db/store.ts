@@ -23,6 +23,11 @@ export async function getTrajectory(id: string): Promise<Trajectory | undefined>
   return (await db()).get('trajectories', id);
 }
 
+/** The forks made from a trajectory (in id order; callers sort). */
+export async function listForks(parentId: string): Promise<Trajectory[]> {
+  return (await db()).getAllFromIndex('trajectories', 'parentId', parentId);
+}
+
 export async function listRows(): Promise<TrajectoryRow[]> {
   const d = await db();
   const rows = await d.getAll('rows');

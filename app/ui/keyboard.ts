@@ -18,6 +18,12 @@ export const SHORTCUTS: Array<{ scope: string; keys: string; what: string }> = [
   { scope: 'Trajectory', keys: '1 – 6', what: 'Toggle a step label (shown beside each label)' },
   { scope: 'Trajectory', keys: 'e', what: 'Edit the note of the selected step' },
   { scope: 'Trajectory', keys: 'g / o / u / f', what: 'Set the trajectory verdict (again to clear)' },
+  {
+    scope: 'Trajectory',
+    keys: 'F (Shift+f)',
+    what: 'Fork at the selected step: change it or ask a what-if, then continue',
+  },
+  { scope: 'Fork', keys: 'Ctrl+Enter / Esc', what: 'Run the fork / stop it or close the panel' },
   { scope: 'Trajectory', keys: 't', what: 'Show the full transcript' },
   { scope: 'Trajectory', keys: 'm / r', what: 'Show the metrics / the papers’ rewards' },
   { scope: 'Trajectory', keys: 'Esc', what: 'Back to the dataset' },

@@ -5,8 +5,8 @@
 // search_r1/llm_agent/generation.py (see tagged-loop.ts). Defaults: top-k 3, max turns 4.
 import { formatDocs, SEARCH_R1_DOC } from './docs';
 import { oneLine } from './parse';
-import { execute } from './session';
-import { taggedLoop } from './tagged-loop';
+import { execute, type Session } from './session';
+import { type TaggedLoopConfig, taggedLoop } from './tagged-loop';
 import { fillTemplate } from './template';
 import type { StrategyDef } from './types';
 
@@ -44,21 +44,26 @@ export const searchR1: StrategyDef<SearchR1Params> = {
   prompts: SEARCH_R1_PROMPTS,
   run: (ctx) =>
     execute(searchR1, ctx, async function* (s) {
-      const p = s.params;
-      const doc = s.prompt('doc');
-      const result = yield* taggedLoop(s, {
-        prompt: fillTemplate(s.prompt('system'), { question: searchR1Question(s.question) }),
-        maxTurns: p.maxTurns,
-        finalRollout: true,
-        topK: p.topK,
-        maxTokens: p.maxTokens,
-        temperature: p.temperature,
-        tags: { think: 'think' },
-        // The whole body is the query (generation.py passes it to the retriever as is).
-        parseSearch: (body) => ({ queries: oneLine(body) ? [oneLine(body)] : [] }),
-        information: (perQuery) => formatDocs(perQuery.flat(), doc),
-        invalidMessage: s.prompt('invalid'),
-      });
+      const result = yield* taggedLoop(s, searchR1Loop(s));
       return result.reason;
     }),
 };
+
+/** Search-R1's rollout as a tagged-loop configuration (forks resume it, see app/core/fork). */
+export function searchR1Loop(s: Session<SearchR1Params>): TaggedLoopConfig {
+  const p = s.params;
+  const doc = s.prompt('doc');
+  return {
+    prompt: fillTemplate(s.prompt('system'), { question: searchR1Question(s.question) }),
+    maxTurns: p.maxTurns,
+    finalRollout: true,
+    topK: p.topK,
+    maxTokens: p.maxTokens,
+    temperature: p.temperature,
+    tags: { think: 'think' },
+    // The whole body is the query (generation.py passes it to the retriever as is).
+    parseSearch: (body) => ({ queries: oneLine(body) ? [oneLine(body)] : [] }),
+    information: (perQuery) => formatDocs(perQuery.flat(), doc),
+    invalidMessage: s.prompt('invalid'),
+  };
+}

@@ -42,6 +42,24 @@ export interface TaggedLoopConfig {
   invalidMessage: string;
   /** Drop passages already shown earlier in the run (QAgent's de-duplication). */
   dedupe?: boolean;
+  /** Continue a run already under way (a fork): its transcript so far, rebuilt from stored steps. */
+  resume?: TaggedResume;
+}
+
+/** Where a resumed loop starts; the steps that got it there were emitted by the caller. */
+export interface TaggedResume {
+  /** Everything after the prompt so far (model turns and <information> blocks). */
+  transcript: string;
+  /** The turn number of the first generation (earlier turns are in the transcript). */
+  turn: number;
+  /** Searches so far (hop numbers continue from it). */
+  hop: number;
+  /** Docs already shown to the model. */
+  shown: readonly Doc[];
+  /** Text the first new turn is made to start with (`<answer>` to force an answer). */
+  forced?: string;
+  /** The last turn to run (default: the protocol's budget, and at least the first turn). */
+  lastTurn?: number;
 }
 
 export interface TaggedLoopResult {
@@ -82,7 +100,7 @@ export function turnText(
   return close === undefined ? r.text : r.text + close;
 }
 
-function chatPrompt(user: string, transcript: string): Prompt {
+export function chatPrompt(user: string, transcript: string): Prompt {
   return transcript
     ? {
         messages: [
@@ -98,26 +116,30 @@ export async function* taggedLoop<P extends object>(
   s: Session<P>,
   cfg: TaggedLoopConfig,
 ): AsyncGenerator<Ev, TaggedLoopResult, undefined> {
-  let transcript = '';
-  let hop = 0;
-  const shown: Doc[] = [];
-  const shownIds = new Set<string>();
+  const resume = cfg.resume;
+  let transcript = resume?.transcript ?? '';
+  let hop = resume?.hop ?? 0;
+  const shown: Doc[] = [...(resume?.shown ?? [])];
+  const shownIds = new Set<string>(shown.map((d) => d.id));
 
-  const turns = cfg.finalRollout ? cfg.maxTurns + 1 : cfg.maxTurns;
-  for (let turn = 1; turn <= turns; turn++) {
+  const first = resume?.turn ?? 1;
+  // A fork past the budget still gets one (final) turn.
+  const turns = resume?.lastTurn ?? Math.max(cfg.finalRollout ? cfg.maxTurns + 1 : cfg.maxTurns, first);
+  for (let turn = first; turn <= turns; turn++) {
     const final = turn === turns;
     s.turn = turn;
+    const forced = turn === first ? (resume?.forced ?? '') : '';
     const gen = yield* s.generate(
       { kind: 'think', turn },
       {
-        prompt: chatPrompt(cfg.prompt, transcript),
+        prompt: chatPrompt(cfg.prompt, transcript + forced),
         stop: TAGGED_STOPS,
         maxTokens: cfg.maxTokens,
         temperature: cfg.temperature,
       },
     );
     const r = gen.result;
-    const text = turnText(r, TAGGED_STOPS);
+    const text = forced + turnText(r, TAGGED_STOPS);
     transcript += text;
     const action = firstAction(text);
     const reasoning = reasoningElements(action ? text.slice(0, action.index) : text, cfg.tags).map(

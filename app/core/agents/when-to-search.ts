@@ -9,8 +9,8 @@
 import { formatDocs, SEARCH_R1_DOC } from './docs';
 import { oneLine } from './parse';
 import { SEARCH_R1_PROMPTS } from './search-r1';
-import { execute } from './session';
-import { taggedLoop } from './tagged-loop';
+import { execute, type Session } from './session';
+import { type TaggedLoopConfig, taggedLoop } from './tagged-loop';
 import { fillTemplate } from './template';
 import type { StrategyDef } from './types';
 
@@ -40,20 +40,25 @@ export const whenToSearch: StrategyDef<WhenToSearchParams> = {
   prompts: WHEN_TO_SEARCH_PROMPTS,
   run: (ctx) =>
     execute(whenToSearch, ctx, async function* (s) {
-      const p = s.params;
-      const doc = s.prompt('doc');
-      const result = yield* taggedLoop(s, {
-        prompt: fillTemplate(s.prompt('system'), { question: s.question.trim() }),
-        maxTurns: p.maxTurns,
-        finalRollout: false,
-        topK: p.topK,
-        maxTokens: p.maxTokens,
-        temperature: p.temperature,
-        tags: { think: 'think', reflect: 'reflect' },
-        parseSearch: (body) => ({ queries: oneLine(body) ? [oneLine(body)] : [] }),
-        information: (perQuery) => formatDocs(perQuery.flat(), doc),
-        invalidMessage: s.prompt('invalid'),
-      });
+      const result = yield* taggedLoop(s, whenToSearchLoop(s));
       return result.reason;
     }),
 };
+
+/** When-to-Search's rollout as a tagged-loop configuration (forks resume it, see app/core/fork). */
+export function whenToSearchLoop(s: Session<WhenToSearchParams>): TaggedLoopConfig {
+  const p = s.params;
+  const doc = s.prompt('doc');
+  return {
+    prompt: fillTemplate(s.prompt('system'), { question: s.question.trim() }),
+    maxTurns: p.maxTurns,
+    finalRollout: false,
+    topK: p.topK,
+    maxTokens: p.maxTokens,
+    temperature: p.temperature,
+    tags: { think: 'think', reflect: 'reflect' },
+    parseSearch: (body) => ({ queries: oneLine(body) ? [oneLine(body)] : [] }),
+    information: (perQuery) => formatDocs(perQuery.flat(), doc),
+    invalidMessage: s.prompt('invalid'),
+  };
+}

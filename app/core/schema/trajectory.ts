@@ -76,6 +76,33 @@ export const SourceSchema = z.object({
   system: z.string().optional(),
 });
 
+/** What a fork changed at the step it forked at (see app/core/fork/). */
+export const ForkChangeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('edit_query'), query: z.string() }),
+  z.object({ kind: z.literal('drop_doc'), docId: z.string() }),
+  z.object({ kind: z.literal('replace_doc'), docId: z.string(), doc: DocSchema }),
+  z.object({ kind: z.literal('edit_text'), text: z.string() }),
+  z.object({ kind: z.literal('answer_now') }),
+  z.object({ kind: z.literal('search_more') }),
+  z.object({ kind: z.literal('gold_passage'), doc: DocSchema }),
+]);
+
+/**
+ * Where a fork came from. Optional, so records written before forks existed (and every import)
+ * parse unchanged under the same schema id.
+ */
+export const LineageSchema = z.object({
+  parentId: z.string().min(1),
+  /** 0-based index of the parent's step the fork was made at (shown 1-based). */
+  stepIndex: z.number().int().nonnegative(),
+  change: ForkChangeSchema,
+  /** Steps copied from the parent (the fork's first `replayed` steps; no model call made them). */
+  replayed: z.number().int().nonnegative(),
+  /** Whether the prompt the continuation saw is the one the parent saw, or rebuilt from its steps. */
+  reconstruction: z.enum(['exact', 'approximate']),
+  note: z.string().optional(),
+});
+
 export const TrajectorySchema = z.object({
   schema: z.literal(SCHEMA_ID),
   id: z.string().min(1),
@@ -98,6 +125,7 @@ export const TrajectorySchema = z.object({
   /** Scores the source file reported about itself; kept apart from what Hopscope computes. */
   reported: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])).optional(),
   raw: z.string().optional(),
+  lineage: LineageSchema.optional(),
 });
 
 export type Doc = z.infer<typeof DocSchema>;
@@ -107,6 +135,8 @@ export type PlanNode = z.infer<typeof PlanNodeSchema>;
 export type Gold = z.infer<typeof GoldSchema>;
 export type TrajectorySource = z.infer<typeof SourceSchema>;
 export type Trajectory = z.infer<typeof TrajectorySchema>;
+export type ForkChange = z.infer<typeof ForkChangeSchema>;
+export type Lineage = z.infer<typeof LineageSchema>;
 
 /** Parses unknown data as a Trajectory; the error names the first bad field by path. */
 export function parseTrajectory(

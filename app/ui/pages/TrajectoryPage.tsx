@@ -5,6 +5,8 @@ import { findQuestion, withQuestionGold } from '../../core/corpus/gold-join';
 import { flagTrajectory } from '../../core/metrics/flags';
 import { trajectoryMetrics } from '../../core/metrics/trajectory-metrics';
 import type { Trajectory } from '../../core/schema/trajectory';
+import { ForkLineage } from '../components/fork/ForkLineage';
+import { ForkPanel } from '../components/fork/ForkPanel';
 import { LongText } from '../components/LongText';
 import { useQuestionIndex } from '../data/corpora';
 import { MetricsPanel } from '../components/MetricsPanel';
@@ -79,6 +81,8 @@ function TrajectoryView({
   const [nameDraft, setNameDraft] = useState('');
   const [saveState, setSaveState] = useState<SaveState>('idle');
   const [saveError, setSaveError] = useState<string | null>(null);
+  /** The step the fork panel is open on (F). */
+  const [forkAt, setForkAt] = useState<string | null>(null);
 
   const metrics = useMemo(() => trajectoryMetrics(t), [t]);
   const flags = useMemo(() => flagTrajectory(t, metrics), [t, metrics]);
@@ -118,13 +122,14 @@ function TrajectoryView({
     const onKey = (e: KeyboardEvent) => {
       if (isTyping(e) || e.ctrlKey || e.metaKey || e.altKey) return;
       const ui = useUi.getState();
-      if (ui.helpOpen || ui.importOpen) return;
+      if (ui.helpOpen || ui.importOpen || forkAt) return;
       const k = e.key;
       const move = (d: number) => {
         const s = t.steps[Math.max(0, Math.min(t.steps.length - 1, selIndex + d))];
         if (s) selectStep(s.id);
       };
-      if (k === 'j' || k === 'ArrowDown') move(1);
+      if (k === 'F' && selected) setForkAt(selected.id);
+      else if (k === 'j' || k === 'ArrowDown') move(1);
       else if (k === 'k' || k === 'ArrowUp') move(-1);
       else if (k === 'n' || k === ']') goTrajectory(1);
       else if (k === 'p' || k === '[') goTrajectory(-1);
@@ -256,6 +261,7 @@ function TrajectoryView({
             {t.source.file ? ` · ${t.source.file}${t.source.line ? `:${t.source.line}` : ''}` : ''}
           </span>
         </div>
+        <ForkLineage t={t} />
       </div>
       <div className="traj-body">
         <div className="traj-left">
@@ -312,6 +318,17 @@ function TrajectoryView({
             ))}
           </div>
           {tab === 'step' && selected && (
+            <button
+              type="button"
+              className="fork-here"
+              data-testid="fork-here"
+              onClick={() => setForkAt(selected.id)}
+              title="Change this step (or ask a what-if) and continue with a model of your choice (F)"
+            >
+              Fork here… <kbd>F</kbd>
+            </button>
+          )}
+          {tab === 'step' && selected && (
             <StepPanel
               step={selected}
               annotations={annotations}
@@ -349,6 +366,9 @@ function TrajectoryView({
           {tab === 'transcript' && <Transcript t={t} onSelectStep={selectStep} selected={selected?.id} />}
         </aside>
       </div>
+      {forkAt && t.steps.some((s) => s.id === forkAt) && (
+        <ForkPanel parent={t} step={t.steps.find((s) => s.id === forkAt)!} onClose={() => setForkAt(null)} />
+      )}
     </div>
   );
 }

@@ -1,0 +1,23 @@
+// Short human descriptions of a fork's change, one wording for every place that shows it.
+import type { ForkChange } from '../schema/trajectory';
+
+const clip = (s: string, n = 60) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+export function describeChange(c: ForkChange): string {
+  switch (c.kind) {
+    case 'edit_query':
+      return `query → “${clip(c.query)}”`;
+    case 'drop_doc':
+      return `dropped document ${c.docId}`;
+    case 'replace_doc':
+      return `replaced ${c.docId} with “${clip(c.doc.title || c.doc.text, 40)}”`;
+    case 'edit_text':
+      return `text → “${clip(c.text)}”`;
+    case 'answer_now':
+      return 'answer now';
+    case 'search_more':
+      return 'search once more';
+    case 'gold_passage':
+      return `gave it the gold passage “${clip(c.doc.title || c.doc.text, 40)}”`;
+  }
+}

@@ -1,0 +1,166 @@
+// Fork an imported R1-Searcher trajectory at its second search, replace one of the documents with
+// a passage picked from the demo world's index, continue with Search-R1 against a scripted
+// OpenAI-compatible server, and land on the comparison of parent and fork.
+import { chatStream, startFakeOpenAiServer } from '../app/core/llm/fake-openai-server';
+import { DEMO_ROWS, R1_LOG, expect, importFiles, openApp, test } from './fixtures';
+
+const KEY = 'sk-fork-secret-42';
+const words = (s: string) => s.match(/\S+\s*|\s+/g) ?? [];
+
+test('fork at the second search with a replaced document: only new turns hit the server', async ({
+  page,
+}) => {
+  const server = await startFakeOpenAiServer(() => ({
+    stream: chatStream(words('<think>The passage settles it.</think>\n<answer> James Madison </answer>'), {
+      finishReason: 'stop',
+    }),
+  }));
+  try {
+    await openApp(page);
+    await importFiles(page, R1_LOG);
+    await expect(page.getByTestId('import-report')).toContainText('125 of 125 records imported', {
+      timeout: 60_000,
+    });
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('row-count')).toHaveText(`${DEMO_ROWS + 125} trajectories`);
+    await page.keyboard.press('/');
+    await page.keyboard.type('the year that Citibank was founded');
+    await page.getByTestId('trajectory-row').first().click();
+    await expect(page.getByTestId('timeline')).toBeVisible();
+    const parentId = decodeURIComponent(/#\/t\/([^/]+)/.exec(page.url())![1]!);
+
+    // The second search, then F.
+    const search2 = page.locator('[data-testid=step][data-kind=search]').nth(1);
+    const searchIndex = Number(await search2.getAttribute('data-index'));
+    await search2.click();
+    await page.keyboard.press('Shift+F');
+    const panel = page.getByTestId('fork-panel');
+    await expect(panel).toBeVisible();
+    await expect(panel.getByTestId('reconstruction')).toContainText('Approximate prompt');
+    await expect(panel.getByTestId('reconstruction')).toContainText('does not carry the prompt');
+    await expect(panel.getByTestId('whatif-gold')).toBeDisabled();
+
+    // Replace the second document with a demo-world passage found through the index.
+    const docs = panel.getByTestId('fork-doc');
+    await expect(docs).toHaveCount(5);
+    await docs.nth(1).getByTestId('fork-replace').click();
+    await panel.getByTestId('fork-replace-query').fill('Casmere Botanical Institute founder');
+    await panel.getByTestId('fork-replace-query').press('Enter');
+    const hit = panel.getByTestId('fork-hit').first();
+    await expect(hit).toBeVisible({ timeout: 30_000 });
+    const pickedTitle = (await hit.textContent()) ?? '';
+    await hit.click();
+    await expect(docs.nth(1).getByTestId('fork-picked')).toContainText(pickedTitle);
+
+    // Continue with Search-R1 on the scripted server.
+    await panel.getByTestId('fork-strategy').selectOption('search-r1');
+    await panel.getByTestId('backend-http').click();
+    await panel.getByTestId('http-url').fill(server.url);
+    await panel.getByTestId('http-model').fill('fake-r1');
+    await panel.getByLabel('API key').fill(KEY);
+    await page.screenshot({ path: '/tmp/fork-panel.png' });
+    await panel.getByTestId('fork-run').click();
+
+    await expect(page).toHaveURL(new RegExp(`#/compare/${encodeURIComponent(parentId)}/fork_[a-z0-9]+$`), {
+      timeout: 60_000,
+    });
+    const forkId = decodeURIComponent(page.url().split('/').at(-1)!);
+
+    // Only the one new turn reached the server, with the replayed prefix and the new document.
+    const posts = server.requests.filter((r) => r.method === 'POST');
+    expect(posts).toHaveLength(1);
+    const body = posts[0]!.body as { messages: Array<{ role: string; content: string }> };
+    const assistant = body.messages.at(-1)!.content;
+    expect(assistant).toContain('<search> Citibank founding year </search>');
+    expect(assistant).toMatch(
+      new RegExp(`Doc 2\\(Title: ${pickedTitle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)`),
+    );
+    expect(assistant).not.toContain('<|begin_of_query|>');
+
+    // Stored with its lineage.
+    const stored = await page.evaluate(async (id) => {
+      const db = await new Promise<IDBDatabase>((res, rej) => {
+        const r = indexedDB.open('hopscope');
+        r.onsuccess = () => res(r.result);
+        r.onerror = () => rej(r.error);
+      });
+      const t = await new Promise<Record<string, unknown>>((res, rej) => {
+        const r = db.transaction('trajectories').objectStore('trajectories').get(id);
+        r.onsuccess = () => res(r.result as Record<string, unknown>);
+        r.onerror = () => rej(r.error);
+      });
+      db.close();
+      return t;
+    }, forkId);
+    expect(stored.lineage).toMatchObject({
+      parentId,
+      stepIndex: searchIndex,
+      change: { kind: 'replace_doc', doc: { title: pickedTitle } },
+      reconstruction: 'approximate',
+    });
+    expect((stored.answer as { text: string }).text).toBe('James Madison');
+    // The key went in the request header and nowhere else.
+    expect(posts[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(JSON.stringify(stored)).not.toContain(KEY);
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(KEY);
+
+    // Listed under its parent; its own view says where it came from, replayed steps dimmed.
+    await page.goto(`/#/t/${encodeURIComponent(parentId)}`);
+    const list = page.getByTestId('fork-list');
+    await expect(list).toContainText('Forks (1)');
+    await expect(list.getByTestId('fork-row')).toContainText(`replaced`);
+    await expect(list.getByTestId('fork-row')).toContainText('James Madison');
+    await list.getByRole('button', { name: 'open' }).click();
+    await expect(page.getByTestId('fork-origin')).toContainText(`at step ${searchIndex + 1}: replaced`);
+    await expect(page.getByTestId('answer')).toHaveText('James Madison');
+    const docsOfFork = page.locator('[data-testid=step][data-kind=retrieve]').nth(1).getByTestId('doc');
+    await expect(docsOfFork.nth(1)).toContainText(pickedTitle);
+    await expect(docsOfFork).toHaveCount(5);
+    await page.screenshot({ path: '/tmp/fork-view.png' });
+  } finally {
+    await server.close();
+  }
+});
+
+test('one-click what-if: "answer now" after the first search is stored as a fork of its parent', async ({
+  page,
+}) => {
+  const server = await startFakeOpenAiServer(() => ({
+    stream: chatStream(words(' Andrew Jackson </answer>'), { finishReason: 'stop' }),
+  }));
+  try {
+    await openApp(page);
+    await importFiles(page, R1_LOG);
+    await expect(page.getByTestId('import-report')).toContainText('125 of 125 records imported', {
+      timeout: 60_000,
+    });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('/');
+    await page.keyboard.type('the year that Citibank was founded');
+    await page.getByTestId('trajectory-row').first().click();
+    const parentId = decodeURIComponent(/#\/t\/([^/]+)/.exec(page.url())![1]!);
+    await page.locator('[data-testid=step][data-kind=retrieve]').first().click();
+    await page.getByTestId('fork-here').click();
+    const panel = page.getByTestId('fork-panel');
+    await panel.getByTestId('backend-http').click();
+    await panel.getByTestId('http-url').fill(server.url);
+    await panel.getByTestId('http-model').fill('fake-r1');
+    await panel.getByTestId('whatif-answer').click();
+    await expect(page).toHaveURL(new RegExp(`#/compare/${encodeURIComponent(parentId)}/fork_`), {
+      timeout: 60_000,
+    });
+    const posts = server.requests.filter((r) => r.method === 'POST');
+    expect(posts).toHaveLength(1);
+    const body = posts[0]!.body as { messages: Array<{ content: string }> };
+    // The docs so far, then the answer forced.
+    expect(body.messages.at(-1)!.content).toMatch(/<\/information>\n\n<answer>$/);
+    await page.goto(`/#/t/${encodeURIComponent(parentId)}`);
+    const row = page.getByTestId('fork-list').getByTestId('fork-row');
+    await expect(row).toContainText('answer now');
+    await expect(row).toContainText('Andrew Jackson');
+    await expect(row.locator('td').nth(4)).toHaveText('0');
+    await page.screenshot({ path: '/tmp/fork-list.png' });
+  } finally {
+    await server.close();
+  }
+});
