@@ -68,13 +68,15 @@ export const useBatchRun = create<BatchRun>((set, get) => ({
       for (const [i, job] of jobs.entries()) {
         if (ac.signal.aborted) break;
         const def = strategyById(job.strategy);
-        set({ current: `${def.label} · ${job.question.question}` });
+        const label = job.variant === job.strategy ? def.label : job.variant;
+        set({ current: `${label} · ${job.question.question}` });
         const t0 = performance.now();
         const t = await runStrategy(def, {
           question: job.question.question,
           llm,
           retriever,
-          params: b.spec.params[job.strategy] ?? {},
+          // A sweep's grid point sets its parameters over the batch's own.
+          params: { ...(b.spec.params[job.strategy] ?? {}), ...job.params },
           prompts: b.spec.prompts[job.strategy] ?? {},
           signal: ac.signal,
           gold: goldOf(job.question),
@@ -95,9 +97,7 @@ export const useBatchRun = create<BatchRun>((set, get) => ({
           t.finishReason === 'error'
         ) {
           const why = [...t.steps].reverse().find((x) => x.error)?.error ?? t.finishReason;
-          throw new Error(
-            `${def.label} failed on “${job.question.question}”: ${why} (paused; resume to retry)`,
-          );
+          throw new Error(`${label} failed on “${job.question.question}”: ${why} (paused; resume to retry)`);
         }
         const ms = performance.now() - t0;
         times.push(ms);
