@@ -5,8 +5,10 @@ import type { Summary } from './aggregate';
 
 export const SUMMARY_COLUMNS = ['runs', 'em', 'f1', 'acc', 'mean_rc', 'mean_queries', 'mean_ms'] as const;
 
+/** A group with no runs has no mean retrieval count (the summary's 0 is a placeholder). */
 export function summaryCells(s: Summary): CsvCell[] {
-  return [s.n, s.em, s.f1, s.acc, s.meanRc, s.meanQueries, s.meanMs];
+  const none = s.n === 0;
+  return [s.n, s.em, s.f1, s.acc, none ? null : s.meanRc, none ? null : s.meanQueries, s.meanMs];
 }
 
 /** The per-strategy table of a batch. */
