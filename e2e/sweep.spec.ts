@@ -12,8 +12,14 @@ test('a sweep plots accuracy and RC per value and exports SVG, PNG and CSV', asy
   // Search first; once the page has appended documents ("Doc 1(Title: …"), answer.
   const server = await startFakeOpenAiServer((req) => {
     if (req.path.endsWith('/models')) return { json: { data: [{ id: 'fake-wts' }] } };
+    // With top-k 3 the second demo question (the Ambrel Bridge) is answered right, with top-k 1
+    // only the first (the highest mountain): EM 0.5 at top-k 1, 1 at top-k 3.
+    const answer =
+      /Doc 3\(Title:/.test(req.rawBody) && /Question: In which year was the Ambrel Bridge/.test(req.rawBody)
+        ? '1868'
+        : 'Mount Ceradon';
     const reply = /Doc 1\(Title:/.test(req.rawBody)
-      ? '<reflect>That is enough.</reflect>\n<answer> Tavish </answer>'
+      ? `<reflect>That is enough.</reflect>\n<answer> ${answer} </answer>`
       : '<think>I should look this up.</think>\n<search> founder of the institute </search>';
     return { stream: chatStream(words(reply), { finishReason: 'stop' }) };
   });
@@ -61,12 +67,15 @@ test('a sweep plots accuracy and RC per value and exports SVG, PNG and CSV', asy
     const rc = page.getByTestId('sweep-rc-plot');
     await expect(rc.getByTestId('plot-point')).toHaveCount(2);
     await expect(rc.getByTestId('legend-item')).toHaveText(['mean RC']);
-    await expect(page.getByTestId('sweep-table').locator('tbody tr')).toHaveCount(2);
+    const rows = page.getByTestId('sweep-table').locator('tbody tr');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0).locator('td').nth(2)).toHaveText('50.0');
+    await expect(rows.nth(1).locator('td').nth(2)).toHaveText('100.0');
     await page.getByTestId('sweep-results').screenshot({ path: '/tmp/sweeps-plot.png' });
 
     // SVG: a standalone document with the two lines, their points and the legend.
     const [svgDl] = await Promise.all([page.waitForEvent('download'), acc.getByTestId('export-svg').click()]);
-    expect(svgDl.suggestedFilename()).toMatch(/accuracy-vs-topk\.svg$/);
+    expect(svgDl.suggestedFilename()).toMatch(/-accuracy-vs-topK\.svg$/);
     const svgText = await readFile((await svgDl.path())!, 'utf8');
     const parsed = await page.evaluate((text) => {
       const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
@@ -74,7 +83,7 @@ test('a sweep plots accuracy and RC per value and exports SVG, PNG and CSV', asy
         error: doc.querySelector('parsererror')?.textContent ?? null,
         root: doc.documentElement.namespaceURI,
         lines: doc.querySelectorAll('path.series-line').length,
-        points: doc.querySelectorAll('circle[data-testid=plot-point]').length,
+        points: doc.querySelectorAll('[data-testid=plot-point]').length,
         legend: [...doc.querySelectorAll('.legend-label')].map((t) => t.textContent),
         styled: doc.querySelector('path.series-line')?.getAttribute('style') ?? '',
       };
@@ -97,9 +106,9 @@ test('a sweep plots accuracy and RC per value and exports SVG, PNG and CSV', asy
     ]);
     const csv = (await readFile((await csvDl.path())!, 'utf8')).trimEnd().split('\r\n');
     expect(csv[0]).toBe('topK,runs,em,f1,acc,mean_rc,mean_queries,mean_ms');
-    expect(csv.slice(1).map((l) => l.split(',').slice(0, 2))).toEqual([
-      ['1', '2'],
-      ['3', '2'],
+    expect(csv.slice(1).map((l) => l.split(',').slice(0, 3))).toEqual([
+      ['1', '2', '0.5'],
+      ['3', '2', '1'],
     ]);
   } finally {
     await server.close();

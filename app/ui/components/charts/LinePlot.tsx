@@ -1,7 +1,7 @@
 import { scaleLinear, schemeTableau10 } from 'd3';
 import { useRef } from 'react';
 import { FigureExport } from './ExportButtons';
-import { LEGEND_ROW, legendWidth, SvgLegend } from './SvgLegend';
+import { DASHES, LEGEND_ROW, legendWidth, Marker, SHAPES, SvgLegend } from './SvgLegend';
 
 export interface LineSeries {
   label: string;
@@ -38,23 +38,27 @@ export function LinePlot({
     label: s.label,
     color: schemeTableau10[i % 10]!,
     mark: 'line' as const,
+    shape: SHAPES[i % SHAPES.length]!,
+    dash: DASHES[i % DASHES.length]!,
   }));
   const lw = legendWidth(items);
-  const M = { l: 56, r: 16 + lw, t: 30, b: 46 };
+  const M = { l: 56, r: 28 + lw, t: 30, b: 46 };
+  // Points keep clear of the axes: a value of 0 does not sit on the x axis.
+  const INSET = 10;
   const PW = 300;
   const W = M.l + PW + M.r;
   const H = Math.max(250, M.t + items.length * LEGEND_ROW + M.b);
   const lo = Math.min(...xValues);
   const hi = Math.max(...xValues);
-  const pad = hi === lo ? 1 : (hi - lo) * 0.06;
+  const pad = hi === lo ? 1 : (hi - lo) * 0.08;
   const x = scaleLinear()
     .domain([lo - pad, hi + pad])
     .range([M.l, M.l + PW]);
   const maxY = Math.max(0, ...series.flatMap((s) => s.points.map((p) => p.y)));
   const y = scaleLinear()
     .domain([0, percent ? 1 : Math.max(1, maxY * 1.15)])
-    .range([H - M.b, M.t])
-    .nice();
+    .nice()
+    .range([H - M.b - INSET, M.t]);
   const fmtY = (v: number) => (percent ? String(Math.round(v * 100)) : String(Number(v.toFixed(2))));
   return (
     <figure className="chart" data-testid={testId}>
@@ -97,21 +101,23 @@ export function LinePlot({
               fill="none"
               stroke={items[i]!.color}
               strokeWidth={2}
+              strokeDasharray={items[i]!.dash || undefined}
             />
             {s.points.map((p) => (
-              <circle
+              <Marker
                 key={p.x}
-                cx={x(p.x)}
-                cy={y(p.y)}
+                shape={items[i]!.shape}
+                x={x(p.x)}
+                y={y(p.y)}
                 r={3.5}
-                fill={items[i]!.color}
-                data-testid="plot-point"
+                color={items[i]!.color}
+                testId="plot-point"
               >
                 <title>
                   {s.label} at {xLabel} {p.x}: {fmtY(p.y)}
                   {percent ? '%' : ''} ({p.n} runs)
                 </title>
-              </circle>
+              </Marker>
             ))}
           </g>
         ))}

@@ -22,7 +22,7 @@ export function BatchScatter({ points, exportName }: { points: readonly Summary[
   const legend = [...items, { label: 'area ∝ mean RC', color: '#9aa6b6', mark: 'dot' as const }];
   const lw = legendWidth(legend);
   const PW = 280;
-  const M = { l: 52, r: 20 + lw, t: 16, b: 44 };
+  const M = { l: 52, r: 28 + lw, t: 16, b: 44 };
   const INSET = 18;
   const W = M.l + PW + M.r;
   const H = Math.max(250, M.t + legend.length * LEGEND_ROW + M.b);
