@@ -110,6 +110,11 @@ test('a sweep plots accuracy and RC per value and exports SVG, PNG and CSV', asy
       ['1', '2', '0.5'],
       ['3', '2', '1'],
     ]);
+
+    // Stored: after a reload the sweep and its plot come back from IndexedDB.
+    await page.reload();
+    await page.getByTestId('batch-tab').click();
+    await expect(page.getByTestId('sweep-accuracy-plot').getByTestId('plot-point')).toHaveCount(4);
   } finally {
     await server.close();
   }

@@ -88,6 +88,14 @@ export function batchJobs(spec: JobSpec): BatchJob[] {
   return out;
 }
 
+/** The parameters a job runs with: the batch's overrides for its strategy, then its variant's. */
+export function jobParams(
+  batchParams: Readonly<Record<string, Record<string, unknown>>>,
+  job: Pick<BatchJob, 'strategy' | 'params'>,
+): Record<string, unknown> {
+  return { ...(batchParams[job.strategy] ?? {}), ...job.params };
+}
+
 /** The jobs not yet done, in order. */
 export function pendingJobs(spec: JobSpec, done: ReadonlySet<string>): BatchJob[] {
   return batchJobs(spec).filter((j) => !done.has(j.key));

@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import { strategy as strategyById } from '../../core/agents/registry';
 import { runStrategy } from '../../core/agents/run';
-import { etaSeconds, goldOf, pendingJobs } from '../../core/batch/plan';
+import { etaSeconds, goldOf, jobParams, pendingJobs } from '../../core/batch/plan';
 import { toRow } from '../../core/dataset/row';
 import { putBatch, recordBatchJob, setBatchStatus } from '../../db/batch-store';
 import type { BatchRecord } from '../../db/db';
@@ -75,8 +75,7 @@ export const useBatchRun = create<BatchRun>((set, get) => ({
           question: job.question.question,
           llm,
           retriever,
-          // A sweep's grid point sets its parameters over the batch's own.
-          params: { ...(b.spec.params[job.strategy] ?? {}), ...job.params },
+          params: jobParams(b.spec.params, job),
           prompts: b.spec.prompts[job.strategy] ?? {},
           signal: ac.signal,
           gold: goldOf(job.question),

@@ -45,7 +45,7 @@ export function LinePlot({
   const M = { l: 56, r: 28 + lw, t: 30, b: 46 };
   // Points keep clear of the axes: a value of 0 does not sit on the x axis.
   const INSET = 10;
-  const PW = 300;
+  const PW = 270;
   const W = M.l + PW + M.r;
   const H = Math.max(250, M.t + items.length * LEGEND_ROW + M.b);
   const lo = Math.min(...xValues);

@@ -173,7 +173,7 @@ export function SweepForm({ onCreated }: { onCreated: (id: string) => void }) {
         {rows.length < numeric.length && (
           <button
             type="button"
-            className="link small"
+            className="link small add-param"
             data-testid="sweep-add-param"
             onClick={() => {
               const free = numeric.find((p) => !rows.some((r) => r.name === p))!;

@@ -1,7 +1,7 @@
-// Where the scatter's point labels go: beside their marker, flipped to the left where the text
-// would leave the plot area, inside it vertically, and moved down (or up, at the bottom) until
-// none overlaps another. Text width is estimated from the font size (SVG text is not measured
-// before it is drawn).
+// Where the scatter's point labels go: beside their marker, right or left, then a line above or
+// below, and farther, taking the first spot that stays inside the plot area and covers neither
+// another label nor another marker. Text width is estimated from the font size (SVG text is not
+// measured before it is drawn). When every spot is taken the label keeps its first spot.
 
 export interface LabelBox {
   left: number;
@@ -17,34 +17,57 @@ export interface PlacedLabel {
   anchor: 'start' | 'end';
 }
 
+interface Rect {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+
 const CHAR_PX = 6.6;
 const LINE_PX = 13;
+/** Baseline offsets tried, in order: level with the marker, then above and below, farther out. */
+const ROWS = [0, -1, 1, -2, 2, -3, 3, -4, 4];
+
+const overlaps = (a: Rect, b: Rect) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
 export function placeLabels(
   points: ReadonlyArray<{ text: string; x: number; y: number; r: number }>,
   box: LabelBox,
 ): PlacedLabel[] {
-  const placed: Array<PlacedLabel & { x0: number; x1: number }> = [];
-  const clampY = (v: number) => Math.min(box.bottom, Math.max(box.top, v));
-  for (const p of [...points].sort((a, b) => a.y - b.y || a.x - b.x)) {
+  const markers: Rect[] = points.map((p) => ({ x0: p.x - p.r, x1: p.x + p.r, y0: p.y - p.r, y1: p.y + p.r }));
+  const taken: Rect[] = [];
+  const out: PlacedLabel[] = [];
+  for (const [i, p] of points.entries()) {
     const w = p.text.length * CHAR_PX;
-    const right = p.x + p.r + 3 + w <= box.right;
-    const x = right ? p.x + p.r + 3 : Math.max(box.left + w, p.x - p.r - 3);
-    const x0 = right ? x : x - w;
-    const x1 = right ? x + w : x;
-    const hits = (y: number) => placed.some((q) => Math.abs(q.y - y) < LINE_PX && x0 < q.x1 && q.x0 < x1);
-    let y = clampY(p.y + 4);
-    // Down first; at the bottom edge, up instead.
-    let step = LINE_PX;
-    for (let i = 0; hits(y) && i < 40; i++) {
-      if (y + step > box.bottom && step > 0) {
-        step = -LINE_PX;
-        y = clampY(p.y + 4);
+    const spots: Array<PlacedLabel & { rect: Rect }> = [];
+    for (const row of ROWS)
+      for (const anchor of ['start', 'end'] as const) {
+        const y = p.y + 4 + row * LINE_PX;
+        const x = anchor === 'start' ? p.x + p.r + 3 : p.x - p.r - 3;
+        const rect = {
+          x0: anchor === 'start' ? x : x - w,
+          x1: anchor === 'start' ? x + w : x,
+          y0: y - 10,
+          y1: y + 2,
+        };
+        if (rect.x0 < box.left || rect.x1 > box.right || y - 9 < box.top || y > box.bottom) continue;
+        spots.push({ text: p.text, x, y, anchor, rect });
       }
-      y += step;
-      if (y < box.top) break;
-    }
-    placed.push({ text: p.text, x, y: clampY(y), anchor: right ? 'start' : 'end', x0, x1 });
+    const free = spots.find(
+      (s) =>
+        !taken.some((t) => overlaps(s.rect, t)) && !markers.some((m, j) => j !== i && overlaps(s.rect, m)),
+    );
+    const chosen = free ?? spots[0] ?? fallback(p, w, box);
+    taken.push(chosen.rect);
+    out.push({ text: chosen.text, x: chosen.x, y: chosen.y, anchor: chosen.anchor });
   }
-  return placed.map(({ text, x, y, anchor }) => ({ text, x, y, anchor }));
+  return out;
+}
+
+/** A label too long for any spot: inside the box, on the marker's row. */
+function fallback(p: { text: string; x: number; y: number }, w: number, box: LabelBox) {
+  const x = Math.max(box.left, Math.min(p.x, box.right - w));
+  const y = Math.min(box.bottom, Math.max(box.top + 9, p.y + 4));
+  return { text: p.text, x, y, anchor: 'start' as const, rect: { x0: x, x1: x + w, y0: y - 10, y1: y + 2 } };
 }
