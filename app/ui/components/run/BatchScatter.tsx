@@ -81,6 +81,7 @@ export function BatchScatter({ points, exportName }: { points: readonly Summary[
             cy={y(p.acc ?? 0)}
             r={r(p.meanRc)}
             className="pt"
+            data-testid="scatter-point"
             fill={items[i]!.color}
             fillOpacity={0.35}
             stroke={items[i]!.color}
