@@ -96,7 +96,7 @@ test('a sweep plots accuracy and RC per value and exports SVG, PNG and CSV', asy
     const [pngDl] = await Promise.all([page.waitForEvent('download'), acc.getByTestId('export-png').click()]);
     const png = await readFile((await pngDl.path())!);
     expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    const svgWidth = await acc.locator('svg').evaluate((s) => Math.round(s.getBoundingClientRect().width));
+    const svgWidth = await acc.locator('svg').evaluate((s) => (s as SVGSVGElement).width.baseVal.value);
     expect(png.readUInt32BE(16)).toBe(svgWidth * 2);
 
     // CSV: a header and one row per grid point.

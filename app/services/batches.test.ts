@@ -18,11 +18,16 @@ const SET: QuestionSetRecord = {
   source: 'test',
   createdAt: '2025-01-01T00:00:00.000Z',
   questions: [
-    { id: 'q1', question: 'Where was Ilse born?', answers: ['Tavish'] },
-    { id: 'q2', question: 'Who founded the institute?', answers: ['Ilse Varnholt'] },
-    { id: 'q3', question: 'Not in the batch?', answers: ['x'] },
-  ],
-} as QuestionSetRecord;
+    ['q1', 'Where was Ilse born?', 'Tavish'],
+    ['q2', 'Who founded the institute?', 'Ilse Varnholt'],
+    ['q3', 'Not in the batch?', 'x'],
+  ].map(([id, question, answer], i) => ({
+    id: id!,
+    question: question!,
+    answers: [answer!],
+    source: { format: 'hotpotqa' as const, file: 'tiny.json', line: i + 1 },
+  })),
+};
 
 const PASSAGES = [1, 2, 3].map((i) => ({ id: `p${i}`, title: `T${i}`, text: `Passage ${i} about Tavish.` }));
 

@@ -28,6 +28,15 @@ function opaque(color: string): boolean {
   return color !== '' && color !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(color);
 }
 
+/** The drawing's own size (its width/height attributes), without any CSS border around it. */
+function svgSize(svg: SVGSVGElement): { width: number; height: number } {
+  const box = svg.getBoundingClientRect();
+  return {
+    width: svg.width.baseVal.value || box.width,
+    height: svg.height.baseVal.value || box.height,
+  };
+}
+
 /** The SVG element as a standalone document: inline styles, explicit size, a background. */
 export function standaloneSvg(svg: SVGSVGElement): string {
   const clone = svg.cloneNode(true) as SVGSVGElement;
@@ -38,7 +47,7 @@ export function standaloneSvg(svg: SVGSVGElement): string {
     const style = STYLE_PROPS.map((p) => `${p}:${cs.getPropertyValue(p)}`).join(';');
     to[i]!.setAttribute('style', style);
   });
-  const { width, height } = svg.getBoundingClientRect();
+  const { width, height } = svgSize(svg);
   clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   clone.setAttribute('width', String(Math.round(width)));
   clone.setAttribute('height', String(Math.round(height)));
@@ -60,7 +69,7 @@ export function downloadSvg(svg: SVGSVGElement, name: string): void {
 /** Draws the standalone SVG on a canvas at `scale` times its size and saves it as PNG. */
 export async function downloadPng(svg: SVGSVGElement, name: string, scale = 2): Promise<void> {
   const text = standaloneSvg(svg);
-  const { width, height } = svg.getBoundingClientRect();
+  const { width, height } = svgSize(svg);
   const img = new Image();
   img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`;
   await img.decode();
