@@ -44,7 +44,9 @@ test('a batch pauses, survives a reload, resumes and compares strategies', async
   await expect(summary.locator('tbody tr')).toHaveCount(2);
   await expect(summary).toContainText('direct');
   await expect(summary).toContainText('search-r1');
-  await expect(page.getByTestId('scatter').locator('circle')).toHaveCount(2);
+  const scatter = page.getByTestId('scatter');
+  await expect(scatter.getByTestId('scatter-point')).toHaveCount(2);
+  await expect(scatter.getByTestId('legend-item')).toHaveText(['direct', 'search-r1', 'area ∝ mean RC']);
   const cats = page.getByTestId('four-categories');
   await expect(cats.locator('tbody tr')).toHaveCount(1);
   await expect(cats.locator('tbody tr td').last()).toHaveText('4');

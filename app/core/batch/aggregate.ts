@@ -30,7 +30,8 @@ function mean(xs: ReadonlyArray<number | null | undefined>): number | null {
   return n === 0 ? null : s / n;
 }
 
-function summarize(ts: readonly Trajectory[], strategy: string, dataset?: string): Summary {
+/** The summary of one group of trajectories (a strategy, a dataset's strategy, a sweep's grid point). */
+export function summarize(ts: readonly Trajectory[], strategy: string, dataset?: string): Summary {
   const ms = ts.map(trajectoryMetrics);
   const out: Summary = {
     strategy,

@@ -3,6 +3,7 @@
 // what finished and never stores a question twice.
 import { hash53 } from '../hash';
 import type { Gold } from '../schema/trajectory';
+import { type SweepSpec, sweepVariants } from './sweep-grid';
 
 export interface BatchQuestion {
   qid: string;
@@ -16,7 +17,12 @@ export interface BatchQuestion {
 
 export interface BatchJob {
   key: string;
+  /** The strategy that runs. */
   strategy: string;
+  /** The entry of `BatchSpec.strategies` it runs: the strategy, or a sweep's variant key. */
+  variant: string;
+  /** Parameters the variant sets over the batch's own (none for a plain batch). */
+  params: Record<string, number>;
   question: BatchQuestion;
   trajectoryId: string;
 }
@@ -26,8 +32,13 @@ export interface BatchSpec {
   name: string;
   createdAt: string;
   questions: BatchQuestion[];
+  /** Strategy ids; for a sweep, its variant keys (sweepVariants(sweep), in order). */
   strategies: string[];
+  /** Set when the batch is a parameter sweep of one strategy. */
+  sweep?: SweepSpec;
 }
+
+type JobSpec = Pick<BatchSpec, 'id' | 'questions' | 'strategies' | 'sweep'>;
 
 export function batchId(name: string, createdAt: string): string {
   return `b_${hash53(`${name}\u0000${createdAt}`)}`;
@@ -37,32 +48,56 @@ export function jobKey(strategy: string, qid: string): string {
   return `${strategy}\u0000${qid}`;
 }
 
-export function trajectoryIdFor(batch: string, strategy: string, qid: string): string {
-  return `${batch}_${strategy}_${hash53(qid)}`;
+/** A sweep's variant adds the hash of its key, so each grid point stores its own trajectory. */
+export function trajectoryIdFor(batch: string, strategy: string, qid: string, variant?: string): string {
+  return variant === undefined || variant === strategy
+    ? `${batch}_${strategy}_${hash53(qid)}`
+    : `${batch}_${strategy}_${hash53(variant)}_${hash53(qid)}`;
+}
+
+/** What each entry of `strategies` runs: the strategy itself, or a sweep's variant. */
+function entries(
+  spec: JobSpec,
+): Array<{ variant: string; strategy: string; params: Record<string, number> }> {
+  if (!spec.sweep) return spec.strategies.map((s) => ({ variant: s, strategy: s, params: {} }));
+  const byKey = new Map(sweepVariants(spec.sweep).map((v) => [v.key, v]));
+  return spec.strategies.map((key) => {
+    const v = byKey.get(key);
+    if (!v) throw new Error(`batch ${spec.id}: “${key}” is not a grid point of its sweep`);
+    return { variant: key, strategy: v.strategy, params: v.params };
+  });
 }
 
 /**
  * Every job, question by question (all strategies of a question before the next question), so a
  * batch paused half-way still compares the strategies on the same questions.
  */
-export function batchJobs(spec: Pick<BatchSpec, 'id' | 'questions' | 'strategies'>): BatchJob[] {
+export function batchJobs(spec: JobSpec): BatchJob[] {
   const out: BatchJob[] = [];
+  const list = entries(spec);
   for (const question of spec.questions)
-    for (const strategy of spec.strategies)
+    for (const { variant, strategy, params } of list)
       out.push({
-        key: jobKey(strategy, question.qid),
+        key: jobKey(variant, question.qid),
         strategy,
+        variant,
+        params,
         question,
-        trajectoryId: trajectoryIdFor(spec.id, strategy, question.qid),
+        trajectoryId: trajectoryIdFor(spec.id, strategy, question.qid, variant),
       });
   return out;
 }
 
+/** The parameters a job runs with: the batch's overrides for its strategy, then its variant's. */
+export function jobParams(
+  batchParams: Readonly<Record<string, Record<string, unknown>>>,
+  job: Pick<BatchJob, 'strategy' | 'params'>,
+): Record<string, unknown> {
+  return { ...(batchParams[job.strategy] ?? {}), ...job.params };
+}
+
 /** The jobs not yet done, in order. */
-export function pendingJobs(
-  spec: Pick<BatchSpec, 'id' | 'questions' | 'strategies'>,
-  done: ReadonlySet<string>,
-): BatchJob[] {
+export function pendingJobs(spec: JobSpec, done: ReadonlySet<string>): BatchJob[] {
   return batchJobs(spec).filter((j) => !done.has(j.key));
 }
 

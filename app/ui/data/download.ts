@@ -1,6 +1,6 @@
-// Saves text as a file through a temporary object URL.
-export function downloadText(name: string, text: string, type = 'application/x-ndjson'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+// Saves text or bytes as a file through a temporary object URL.
+export function downloadBlob(name: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = name;
@@ -8,6 +8,10 @@ export function downloadText(name: string, text: string, type = 'application/x-n
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function downloadText(name: string, text: string, type = 'application/x-ndjson'): void {
+  downloadBlob(name, new Blob([text], { type }));
 }
 
 export function stamp(): string {

@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import { strategy as strategyById } from '../../core/agents/registry';
 import { runStrategy } from '../../core/agents/run';
-import { etaSeconds, goldOf, pendingJobs } from '../../core/batch/plan';
+import { etaSeconds, goldOf, jobParams, pendingJobs } from '../../core/batch/plan';
 import { toRow } from '../../core/dataset/row';
 import { putBatch, recordBatchJob, setBatchStatus } from '../../db/batch-store';
 import type { BatchRecord } from '../../db/db';
@@ -68,13 +68,14 @@ export const useBatchRun = create<BatchRun>((set, get) => ({
       for (const [i, job] of jobs.entries()) {
         if (ac.signal.aborted) break;
         const def = strategyById(job.strategy);
-        set({ current: `${def.label} · ${job.question.question}` });
+        const label = job.variant === job.strategy ? def.label : job.variant;
+        set({ current: `${label} · ${job.question.question}` });
         const t0 = performance.now();
         const t = await runStrategy(def, {
           question: job.question.question,
           llm,
           retriever,
-          params: b.spec.params[job.strategy] ?? {},
+          params: jobParams(b.spec.params, job),
           prompts: b.spec.prompts[job.strategy] ?? {},
           signal: ac.signal,
           gold: goldOf(job.question),
@@ -95,9 +96,7 @@ export const useBatchRun = create<BatchRun>((set, get) => ({
           t.finishReason === 'error'
         ) {
           const why = [...t.steps].reverse().find((x) => x.error)?.error ?? t.finishReason;
-          throw new Error(
-            `${def.label} failed on “${job.question.question}”: ${why} (paused; resume to retry)`,
-          );
+          throw new Error(`${label} failed on “${job.question.question}”: ${why} (paused; resume to retry)`);
         }
         const ms = performance.now() - t0;
         times.push(ms);

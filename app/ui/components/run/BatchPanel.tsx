@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { STRATEGIES } from '../../../core/agents/registry';
-import { questionGold } from '../../../core/corpus/gold-join';
-import { type BatchQuestion, batchId } from '../../../core/batch/plan';
-import { batchTrajectories, deleteBatch, listBatches, putBatch } from '../../../db/batch-store';
+import { summarizeByStrategy } from '../../../core/batch/aggregate';
+import { strategyTable } from '../../../core/batch/summary-table';
+import { batchTrajectories, deleteBatch, listBatches } from '../../../db/batch-store';
 import type { BatchRecord } from '../../../db/db';
+import { batchQuestions, createBatch } from '../../../services/batches';
 import { useQuestionSet, useQuestionSets } from '../../data/corpora';
 import { keys } from '../../data/queries';
 import { useBatchRun } from '../../state/batch-run';
@@ -13,6 +14,10 @@ import { useLiveRun } from '../../state/live-run';
 import { useRunConfig } from '../../state/run-config';
 import { useRetrieverChoice } from './RetrieverPicker';
 import { CompareWithImports } from './CompareWithImports';
+import { fileSlug } from '../../data/figure-export';
+import { CsvExport } from '../charts/ExportButtons';
+import { SweepForm } from './SweepForm';
+import { SweepResults } from './SweepResults';
 
 const fmtS = (s: number) => (s < 90 ? `${Math.round(s)} s` : `${Math.round(s / 60)} min`);
 
@@ -22,6 +27,7 @@ export function BatchPanel() {
   const runner = useBatchRun();
   const qc = useQueryClient();
   const [selected, setSelected] = useState<string | null>(null);
+  const [mode, setMode] = useState<'batch' | 'sweep'>('batch');
   useEffect(() => {
     void qc.invalidateQueries({ queryKey: ['batches'] });
     void qc.invalidateQueries({ queryKey: keys.rows });
@@ -31,7 +37,25 @@ export function BatchPanel() {
   return (
     <div className="batch-page">
       <aside className="run-config">
-        <NewBatch onCreated={(id) => setSelected(id)} />
+        <div className="segmented" role="group" aria-label="What to start">
+          {(['batch', 'sweep'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              aria-pressed={mode === m}
+              className={mode === m ? 'active' : ''}
+              data-testid={`mode-${m}`}
+              onClick={() => setMode(m)}
+            >
+              {m === 'batch' ? 'Batch' : 'Sweep'}
+            </button>
+          ))}
+        </div>
+        {mode === 'batch' ? (
+          <NewBatch onCreated={(id) => setSelected(id)} />
+        ) : (
+          <SweepForm onCreated={(id) => setSelected(id)} />
+        )}
         <section className="card">
           <h3>Batches</h3>
           {list.length === 0 && <p className="muted small">None yet.</p>}
@@ -92,7 +116,9 @@ function BatchItem({ b, selected, onSelect }: { b: BatchRecord; selected: boolea
       </button>
       <div className="small muted">
         <span data-testid="batch-status">{status}</span> · {b.done.length}/{total} ·{' '}
-        {b.spec.strategies.join(', ')}
+        {b.spec.sweep
+          ? `sweep of ${b.spec.sweep.strategy}: ${b.spec.sweep.params.map((p) => p.name).join(' × ')}`
+          : b.spec.strategies.join(', ')}
       </div>
       <div className="row">
         {!mine && b.done.length < total && status !== 'cancelled' && (
@@ -141,44 +167,14 @@ function NewBatch({ onCreated }: { onCreated: (id: string) => void }) {
   const liveBusy = useLiveRun((s) => s.status === 'running' || s.status === 'preparing');
   const create = async () => {
     if (!set.data || !retriever) return;
-    const createdAt = new Date().toISOString();
-    const questions: BatchQuestion[] = set.data.questions.slice(0, n).map((q) => {
-      const gold = questionGold(q);
-      const bq: BatchQuestion = {
-        qid: q.id,
-        question: q.question,
-        answers: gold.answers,
-        dataset: set.data!.name,
-      };
-      if (gold.plan) bq.plan = gold.plan;
-      if (gold.supporting) bq.supports = gold.supporting;
-      return bq;
+    const b = await createBatch({
+      name: name.trim() || `${set.data.name} × ${picked.join(' + ')}`,
+      questions: batchQuestions(set.data, n),
+      strategies: picked,
+      settings: { params: cfg.params, prompts: cfg.prompts, llm: cfg.llm, retriever, embed },
     });
-    const label = name.trim() || `${set.data.name} × ${picked.join(' + ')}`;
-    const id = batchId(label, createdAt);
-    const b: BatchRecord = {
-      id,
-      name: label,
-      createdAt,
-      status: 'paused',
-      spec: {
-        id,
-        name: label,
-        createdAt,
-        questions,
-        strategies: picked,
-        params: Object.fromEntries(picked.map((s) => [s, cfg.params[s] ?? {}])),
-        prompts: Object.fromEntries(picked.map((s) => [s, cfg.prompts[s] ?? {}])),
-        llm: cfg.llm,
-        retriever,
-        embed,
-      },
-      done: [],
-      updatedAt: createdAt,
-    };
-    await putBatch(b);
     await qc.invalidateQueries({ queryKey: ['batches'] });
-    onCreated(id);
+    onCreated(b.id);
     void runner.run(b, cfg.apiKey || undefined);
   };
   return (
@@ -260,7 +256,21 @@ function BatchResults({ b }: { b: BatchRecord }) {
         {b.done.length} of {b.spec.questions.length * b.spec.strategies.length} runs stored · created{' '}
         {new Date(b.createdAt).toLocaleString()}
       </p>
-      {ts.data && <CompareWithImports trajectories={ts.data} />}
+      {ts.data &&
+        (b.spec.sweep ? (
+          <SweepResults sweep={b.spec.sweep} trajectories={ts.data} name={b.name} />
+        ) : (
+          <>
+            <p className="small">
+              <CsvExport
+                name={`${fileSlug(b.name)}-strategies`}
+                table={() => strategyTable(summarizeByStrategy(ts.data))}
+                label="Strategy table as CSV"
+              />
+            </p>
+            <CompareWithImports trajectories={ts.data} />
+          </>
+        ))}
     </div>
   );
 }

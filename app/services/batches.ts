@@ -1,0 +1,65 @@
+// Creating batch runs: the first N questions of a question set, with their gold, and the run
+// settings of the Live run tab, stored as a BatchRecord ready to run. A sweep is a batch whose
+// entries are the grid points of one strategy (core/batch/sweep-grid.ts). Plain TS, no React.
+import { questionGold } from '../core/corpus/gold-join';
+import { type BatchQuestion, batchId } from '../core/batch/plan';
+import { type SweepSpec, sweepVariants } from '../core/batch/sweep-grid';
+import { putBatch } from '../db/batch-store';
+import type { BatchRecord, QuestionSetRecord } from '../db/db';
+
+/** The first `n` questions of a set, with the gold the batch scores against. */
+export function batchQuestions(set: QuestionSetRecord, n: number): BatchQuestion[] {
+  return set.questions.slice(0, n).map((q) => {
+    const gold = questionGold(q);
+    const bq: BatchQuestion = { qid: q.id, question: q.question, answers: gold.answers, dataset: set.name };
+    if (gold.plan) bq.plan = gold.plan;
+    if (gold.supporting) bq.supports = gold.supporting;
+    return bq;
+  });
+}
+
+/** What a batch runs with, from the Live run tab (never the API key). */
+export interface RunSettings {
+  params: Record<string, Record<string, unknown>>;
+  prompts: Record<string, Record<string, string>>;
+  llm: unknown;
+  retriever: unknown;
+  embed: unknown;
+}
+
+/** Stores a new batch of `strategies` × questions, or of a sweep's grid points when `sweep` is set. */
+export async function createBatch(opts: {
+  name: string;
+  questions: BatchQuestion[];
+  strategies: string[];
+  sweep?: SweepSpec;
+  settings: RunSettings;
+}): Promise<BatchRecord> {
+  const createdAt = new Date().toISOString();
+  const id = batchId(opts.name, createdAt);
+  const { settings: s } = opts;
+  const used = opts.sweep ? [opts.sweep.strategy] : opts.strategies;
+  const b: BatchRecord = {
+    id,
+    name: opts.name,
+    createdAt,
+    status: 'paused',
+    spec: {
+      id,
+      name: opts.name,
+      createdAt,
+      questions: opts.questions,
+      strategies: opts.sweep ? sweepVariants(opts.sweep).map((v) => v.key) : opts.strategies,
+      ...(opts.sweep ? { sweep: opts.sweep } : {}),
+      params: Object.fromEntries(used.map((x) => [x, s.params[x] ?? {}])),
+      prompts: Object.fromEntries(used.map((x) => [x, s.prompts[x] ?? {}])),
+      llm: s.llm,
+      retriever: s.retriever,
+      embed: s.embed,
+    },
+    done: [],
+    updatedAt: createdAt,
+  };
+  await putBatch(b);
+  return b;
+}
