@@ -122,7 +122,7 @@ export function App() {
         ) : route.page === 'run' ? (
           <RunPage />
         ) : (
-          <TrajectoryPage id={route.id} stepId={route.stepId} />
+          <TrajectoryPage id={route.id} stepRef={route.step} />
         )}
       </main>
       <ImportDialog />
