@@ -1,7 +1,10 @@
 // One verdict on the final answer, shared by the flags and any view that names it. EM alone
 // misleads on real logs: R1-Searcher answers `July 10, 1099` for gold `10 July 1099` (EM 0, F1
 // 1.0, the log's own judge says correct). Such answers are near misses (same entity, other
-// format or granularity), never wrong-entity.
+// format or granularity), never wrong-entity. The sense is the papers': ExSearch (appendix A.1)
+// notes that EM/F1 miss answers right in another form and its human evaluation (F.2) asks whether
+// the prediction implies the gold answer; Learning When to Search (§4.1) scores with an LLM judge
+// (LasJ) beside F1. EM itself is unchanged: a near miss is still EM 0.
 import { type SameValue, sameValue } from './answer-forms';
 import {
   finalAnswerText,

@@ -2,7 +2,7 @@
 // evidence so a person can confirm or reject them; labels, not flags, are the truth.
 import { stepNumber } from '../schema/step-number';
 import type { Doc, Step, Trajectory } from '../schema/trajectory';
-import { answerVerdict, nearMissReason } from './answer-verdict';
+import { type AnswerVerdict, answerVerdict, nearMissReason } from './answer-verdict';
 import { containsAnyAnswer, normalizeAnswer } from './normalize';
 import {
   docContainsAnswer,
@@ -63,8 +63,8 @@ export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number 
 }
 
 /** Wrong = not an exact match, not a near miss, not covering a gold answer; no gold is not wrong. */
-function isWrong(t: Trajectory, m: TrajectoryMetrics): boolean {
-  return answerVerdict(t, m)?.kind === 'wrong';
+function isWrong(v: AnswerVerdict | null): boolean {
+  return v?.kind === 'wrong';
 }
 
 /** A doc as evidence names it: its title, else its rank (never an internal id like `h3d5`). */
@@ -182,10 +182,10 @@ function overSearchFlags(t: Trajectory): Flag[] {
   return flags;
 }
 
-function underSearchFlags(t: Trajectory, m: TrajectoryMetrics): Flag[] {
+function underSearchFlags(t: Trajectory, m: TrajectoryMetrics, v: AnswerVerdict | null): Flag[] {
   const flags: Flag[] = [];
   const pred = finalAnswerText(t);
-  if (pred !== undefined && isWrong(t, m) && m.answerRecall === 0 && m.rc <= UNDER_SEARCH_MAX_SEARCHES) {
+  if (pred !== undefined && isWrong(v) && m.answerRecall === 0 && m.rc <= UNDER_SEARCH_MAX_SEARCHES) {
     const answerStep = [...t.steps].reverse().find((s) => s.kind === 'answer');
     const lastSearch = [...t.steps].reverse().find((s) => s.kind === 'search');
     const flag: Flag = {
@@ -225,10 +225,10 @@ export function docsWithWrongAnswer(t: Trajectory, pred: string): Array<{ s: Ste
     );
 }
 
-function wrongEntityFlags(t: Trajectory, m: TrajectoryMetrics): Flag[] {
+function wrongEntityFlags(t: Trajectory, v: AnswerVerdict | null): Flag[] {
   const pred = finalAnswerText(t);
   // A near miss names the right entity in another format: never a wrong entity.
-  if (pred === undefined || !isWrong(t, m)) return [];
+  if (pred === undefined || !isWrong(v)) return [];
   const hits = docsWithWrongAnswer(t, pred);
   const first = hits[0];
   if (!first) return [];
@@ -242,8 +242,7 @@ function wrongEntityFlags(t: Trajectory, m: TrajectoryMetrics): Flag[] {
   ];
 }
 
-function nearMissFlags(t: Trajectory, m: TrajectoryMetrics): Flag[] {
-  const v = answerVerdict(t, m);
+function nearMissFlags(t: Trajectory, v: AnswerVerdict | null): Flag[] {
   const pred = finalAnswerText(t);
   if (v?.kind !== 'near-miss' || pred === undefined) return [];
   const flag: Flag = {
@@ -278,13 +277,14 @@ function noAnswerFlags(t: Trajectory): Flag[] {
 
 /** All candidate flags of a trajectory, ordered by the step they point at (unplaced ones last). */
 export function flagTrajectory(t: Trajectory, m: TrajectoryMetrics = trajectoryMetrics(t)): Flag[] {
+  const verdict = answerVerdict(t, m);
   const flags = [
     ...repeatedQueryFlags(t),
     ...noNewDocsFlags(t),
     ...overSearchFlags(t),
-    ...underSearchFlags(t, m),
-    ...wrongEntityFlags(t, m),
-    ...nearMissFlags(t, m),
+    ...underSearchFlags(t, m, verdict),
+    ...wrongEntityFlags(t, verdict),
+    ...nearMissFlags(t, verdict),
     ...invalidFlags(t),
     ...noAnswerFlags(t),
   ];
