@@ -33,6 +33,12 @@ describe('collapseDoubledQuotes', () => {
     ).toBe('The official motto for the 2008 Olympics was "One World, One Dream" (同一个世界 同一个梦想).');
   });
 
+  it('undoes tripled pairs (literal text of the real FlashRAG Search-R1 log)', () => {
+    expect(
+      collapseDoubledQuotes('The state\'s nickname, """The Evergreen State""", was proposed in 1890'),
+    ).toBe('The state\'s nickname, "The Evergreen State", was proposed in 1890');
+  });
+
   it('keeps a lone empty quotation (a dropped linked title) and does not pair across them', () => {
     const text =
       'adapted as the song "Annabel Lee" on the Tiger Army album "" - The poem was translated to Hebrew by Ze\'ev Jabotinsky ""';

@@ -4,8 +4,11 @@
 
 /** A whole CSV-quoted field: `"…"` whose inner quotes are all doubled. */
 const QUOTED_FIELD = /^"((?:[^"]|"")*)"$/;
-/** `""word…""`: a doubled pair around non-blank text, never a literal `""` (an empty quote). */
-const DOUBLED_PAIR = /""(?=[^\s"])([^"\n]*?[^\s"])""/g;
+/**
+ * `""word…""` (or tripled, `"""word…"""`, as wiki-18 passages hold them): two or more quotes on
+ * both sides of non-blank text, never a lone `""` (an empty quote).
+ */
+const DOUBLED_PAIR = /"{2,}(?=[^\s"])([^"\n]*?[^\s"])"{2,}/g;
 
 /** Whether `raw` (trimmed) is one whole CSV-quoted field. */
 export function isCsvQuoted(raw: string): boolean {
@@ -24,7 +27,7 @@ export function unquoteCsv(raw: string): string {
 
 /**
  * Unquoted text that still carries CSV escapes around quoted words (`motto was ""One World, One
- * Dream""`): each doubled pair becomes one quote. A lone `""` is left alone: in these corpora it
+ * Dream""`, `"""The Evergreen State"""`): each doubled or tripled pair becomes one quote. A lone `""` is left alone: in these corpora it
  * is an empty quotation whose linked title was dropped (`album "" - The poem`).
  */
 export function collapseDoubledQuotes(text: string): string {
