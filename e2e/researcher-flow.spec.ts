@@ -63,4 +63,12 @@ test('drop a real log, label two steps, reload, export', async ({ page }) => {
     'necessary-search',
     'over-search',
   ]);
+  // Each label names its step twice: the stable id, and the number shown on the timeline.
+  const steps = mine.annotations
+    .map((a: { label: string; stepId: string; step: number }) => [a.label, a.stepId, a.step])
+    .sort();
+  expect(steps).toEqual([
+    ['necessary-search', `s${firstSearch}`, firstSearch + 1],
+    ['over-search', `s${secondSearch}`, secondSearch + 1],
+  ]);
 });

@@ -133,7 +133,7 @@ export function App() {
         ) : route.page === 'paired' ? (
           <PairedPage />
         ) : (
-          <TrajectoryPage id={route.id} stepId={route.stepId} />
+          <TrajectoryPage id={route.id} stepRef={route.step} />
         )}
       </main>
       <ImportDialog />

@@ -6,6 +6,7 @@ import {
   annotationsToJsonl,
   makeAnnotation,
   parseAnnotationsJsonl,
+  withStepNumber,
 } from './annotation';
 
 const AT = '2025-03-01T10:00:00.000Z';
@@ -168,5 +169,40 @@ describe('annotationStatus', () => {
     expect(annotationStatus([])).toBe('none');
     expect(annotationStatus([a('over-search', 's1'), a('note')])).toBe('partial');
     expect(annotationStatus([a('over-search', 's1'), a('verdict:under-searched')])).toBe('done');
+  });
+});
+
+describe('withStepNumber (export)', () => {
+  const steps = [
+    { id: 's0', index: 0 },
+    { id: 's1', index: 1 },
+    { id: 's2', index: 2 },
+  ];
+  const label = makeAnnotation({
+    trajectoryId: 't1',
+    stepId: 's2',
+    label: 'over-search',
+    annotator: 'ann',
+    createdAt: '2026-01-01T00:00:00.000Z',
+  });
+
+  it('adds the 1-based step number next to the stable stepId', () => {
+    expect(withStepNumber(label, steps)).toEqual({ ...label, step: 3 });
+    expect(withStepNumber(label, steps).stepId).toBe('s2');
+  });
+
+  it('adds nothing to trajectory-level labels or when the step is unknown', () => {
+    const verdict = makeAnnotation({ trajectoryId: 't1', label: 'verdict:good', annotator: 'ann' });
+    expect(withStepNumber(verdict, steps)).toEqual(verdict);
+    expect(withStepNumber(label, undefined)).toEqual(label);
+    expect(withStepNumber(label, [{ id: 's0', index: 0 }])).toEqual(label);
+  });
+
+  it('round-trips: an exported line with `step` imports as the same annotation', () => {
+    const text = annotationsToJsonl([withStepNumber(label, steps)]);
+    expect(text).toContain('"step":3');
+    const r = parseAnnotationsJsonl(text);
+    expect(r.errors).toEqual([]);
+    expect(r.annotations).toEqual([label]);
   });
 });

@@ -2,6 +2,8 @@
 // joined on export. Ids are derived from (annotator, trajectory, step, slot) so applying or
 // importing the same label twice never duplicates it.
 import { z } from 'zod';
+import { stepNumber } from '../schema/step-number';
+import type { Step } from '../schema/trajectory';
 
 export const STEP_LABELS = [
   { id: 'necessary-search', key: '1', title: 'Necessary search', hint: 'this search was needed' },
@@ -110,7 +112,23 @@ export function parseAnnotationsJsonl(text: string): AnnotationParseResult {
   return out;
 }
 
-export function annotationsToJsonl(list: readonly Annotation[]): string {
+/**
+ * An annotation as exported: `stepId` stays the stable key for machines; `step` adds the 1-based
+ * number a person reads on that step (timeline, step panel, URL, flag evidence). `step` is
+ * derived, so importing drops it and recomputes nothing from it.
+ */
+export type ExportedAnnotation = Annotation & { step?: number };
+
+/** The annotation with the number of its step among `steps` (its trajectory's), when it has one. */
+export function withStepNumber(
+  a: Annotation,
+  steps: ReadonlyArray<Pick<Step, 'id' | 'index'>> | undefined,
+): ExportedAnnotation {
+  const s = a.stepId === undefined ? undefined : steps?.find((x) => x.id === a.stepId);
+  return s ? { ...a, step: stepNumber(s) } : a;
+}
+
+export function annotationsToJsonl(list: readonly ExportedAnnotation[]): string {
   return list.map((a) => JSON.stringify(a)).join('\n') + (list.length ? '\n' : '');
 }
 

@@ -20,19 +20,14 @@ import { planRefProblems, withResolved } from './plan';
 import { share, sniff } from './sniff';
 import { loadWith } from './stream';
 import { evidencePlan, readEvidences } from './twowiki';
+import { unquoteCsv } from '../text/csv-quote';
 import type { DatasetLoader, GoldStep, LoadOptions, LoadResult, Passage, Question } from './types';
 
 /** Splits FlashRAG `contents` into title and text, unquoting a CSV-quoted title. */
 export function splitContents(contents: string): { title: string; text: string } {
   const nl = contents.indexOf('\n');
   if (nl < 0) return { title: '', text: contents.trim() };
-  return { title: unquoteTitle(contents.slice(0, nl)), text: contents.slice(nl + 1).trim() };
-}
-
-export function unquoteTitle(raw: string): string {
-  const t = raw.trim();
-  const m = /^"([\s\S]*)"$/.exec(t);
-  return m ? (m[1] as string).replace(/""/g, '"').trim() : t;
+  return { title: unquoteCsv(contents.slice(0, nl)), text: contents.slice(nl + 1).trim() };
 }
 
 export const flashragCorpusLoader: DatasetLoader = {

@@ -5,7 +5,7 @@ import { trajectoryMetrics } from '../metrics/trajectory-metrics';
 import type { Trajectory } from '../schema/trajectory';
 
 /** Bumped whenever the row's derivation changes, so stored rows are recomputed. */
-export const ROW_VERSION = 1;
+export const ROW_VERSION = 2;
 
 export interface TrajectoryRow {
   v: number;

@@ -68,8 +68,8 @@ describe('repeated-query', () => {
     const [f, ...rest] = of(flagTrajectory(t), 'repeated-query');
     expect(rest).toEqual([]);
     expect(f?.stepId).toBe('s2');
-    expect(f?.evidence).toContain('"The Jaws director?" (step 2)');
-    expect(f?.evidence).toContain('"Jaws director" (step 0)');
+    expect(f?.evidence).toContain('"The Jaws director?" (step 3)');
+    expect(f?.evidence).toContain('"Jaws director" (step 1)');
     expect(f?.evidence).toContain('same normalized text');
   });
 
@@ -145,7 +145,7 @@ describe('over-search', () => {
     const flags = of(flagTrajectory(t), 'over-search');
     expect(flags).toHaveLength(1);
     expect(flags[0]?.stepId).toBe('s2');
-    expect(flags[0]?.evidence).toContain('"Jaws (film)" (step 1); 2 more search(es) followed (steps 2, 4)');
+    expect(flags[0]?.evidence).toContain('"Jaws (film)" (step 2); 2 more search(es) followed (steps 3, 5)');
   });
 
   it('does not fire when the answer arrives with the last search', () => {
@@ -178,7 +178,7 @@ describe('over-search', () => {
     });
     const flags = of(flagTrajectory(t), 'over-search');
     expect(flags).toEqual([
-      { kind: 'over-search', stepId: 's5', evidence: '2 consecutive hops brought no new docs (steps 3, 5).' },
+      { kind: 'over-search', stepId: 's5', evidence: '2 consecutive hops brought no new docs (steps 4, 6).' },
     ]);
   });
 
@@ -273,7 +273,7 @@ describe('wrong-entity', () => {
     const flags = of(flagTrajectory(t), 'wrong-entity');
     expect(flags).toHaveLength(1);
     expect(flags[0]?.stepId).toBe('s1');
-    expect(flags[0]?.evidence).toContain('"Roy Scheider" appears in "Roy Scheider" (step 1)');
+    expect(flags[0]?.evidence).toContain('"Roy Scheider" appears in "Roy Scheider" (step 2)');
   });
 
   it('does not fire for a right answer, or a wrong one no doc mentions', () => {
@@ -284,6 +284,54 @@ describe('wrong-entity', () => {
     expect(of(flagTrajectory(traj({ gold: GOLD, steps, answer: 'Michael Caine' })), 'wrong-entity')).toEqual(
       [],
     );
+  });
+});
+
+describe('near-miss', () => {
+  const SIEGE = doc(
+    'd5',
+    'Siege of Jerusalem (1099)',
+    'The crusaders reached the walls; July 10, 1099 was a Sunday.',
+  );
+  const steps: StepInput[] = [
+    { kind: 'search', queries: ['siege of Jerusalem 1099'] },
+    { kind: 'retrieve', docs: [SIEGE] },
+    { kind: 'answer', text: 'July 10, 1099' },
+  ];
+
+  it('replaces wrong-entity for the same date in another format, quoting both answers', () => {
+    const t = traj({ gold: { answers: ['10 July 1099'] }, steps, answer: 'July 10, 1099' });
+    const flags = flagTrajectory(t);
+    expect(of(flags, 'wrong-entity')).toEqual([]);
+    expect(of(flags, 'near-miss')).toEqual([
+      {
+        kind: 'near-miss',
+        stepId: 's2',
+        evidence: 'Answered "July 10, 1099", gold "10 July 1099": same date, different format (EM 0).',
+      },
+    ]);
+  });
+
+  it('still flags wrong-entity for a different date the docs mention', () => {
+    const t = traj({ gold: { answers: ['15 July 1099'] }, steps, answer: 'July 10, 1099' });
+    const flags = flagTrajectory(t);
+    expect(of(flags, 'near-miss')).toEqual([]);
+    expect(of(flags, 'wrong-entity')).toHaveLength(1);
+  });
+
+  it('is not raised for exact matches or without gold', () => {
+    expect(of(flagTrajectory(traj({ gold: { answers: ['July 10, 1099'] }, steps })), 'near-miss')).toEqual(
+      [],
+    );
+    expect(of(flagTrajectory(traj({ steps })), 'near-miss')).toEqual([]);
+  });
+
+  it('names an untitled doc by its rank, not an internal id', () => {
+    const untitled: Doc = { id: 'h3d5', text: 'Roy Scheider starred in Jaws.', rank: 5 };
+    const t = traj({ gold: GOLD, steps: [{ kind: 'retrieve', docs: [untitled] }], answer: 'Roy Scheider' });
+    const [flag] = of(flagTrajectory(t), 'wrong-entity');
+    expect(flag?.evidence).toContain('appears in untitled doc #5 (step 1)');
+    expect(flag?.evidence).not.toContain('h3d5');
   });
 });
 
@@ -302,7 +350,7 @@ describe('invalid-action and no-answer', () => {
       {
         kind: 'invalid-action',
         stepId: 's0',
-        evidence: 'Step 0 is an invalid action: unparsable turn "<serch>Jaws</serch>".',
+        evidence: 'Step 1 is an invalid action: unparsable turn "<serch>Jaws</serch>".',
       },
     ]);
     expect(of(flags, 'no-answer')).toEqual([

@@ -1,6 +1,8 @@
 // Candidate over-/under-searching flags (DESIGN.md §6). Flags are suggestions that carry their
 // evidence so a person can confirm or reject them; labels, not flags, are the truth.
-import type { Step, Trajectory } from '../schema/trajectory';
+import { stepNumber } from '../schema/step-number';
+import type { Doc, Step, Trajectory } from '../schema/trajectory';
+import { type AnswerVerdict, answerVerdict, nearMissReason } from './answer-verdict';
 import { containsAnyAnswer, normalizeAnswer } from './normalize';
 import {
   docContainsAnswer,
@@ -18,6 +20,7 @@ export const FLAG_KINDS = [
   'over-search',
   'under-search',
   'wrong-entity',
+  'near-miss',
   'invalid-action',
   'no-answer',
 ] as const;
@@ -59,9 +62,14 @@ export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number 
   return union === 0 ? 0 : inter / union;
 }
 
-/** Wrong = neither an exact match nor covering a gold answer; unknown (null) is not wrong. */
-function isWrong(m: TrajectoryMetrics): boolean {
-  return m.em === 0 && m.acc === 0;
+/** Wrong = not an exact match, not a near miss, not covering a gold answer; no gold is not wrong. */
+function isWrong(v: AnswerVerdict | null): boolean {
+  return v?.kind === 'wrong';
+}
+
+/** A doc as evidence names it: its title, else its rank (never an internal id like `h3d5`). */
+function docName(d: Doc): string {
+  return d.title ? quote(d.title) : `untitled doc #${d.rank}`;
 }
 
 function repeatedQueryFlags(t: Trajectory): Flag[] {
@@ -87,7 +95,7 @@ function repeatedQueryFlags(t: Trajectory): Flag[] {
         flags.push({
           kind: 'repeated-query',
           stepId: s.id,
-          evidence: `Query ${quote(q)} (step ${s.index}) repeats ${quote(match.prev.q)} (step ${match.prev.step.index}): ${match.why}.`,
+          evidence: `Query ${quote(q)} (step ${stepNumber(s)}) repeats ${quote(match.prev.q)} (step ${stepNumber(match.prev.step)}): ${match.why}.`,
         });
       earlier.push({ q, norm, tokens, step: s });
     }
@@ -102,7 +110,7 @@ function noNewDocsFlags(t: Trajectory): Flag[] {
           {
             kind: 'no-new-docs',
             stepId: s.id,
-            evidence: `All ${s.docs.length} docs of step ${s.index} were already retrieved earlier.`,
+            evidence: `All ${s.docs.length} docs of step ${stepNumber(s)} were already retrieved earlier.`,
           },
         ]
       : [],
@@ -150,7 +158,7 @@ function overSearchFlags(t: Trajectory): Flag[] {
         flags.push({
           kind: 'over-search',
           stepId: first.id,
-          evidence: `A gold answer was already retrieved in ${quote(doc?.title ?? doc?.id ?? '')} (step ${hit.index}); ${later.length} more search(es) followed (steps ${later.map((s) => s.index).join(', ')}).`,
+          evidence: `A gold answer was already retrieved in ${doc ? docName(doc) : 'a doc'} (step ${stepNumber(hit)}); ${later.length} more search(es) followed (steps ${later.map(stepNumber).join(', ')}).`,
         });
     }
   }
@@ -168,16 +176,16 @@ function overSearchFlags(t: Trajectory): Flag[] {
       flags.push({
         kind: 'over-search',
         stepId: first.id,
-        evidence: `${OVER_SEARCH_EMPTY_HOPS} consecutive hops brought no new docs (steps ${run.map((s) => s.index).join(', ')}).`,
+        evidence: `${OVER_SEARCH_EMPTY_HOPS} consecutive hops brought no new docs (steps ${run.map(stepNumber).join(', ')}).`,
       });
   }
   return flags;
 }
 
-function underSearchFlags(t: Trajectory, m: TrajectoryMetrics): Flag[] {
+function underSearchFlags(t: Trajectory, m: TrajectoryMetrics, v: AnswerVerdict | null): Flag[] {
   const flags: Flag[] = [];
   const pred = finalAnswerText(t);
-  if (pred !== undefined && isWrong(m) && m.answerRecall === 0 && m.rc <= UNDER_SEARCH_MAX_SEARCHES) {
+  if (pred !== undefined && isWrong(v) && m.answerRecall === 0 && m.rc <= UNDER_SEARCH_MAX_SEARCHES) {
     const answerStep = [...t.steps].reverse().find((s) => s.kind === 'answer');
     const lastSearch = [...t.steps].reverse().find((s) => s.kind === 'search');
     const flag: Flag = {
@@ -205,16 +213,23 @@ function underSearchFlags(t: Trajectory, m: TrajectoryMetrics): Flag[] {
   return flags;
 }
 
-function wrongEntityFlags(t: Trajectory, m: TrajectoryMetrics): Flag[] {
-  const pred = finalAnswerText(t);
+/** Retrieved docs that hold the answer `pred` but no gold answer: where a wrong entity came from. */
+export function docsWithWrongAnswer(t: Trajectory, pred: string): Array<{ s: Step; d: Doc }> {
   const answers = goldAnswers(t);
-  if (pred === undefined || !isWrong(m) || normalizeAnswer(pred) === '') return [];
-  const hits = t.steps
+  if (normalizeAnswer(pred) === '') return [];
+  return t.steps
     .filter(isRetrievalStep)
-    .flatMap((s) => s.docs.map((d) => ({ s, d })))
+    .flatMap((s) => s.docs.map((d) => ({ s: s as Step, d })))
     .filter(
       ({ d }) => !docContainsAnswer(d, answers) && containsAnyAnswer(`${d.title ?? ''} ${d.text}`, [pred]),
     );
+}
+
+function wrongEntityFlags(t: Trajectory, v: AnswerVerdict | null): Flag[] {
+  const pred = finalAnswerText(t);
+  // A near miss names the right entity in another format: never a wrong entity.
+  if (pred === undefined || !isWrong(v)) return [];
+  const hits = docsWithWrongAnswer(t, pred);
   const first = hits[0];
   if (!first) return [];
   const more = hits.length > 1 ? ` (and ${hits.length - 1} more doc(s))` : '';
@@ -222,9 +237,21 @@ function wrongEntityFlags(t: Trajectory, m: TrajectoryMetrics): Flag[] {
     {
       kind: 'wrong-entity',
       stepId: first.s.id,
-      evidence: `Wrong answer ${quote(pred)} appears in ${quote(first.d.title ?? first.d.id)} (step ${first.s.index})${more}, which holds no gold answer (gold: ${answers.map(quote).join(' / ')}).`,
+      evidence: `Wrong answer ${quote(pred)} appears in ${docName(first.d)} (step ${stepNumber(first.s)})${more}, which holds no gold answer (gold: ${goldAnswers(t).map(quote).join(' / ')}).`,
     },
   ];
+}
+
+function nearMissFlags(t: Trajectory, v: AnswerVerdict | null): Flag[] {
+  const pred = finalAnswerText(t);
+  if (v?.kind !== 'near-miss' || pred === undefined) return [];
+  const flag: Flag = {
+    kind: 'near-miss',
+    evidence: `Answered ${quote(pred)}, gold ${goldAnswers(t).map(quote).join(' / ')}: ${nearMissReason(v.why)} (EM 0).`,
+  };
+  const answerStep = [...t.steps].reverse().find((s) => s.kind === 'answer');
+  if (answerStep) flag.stepId = answerStep.id;
+  return [flag];
 }
 
 function invalidFlags(t: Trajectory): Flag[] {
@@ -233,7 +260,7 @@ function invalidFlags(t: Trajectory): Flag[] {
     .map((s) => ({
       kind: 'invalid-action' as const,
       stepId: s.id,
-      evidence: `Step ${s.index} is an invalid action${s.error ? `: ${s.error}` : ''}${s.text ? ` ${quote(s.text)}` : ''}.`,
+      evidence: `Step ${stepNumber(s)} is an invalid action${s.error ? `: ${s.error}` : ''}${s.text ? ` ${quote(s.text)}` : ''}.`,
     }));
 }
 
@@ -250,12 +277,14 @@ function noAnswerFlags(t: Trajectory): Flag[] {
 
 /** All candidate flags of a trajectory, ordered by the step they point at (unplaced ones last). */
 export function flagTrajectory(t: Trajectory, m: TrajectoryMetrics = trajectoryMetrics(t)): Flag[] {
+  const verdict = answerVerdict(t, m);
   const flags = [
     ...repeatedQueryFlags(t),
     ...noNewDocsFlags(t),
     ...overSearchFlags(t),
-    ...underSearchFlags(t, m),
-    ...wrongEntityFlags(t, m),
+    ...underSearchFlags(t, m, verdict),
+    ...wrongEntityFlags(t, verdict),
+    ...nearMissFlags(t, verdict),
     ...invalidFlags(t),
     ...noAnswerFlags(t),
   ];

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { containsAnyAnswer, normalizeAnswer } from './normalize';
+import { containsAnyAnswer, normalizeAnswer, normalizeTitle } from './normalize';
 
 describe('containsAnyAnswer', () => {
   test('matches whole normalized words only', () => {
@@ -17,5 +17,23 @@ describe('containsAnyAnswer', () => {
   test('ignores empty gold answers', () => {
     expect(containsAnyAnswer('anything', ['', '...'])).toBe(false);
     expect(normalizeAnswer('...')).toBe('');
+  });
+});
+
+describe('normalizeTitle', () => {
+  test('ignores case, punctuation, whitespace and HTML references', () => {
+    const same = (a: string, b: string) => expect(normalizeTitle(a)).toBe(normalizeTitle(b));
+    same('Tom &amp; Jerry', 'tom & jerry');
+    same('Ocean&#39;s Eleven', "Ocean's  Eleven");
+    same('Ocean&#x2019;s Eleven', 'Oceans Eleven');
+    same('Mary_Poppins', 'mary-poppins');
+    same('Mary Poppins Opens the Door', 'MARY POPPINS OPENS THE DOOR.');
+    same('Caf&eacute; Society', 'Café Society');
+    same('Ｆｕｌｌ Width', 'full width');
+  });
+  test('keeps what tells pages apart: articles, disambiguation, letters', () => {
+    expect(normalizeTitle('The Who')).not.toBe(normalizeTitle('Who'));
+    expect(normalizeTitle('Mary Poppins (film)')).not.toBe(normalizeTitle('Mary Poppins (book)'));
+    expect(normalizeTitle('&&&')).toBe('');
   });
 });

@@ -2,6 +2,8 @@
 // punctuation ("U.S.A." → "usa", "Jean-Paul" → "jeanpaul"), drop the articles a/an/the, collapse
 // whitespace. Extension beyond SQuAD's ASCII set: Unicode punctuation and symbols are deleted
 // too, and text is NFKC-folded first so full-width and composed forms compare equal.
+import { decodeHtmlEntities } from '../text/html-entities';
+
 const PUNCT = /[\p{P}\p{S}]/gu;
 const ARTICLES = /\b(a|an|the)\b/g;
 const SEPARATORS = /[\p{Pd}/]/gu;
@@ -26,4 +28,17 @@ export function containsAnyAnswer(text: string, answers: readonly string[]): boo
     const n = normalizeAnswer(a);
     return n.length > 0 && (hay.includes(` ${n} `) || split.includes(` ${n} `));
   });
+}
+
+const TITLE_NOISE = /[\p{P}\p{S}\p{Z}\s]/gu;
+
+/**
+ * Comparison key of a passage title: HTML references decoded (`&amp;`, `&#39;`), NFKC-folded,
+ * lowercased, punctuation, symbols and whitespace deleted, so `Tom &amp; Jerry` = `Tom & Jerry`
+ * and `Mary_Poppins` = `mary-poppins` = `Mary Poppins`. Unlike answers,
+ * articles stay: "The Who" and "Who" are different pages. Every title comparison (gold marks,
+ * gold-passage recall, duplicate docs) goes through this one function.
+ */
+export function normalizeTitle(s: string): string {
+  return decodeHtmlEntities(s).normalize('NFKC').toLowerCase().replace(TITLE_NOISE, '');
 }

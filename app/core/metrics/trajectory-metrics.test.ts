@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTrajectory, type StepInput, type TrajectoryEvent } from '../schema/builder';
 import type { Doc, Gold, Trajectory } from '../schema/trajectory';
+import { parseDocs } from '../importers/formats/tagged-transcript';
 import { meanMetrics, type TrajectoryMetrics, trajectoryMetrics } from './trajectory-metrics';
 
 function doc(id: string, title: string, text: string, rank = 1): Doc {
@@ -80,6 +81,20 @@ describe('trajectoryMetrics', () => {
     expect(m.em).toBe(0);
     expect(m.f1).toBeCloseTo(2 / 3, 12);
     expect(m.acc).toBe(0);
+  });
+
+  it('counts a CSV-quoted R1-Searcher passage toward gold-passage recall by its title', () => {
+    const docs = parseDocs(
+      '\n(1)"Title: Mary Poppins Opens the Door Text:  The ""Mary Poppins"" series."\n(2)Title: P. L. Travers Text: Author.',
+      'h1',
+    );
+    const gold: Gold = {
+      answers: ['P. L. Travers'],
+      supporting: [{ title: 'Mary Poppins Opens the Door' }, { title: 'P.L. Travers' }],
+    };
+    const t = traj({ gold, steps: [{ kind: 'retrieve', hop: 1, docs }] });
+    expect(t.steps[0]?.docs?.map((d) => d.gold)).toEqual([true, true]);
+    expect(trajectoryMetrics(t).goldPassageRecall).toBe(1);
   });
 
   it('gives 0, not null, when there is gold but no answer', () => {

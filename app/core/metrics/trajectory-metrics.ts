@@ -2,7 +2,7 @@
 // computed from the Trajectory alone (never read back from an importer's own scores).
 import type { Doc, Step, Trajectory } from '../schema/trajectory';
 import { coverEM, exactMatch, f1Score } from './answer';
-import { containsAnyAnswer, normalizeAnswer } from './normalize';
+import { containsAnyAnswer, normalizeAnswer, normalizeTitle } from './normalize';
 
 export interface TrajectoryMetrics {
   /** Answer scores; null without gold answers. A missing answer with gold scores 0 (a failure). */
@@ -96,13 +96,13 @@ function goldPassageRecall(t: Trajectory, docs: readonly Doc[]): number | null {
   // HotpotQA lists one supporting fact per sentence; the same passage counts once.
   const keys = new Map<string, { docId?: string; title: string }>();
   for (const s of supporting) {
-    const title = normalizeAnswer(s.title ?? '');
+    const title = normalizeTitle(s.title ?? '');
     const entry: { docId?: string; title: string } = { title };
     if (s.docId !== undefined) entry.docId = s.docId;
     keys.set(`${s.docId ?? ''}\u0000${title}`, entry);
   }
   const ids = new Set(docs.map((d) => d.id));
-  const titles = new Set(docs.map((d) => normalizeAnswer(d.title ?? '')).filter(Boolean));
+  const titles = new Set(docs.map((d) => normalizeTitle(d.title ?? '')).filter(Boolean));
   let hit = 0;
   for (const k of keys.values()) {
     if ((k.docId !== undefined && ids.has(k.docId)) || (k.title !== '' && titles.has(k.title))) hit += 1;

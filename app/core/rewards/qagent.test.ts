@@ -56,7 +56,7 @@ describe('qagentFormat', () => {
     ]);
     expect(qagentFormat(traj(loop('a')).steps).reasons).toEqual(['no answer']);
     const invalid = traj([{ kind: 'invalid', error: 'empty search' }, answer('x')]);
-    expect(qagentFormat(invalid.steps).reasons).toEqual(['invalid step s0: empty search']);
+    expect(qagentFormat(invalid.steps).reasons).toEqual(['invalid step 1: empty search']);
   });
 });
 

@@ -7,6 +7,7 @@
 import type { ChatMessage, GenerateOptions, Llm } from '../llm/types';
 import { coverEM, exactMatch } from '../metrics/answer';
 import { docContainsAnswer, finalAnswerText, goldAnswers } from '../metrics/trajectory-metrics';
+import { stepNumber } from '../schema/step-number';
 import type { Doc, Step } from '../schema/trajectory';
 import { NO_GOLD } from './search-r1';
 import { collectedPassages, showGold } from './steps';
@@ -55,7 +56,7 @@ export function qagentFormat(steps: readonly Step[]): QAgentFormatCheck {
       if (!ok) reasons.push(`information ${s.id} is not directly followed by a reflection`);
     } else if (s.kind === 'invalid') {
       out.push({ stepId: s.id, value: 0, detail: s.error ?? 'invalid action' });
-      reasons.push(`invalid step ${s.id}${s.error ? `: ${s.error}` : ''}`);
+      reasons.push(`invalid step ${stepNumber(s)}${s.error ? `: ${s.error}` : ''}`);
     }
   });
   if (!steps.some((s) => s.kind === 'answer')) reasons.push('no answer');

@@ -174,6 +174,26 @@ describe('finalizeTrajectory', () => {
     );
     expect(flags(t, 's0').map((f) => f[2])).toEqual([false, true]);
   });
+
+  it('marks gold passages by normalized title: case, punctuation, spacing, HTML references', () => {
+    const docs = [
+      doc('a', 'Tom &amp; Jerry', 'x', 1),
+      doc('b', 'OCEAN&#39;S  ELEVEN', 'y', 2),
+      doc('c', 'Mary_Poppins', 'z', 3),
+      doc('d', 'The Who', 'w', 4),
+    ];
+    const gold = {
+      answers: ['q'],
+      supporting: [
+        { title: 'Tom & Jerry' },
+        { title: "Ocean's Eleven" },
+        { title: 'Mary Poppins' },
+        { title: 'Who' },
+      ],
+    };
+    const t = finalizeTrajectory(base([docs], gold));
+    expect(flags(t, 's0').map((f) => f[3])).toEqual([true, true, true, false]);
+  });
 });
 
 describe('applyEvent', () => {

@@ -1,30 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import {
-  type Annotation,
-  annotationsToJsonl,
-  parseAnnotationsJsonl,
-} from '../../core/annotations/annotation';
-import { forEachTrajectory, listAnnotations, putAnnotations } from '../../db/store';
+import { parseAnnotationsJsonl } from '../../core/annotations/annotation';
+import { putAnnotations } from '../../db/store';
+import { exportAnnotationsText, exportTrajectoriesText } from '../../services/export';
 import { downloadText, stamp } from '../data/download';
 import { keys } from '../data/queries';
 import { useUi } from '../state/ui-store';
-
-export async function exportAnnotationsText(): Promise<string> {
-  return annotationsToJsonl(await listAnnotations());
-}
-
-/** Trajectories in Hopscope JSONL with their annotations joined under `annotations`. */
-export async function exportTrajectoriesText(): Promise<string> {
-  const byTraj = new Map<string, Annotation[]>();
-  for (const a of await listAnnotations())
-    byTraj.set(a.trajectoryId, [...(byTraj.get(a.trajectoryId) ?? []), a]);
-  const lines: string[] = [];
-  await forEachTrajectory((t) => {
-    lines.push(JSON.stringify({ ...t, annotations: byTraj.get(t.id) ?? [] }));
-  });
-  return lines.join('\n') + (lines.length ? '\n' : '');
-}
 
 export function ExportMenu() {
   const [open, setOpen] = useState(false);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { type Annotation, STEP_LABELS } from '../../core/annotations/annotation';
+import { stepNumber } from '../../core/schema/step-number';
 import type { Step } from '../../core/schema/trajectory';
 import { DocCard } from './DocCard';
 import { LongText } from './LongText';
@@ -42,7 +43,7 @@ export function StepPanel({
     <div className="step-panel" data-testid="step-panel">
       <div className="panel-head">
         <h3>
-          Step {step.index + 1} · <span className={`kind kind-${step.kind}`}>{step.kind}</span>
+          Step {stepNumber(step)} · <span className={`kind kind-${step.kind}`}>{step.kind}</span>
           {step.hop !== undefined && <span className="hop">hop {step.hop}</span>}
           {step.turn !== undefined && <span className="muted small"> turn {step.turn}</span>}
         </h3>

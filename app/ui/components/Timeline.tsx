@@ -1,6 +1,7 @@
 import { memo, useEffect, useRef } from 'react';
 import type { Annotation } from '../../core/annotations/annotation';
 import type { Flag } from '../../core/metrics/flags';
+import { stepNumber } from '../../core/schema/step-number';
 import type { Step, Trajectory } from '../../core/schema/trajectory';
 import { DocCard } from './DocCard';
 
@@ -128,7 +129,7 @@ const StepCard = memo(function StepCard({
       data-index={step.index}
     >
       <div className="step-head">
-        <span className="step-index">{step.index + 1}</span>
+        <span className="step-index">{stepNumber(step)}</span>
         <span className={`kind kind-${step.kind}`}>{KIND_LABEL[step.kind]}</span>
         {step.hop !== undefined && <span className="hop">hop {step.hop}</span>}
         {step.kind === 'retrieve' && (

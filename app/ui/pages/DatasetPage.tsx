@@ -95,14 +95,14 @@ export function DatasetPage() {
         setCursor(Math.max(0, Math.min(n - 1, current + (e.key === 'PageDown' ? page : -page))));
       } else if (e.key === 'Enter' || e.key === 'o') {
         const r = filtered[current];
-        if (r) navigate({ page: 'trajectory', id: r.id, stepId: null });
+        if (r) navigate({ page: 'trajectory', id: r.id, step: null });
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [filtered, current, setCursor]);
 
-  const open = (r: TrajectoryRow) => navigate({ page: 'trajectory', id: r.id, stepId: null });
+  const open = (r: TrajectoryRow) => navigate({ page: 'trajectory', id: r.id, step: null });
 
   return (
     <div className="dataset">

@@ -4,6 +4,7 @@ import { STEP_LABELS, VERDICTS } from '../../core/annotations/annotation';
 import { findQuestion, withQuestionGold } from '../../core/corpus/gold-join';
 import { flagTrajectory } from '../../core/metrics/flags';
 import { trajectoryMetrics } from '../../core/metrics/trajectory-metrics';
+import { stepByRef, stepNumber } from '../../core/schema/step-number';
 import type { Trajectory } from '../../core/schema/trajectory';
 import { ForkLineage } from '../components/fork/ForkLineage';
 import { ForkPanel } from '../components/fork/ForkPanel';
@@ -27,7 +28,8 @@ import { useUi } from '../state/ui-store';
 
 type Tab = 'step' | 'metrics' | 'rewards' | 'transcript';
 
-export function TrajectoryPage({ id, stepId }: { id: string; stepId: string | null }) {
+/** `stepRef`: the URL's step part (a 1-based step number, or an old link's step id). */
+export function TrajectoryPage({ id, stepRef }: { id: string; stepRef: string | null }) {
   const q = useTrajectory(id);
   const demoLoading = useIsFetching({ queryKey: ['demo'] }) > 0;
   if (q.isLoading) return <div className="empty">Loading trajectory…</div>;
@@ -47,27 +49,27 @@ export function TrajectoryPage({ id, stepId }: { id: string; stepId: string | nu
         </button>
       </div>
     );
-  return <TrajectoryWithGold key={id} t={q.data} stepId={stepId} />;
+  return <TrajectoryWithGold key={id} t={q.data} stepRef={stepRef} />;
 }
 
 /** Joins gold from a loaded question set (plan, supporting passages) when the log lacks it. */
-function TrajectoryWithGold({ t, stepId }: { t: Trajectory; stepId: string | null }) {
+function TrajectoryWithGold({ t, stepRef }: { t: Trajectory; stepRef: string | null }) {
   const index = useQuestionIndex();
   const joined = useMemo(() => {
     const m = index.data ? findQuestion(t, index.data) : null;
     const withGold = m ? withQuestionGold(t, m) : null;
     return withGold && m ? { t: withGold, from: m.setName } : null;
   }, [t, index.data]);
-  return <TrajectoryView t={joined?.t ?? t} goldFrom={joined?.from ?? null} stepId={stepId} />;
+  return <TrajectoryView t={joined?.t ?? t} goldFrom={joined?.from ?? null} stepRef={stepRef} />;
 }
 
 function TrajectoryView({
   t,
-  stepId,
+  stepRef,
   goldFrom,
 }: {
   t: Trajectory;
-  stepId: string | null;
+  stepRef: string | null;
   goldFrom: string | null;
 }) {
   const annotator = useUi((s) => s.annotator);
@@ -87,7 +89,7 @@ function TrajectoryView({
   const metrics = useMemo(() => trajectoryMetrics(t), [t]);
   const flags = useMemo(() => flagTrajectory(t, metrics), [t, metrics]);
   const annotations = ann.data ?? [];
-  const selected = t.steps.find((s) => s.id === stepId) ?? t.steps[0];
+  const selected = stepByRef(t, stepRef) ?? t.steps[0];
   const selIndex = selected ? selected.index : -1;
   const order = visibleIds.length > 0 ? visibleIds : (rows.data ?? []).map((r) => r.id);
   const pos = order.indexOf(t.id);
@@ -95,8 +97,16 @@ function TrajectoryView({
     .find((a) => a.annotator === annotator && a.stepId === undefined && a.label.startsWith('verdict:'))
     ?.label.slice('verdict:'.length);
 
-  const selectStep = (sid: string) =>
-    navigate({ page: 'trajectory', id: t.id, stepId: sid }, { replace: true });
+  const selectStep = (sid: string) => {
+    const s = t.steps.find((x) => x.id === sid);
+    if (s) navigate({ page: 'trajectory', id: t.id, step: String(stepNumber(s)) }, { replace: true });
+  };
+
+  // An old link (`#/t/<id>/s3`) opens its step; the address then shows the number on screen.
+  useEffect(() => {
+    if (selected && stepRef !== null && !/^\d+$/.test(stepRef) && stepByRef(t, stepRef) === selected)
+      navigate({ page: 'trajectory', id: t.id, step: String(stepNumber(selected)) }, { replace: true });
+  }, [t, stepRef, selected]);
 
   const apply = (c: AnnotationChange) => {
     setSaveState('saving');
@@ -113,7 +123,7 @@ function TrajectoryView({
     const next = order[pos + delta];
     if (next) {
       useUi.getState().setCursor(pos + delta);
-      navigate({ page: 'trajectory', id: next, stepId: null });
+      navigate({ page: 'trajectory', id: next, step: null });
     }
   };
 
@@ -391,7 +401,7 @@ function Transcript({
           onClick={() => onSelectStep(s.id)}
         >
           <div className="muted small">
-            {s.index + 1}. {s.kind}
+            {stepNumber(s)}. {s.kind}
           </div>
           <LongText text={s.raw ?? s.text ?? (s.queries ?? []).join(' | ')} className="mono" />
         </div>

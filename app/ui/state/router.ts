@@ -1,6 +1,7 @@
 // Hash routes, so deep links survive reloads on any static host:
 //   #/                       dataset table
-//   #/t/<trajectory>[/<step>] trajectory view, optionally at a step
+//   #/t/<trajectory>[/<n>]    trajectory view, optionally at step n (the 1-based number shown;
+//                             old links with a step id, `/s3`, still open that step)
 //   #/corpus[/<corpus>]       corpus page, optionally on one corpus
 //   #/run                     live runs, batches and their comparison
 //   #/paired                  two runs over the same questions, paired ("Compare logs")
@@ -9,14 +10,15 @@ import { useSyncExternalStore } from 'react';
 
 export type Route =
   | { page: 'dataset' }
-  | { page: 'trajectory'; id: string; stepId: string | null }
+  /** `step`: the URL's step part, a 1-based step number or (old links) a step id; see `stepByRef`. */
+  | { page: 'trajectory'; id: string; step: string | null }
   | { page: 'corpus'; corpusId: string | null }
   | { page: 'run' }
   | { page: 'paired' };
 
 export function parseHash(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
-  if (parts[0] === 't' && parts[1]) return { page: 'trajectory', id: parts[1], stepId: parts[2] ?? null };
+  if (parts[0] === 't' && parts[1]) return { page: 'trajectory', id: parts[1], step: parts[2] ?? null };
   if (parts[0] === 'corpus') return { page: 'corpus', corpusId: parts[1] ?? null };
   if (parts[0] === 'run') return { page: 'run' };
   if (parts[0] === 'paired') return { page: 'paired' };
@@ -29,7 +31,7 @@ export function routeHash(r: Route): string {
   if (r.page === 'paired') return '#/paired';
   if (r.page === 'corpus') return r.corpusId ? `#/corpus/${encodeURIComponent(r.corpusId)}` : '#/corpus';
   const base = `#/t/${encodeURIComponent(r.id)}`;
-  return r.stepId ? `${base}/${encodeURIComponent(r.stepId)}` : base;
+  return r.step ? `${base}/${encodeURIComponent(r.step)}` : base;
 }
 
 /** The compare view of these trajectories (each id its own path segment). */

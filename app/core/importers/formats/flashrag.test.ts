@@ -48,6 +48,12 @@ describe('FlashRAG Search-R1 run (real file)', () => {
     expect(steps.some((s) => s.kind === 'invalid')).toBe(false);
   });
 
+  it('reads the docs without wiki-18\'s doubled and tripled quotes (`""City Bank""`, `"""One World"""`)', () => {
+    const docs = r.trajectories.flatMap((t) => t.steps.flatMap((s) => s.docs ?? []));
+    expect(docs.filter((d) => /""(?=[^\s"])[^"\n]*?[^\s"]""/.test(d.text)).map((d) => d.text)).toEqual([]);
+    expect(docs.some((d) => d.text.includes('founded in 1812 as the "City Bank of New York"'))).toBe(true);
+  });
+
   it('test_1: two searches, the Uranus docs, the wrong answer and the reported scores', () => {
     const t = byQid(r.trajectories, 'test_1');
     expect(t.question).toBe('What rocket was the first spacecraft that ever approached Uranus launched on?');

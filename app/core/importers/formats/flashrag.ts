@@ -10,6 +10,7 @@
 // Every run adds `pred` and `metric_score` {em, f1, acc, …}, which go to `reported`.
 import type { StepInput, TrajectoryEvent } from '../../schema/builder';
 import type { Trajectory } from '../../schema/trajectory';
+import { collapseDoubledQuotes, unquoteCsv } from '../../text/csv-quote';
 import { type FormatImporter, type RecordContext, RecordError } from '../types';
 import {
   goldList,
@@ -45,13 +46,10 @@ export function flashragDoc(v: unknown, rank: number, prefix: string, query?: st
     }
     if (title !== undefined) {
       // wiki-18 titles are CSV-quoted: "\"Voyager 2\"".
-      const t = title
-        .trim()
-        .replace(/^"([\s\S]*)"$/, '$1')
-        .replace(/""/g, '"');
+      const t = unquoteCsv(title);
       if (t) d.title = t;
     }
-    d.text = (text ?? '').trim();
+    d.text = collapseDoubledQuotes((text ?? '').trim());
     if (typeof v.score === 'number') d.score = v.score;
   }
   if (query !== undefined) d.query = query;

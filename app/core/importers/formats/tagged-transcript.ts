@@ -8,6 +8,7 @@
 // keeps each step's exact source substring in `raw`.
 import type { StepInput } from '../../schema/builder';
 import type { Doc } from '../../schema/trajectory';
+import { collapseDoubledQuotes, isCsvQuoted, unquoteCsv } from '../../text/csv-quote';
 
 type ElementKind = 'think' | 'reflect' | 'record' | 'search' | 'information' | 'answer';
 
@@ -310,13 +311,15 @@ const PASSAGE_ITEM = /(?:^|\n)[ \t]*Passage\s*#?\s*(\d+)\s*:?[ \t]*/g;
 /**
  * Splits an information block into docs. Layouts: Search-R1 `Doc i(Title: t) text` (title
  * quoted or not, may hold parentheses), R1-Searcher `(i)Title: t Text: x` and the
- * `(i)title   text` its released logs actually hold, QAgent `Passage #i title\ntext`; anything
- * else is one doc.
+ * `(i)title   text` its released logs actually hold, either one possibly CSV-quoted whole
+ * (`(5)"Title: t Text: the ""B"" series"`), QAgent `Passage #i title\ntext`; anything else is
+ * one doc. CSV escapes are undone, so titles match gold and text reads as written.
  */
 export function parseDocs(block: string, idPrefix: string, query?: string): ParsedDoc[] {
   const make = (rank: number, title: string | undefined, text: string): ParsedDoc => {
-    const d: ParsedDoc = { id: `${idPrefix}d${rank}`, text: text.trim(), rank };
-    if (title?.trim()) d.title = title.trim();
+    const d: ParsedDoc = { id: `${idPrefix}d${rank}`, text: collapseDoubledQuotes(text.trim()), rank };
+    const t = title === undefined ? '' : unquoteCsv(title);
+    if (t) d.title = t;
     if (query !== undefined) d.query = query;
     return d;
   };
@@ -351,7 +354,7 @@ function splitSearchR1<T>(body: string, make: (title: string | undefined, text: 
         continue;
       }
       const after = /^\s*\)/.exec(body.slice(i + 1));
-      if (after) return make(body.slice(1, i).replace(/""/g, '"'), body.slice(i + 1 + after[0].length));
+      if (after) return make(body.slice(0, i + 1), body.slice(i + 1 + after[0].length));
       break;
     }
   }
@@ -377,8 +380,21 @@ function titleClose(body: string): number {
   return first >= 0 && first < limit ? first : -1;
 }
 
-function splitNumbered<T>(body: string, make: (title: string | undefined, text: string) => T): T {
-  const tagged = /^\s*Title:\s*([\s\S]*?)\s+Text:\s?([\s\S]*)$/.exec(body);
+/** `Title: t Text: x` (R1-Searcher's prompt layout). */
+const TITLE_TEXT = /^\s*Title:\s*([\s\S]*?)\s+Text:\s?([\s\S]*)$/;
+
+/** An item CSV-quoted whole, unquoted; other items as they are. */
+function unquoteItem(raw: string): string {
+  if (isCsvQuoted(raw)) return unquoteCsv(raw);
+  const t = raw.trim();
+  // `"Title:` only ever opens a quoted item: read it even when the passage was cut off before
+  // the closing quote.
+  return t.startsWith('"Title:') ? t.slice(1).replace(/"$/, '').replace(/""/g, '"') : raw;
+}
+
+function splitNumbered<T>(raw: string, make: (title: string | undefined, text: string) => T): T {
+  const body = unquoteItem(raw);
+  const tagged = TITLE_TEXT.exec(body);
   if (tagged) return make(tagged[1], tagged[2] ?? '');
   // R1-Searcher's released logs: `title` + three spaces + `text` on one line.
   const gap = / {3,}/.exec(body);

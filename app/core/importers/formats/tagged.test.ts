@@ -42,6 +42,25 @@ describe('R1-Searcher eval log (real file)', () => {
     expect(steps.some((s) => s.kind === 'invalid')).toBe(false);
   });
 
+  // Of the 1,240 documents of this log, 100 % are titled (all in the `(i)title   text` layout;
+  // the CSV-quoted `(i)"Title: …"` layout of other R1-Searcher logs is covered in parseDocs below).
+  // 34 carry doubled quotes: the `""word""` pairs (CSV escapes) are undone; the 37 `""` left, in
+  // 28 documents, are the corpus's own text, kept as data: empty quotations whose linked title
+  // was dropped (`album "" - The poem`) and a quote opening a quoted title (`said, ""Moby-Dick"`).
+  it('imports every document titled, with no `Title:` prefix and no doubled-quote pair left', () => {
+    const docs = r.trajectories.flatMap((t) => t.steps.flatMap((s) => s.docs ?? []));
+    expect(docs).toHaveLength(1240);
+    const titled = docs.filter((d) => d.title !== undefined && d.title !== '');
+    expect(titled.length / docs.length).toBe(1);
+    expect(docs.filter((d) => /^\s*"?Title:/.test(d.text))).toEqual([]);
+    expect(docs.filter((d) => /""(?=[^\s"])[^"\n]*?[^\s"]""/.test(d.text)).map((d) => d.text)).toEqual([]);
+    // Nested quotes stay: `said, ""Moby-Dick" didn't` opens a quote that opens a title.
+    expect(docs.some((d) => d.text.includes('Bowker said, ""Moby-Dick" didn\'t'))).toBe(true);
+    expect(docs.find((d) => d.text.includes('One World, One Dream'))?.text).toContain(
+      '"One World, One Dream" (',
+    );
+  });
+
   it('keeps every step raw as an exact substring of the transcript', () => {
     for (const t of r.trajectories) for (const s of t.steps) if (s.raw) expect(t.raw).toContain(s.raw);
   });
@@ -286,6 +305,35 @@ describe('parseDocs', () => {
         rank: 2,
         query: 'q',
       },
+    ]);
+  });
+
+  it("reads R1-Searcher items CSV-quoted whole, quoted or not, in one block (the issue's example)", () => {
+    const docs = parseDocs(
+      '\n(4)Title: Mary Poppins (film) Text: A 1964 film.\n' +
+        '(5)"Title: Mary Poppins Opens the Door Text:  The third book in the ""Mary Poppins"" series, by P. L. Travers."\n' +
+        '(6)"Title: Mary Poppins Comes Back Text: The ""Mary Poppins"" sequel, cut off\n',
+      'h2',
+    );
+    expect(docs.map((d) => [d.title, d.text])).toEqual([
+      ['Mary Poppins (film)', 'A 1964 film.'],
+      ['Mary Poppins Opens the Door', 'The third book in the "Mary Poppins" series, by P. L. Travers.'],
+      ['Mary Poppins Comes Back', 'The "Mary Poppins" sequel, cut off'],
+    ]);
+  });
+
+  it('unquotes a CSV-quoted `(i)"title"   text` item and doubled pairs in plain text (real log line)', () => {
+    const docs = parseDocs(
+      '\n(1)"""Heroes"" (TV series)"   Heroes is a drama.\n' +
+        '(2)2008 Summer Olympics marketing   Symbols.:Slogan. The slogan for the 2008 Olympics is ""One World, One Dream"" (.) The slogan',
+      'h1',
+    );
+    expect(docs.map((d) => [d.title, d.text])).toEqual([
+      ['"Heroes" (TV series)', 'Heroes is a drama.'],
+      [
+        '2008 Summer Olympics marketing',
+        'Symbols.:Slogan. The slogan for the 2008 Olympics is "One World, One Dream" (.) The slogan',
+      ],
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { trajectoryMetrics } from '../../../core/metrics/trajectory-metrics';
+import { stepNumber } from '../../../core/schema/step-number';
 import type { Trajectory } from '../../../core/schema/trajectory';
 import { useLiveRun } from '../../state/live-run';
 import { navigate } from '../../state/router';
@@ -58,7 +59,7 @@ export function LiveView() {
           <button
             type="button"
             data-testid="open-saved"
-            onClick={() => navigate({ page: 'trajectory', id: run.savedId!, stepId: null })}
+            onClick={() => navigate({ page: 'trajectory', id: run.savedId!, step: null })}
           >
             Open in the trajectory view
           </button>
@@ -153,7 +154,7 @@ function LiveTrajectory({
           {step && (
             <section className="card">
               <h3>
-                Step {step.index + 1} · {step.kind}
+                Step {stepNumber(step)} · {step.kind}
               </h3>
               <p className="muted small">
                 {step.ms !== undefined ? `${Math.round(step.ms)} ms` : ''}

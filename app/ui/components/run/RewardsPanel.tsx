@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
 import { computeRewards } from '../../../core/rewards/registry';
 import type { RewardResult } from '../../../core/rewards/types';
+import { stepNumber } from '../../../core/schema/step-number';
 import type { Trajectory } from '../../../core/schema/trajectory';
 import { OpenAiLlm } from '../../../core/llm/openai';
 import type { Llm } from '../../../core/llm/types';
@@ -151,7 +152,7 @@ function RewardCard({
                   return (
                     <li key={s.stepId}>
                       <button type="button" className="link" onClick={() => onSelectStep?.(s.stepId)}>
-                        step {st ? st.index + 1 : s.stepId} {st?.kind}
+                        step {st ? stepNumber(st) : s.stepId} {st?.kind}
                       </button>{' '}
                       <span className="mono">{fmt(s.value)}</span> <span className="muted">{s.detail}</span>
                     </li>
