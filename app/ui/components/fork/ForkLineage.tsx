@@ -1,5 +1,6 @@
 import { describeChange } from '../../../core/fork/describe';
 import { trajectoryMetrics } from '../../../core/metrics/trajectory-metrics';
+import { stepNumber } from '../../../core/schema/step-number';
 import type { Trajectory } from '../../../core/schema/trajectory';
 import { useForks } from '../../data/forks';
 import { compareHash, navigate } from '../../state/router';
@@ -23,11 +24,11 @@ export function ForkLineage({ t }: { t: Trajectory }) {
             <button
               type="button"
               className="link"
-              onClick={() => navigate({ page: 'trajectory', id: l.parentId, stepId: null })}
+              onClick={() => navigate({ page: 'trajectory', id: l.parentId, step: null })}
             >
               {l.parentId}
             </button>{' '}
-            at step {l.stepIndex + 1}: <b>{describeChange(l.change)}</b>
+            at step {stepNumber({ index: l.stepIndex })}: <b>{describeChange(l.change)}</b>
           </span>
           <span className="muted small">
             {l.replayed > 0 ? `steps 1–${l.replayed} replayed from the parent (dimmed)` : 'nothing replayed'}
@@ -76,7 +77,7 @@ export function ForkLineage({ t }: { t: Trajectory }) {
                       <button
                         type="button"
                         className="link"
-                        onClick={() => navigate({ page: 'trajectory', id: f.id, stepId: null })}
+                        onClick={() => navigate({ page: 'trajectory', id: f.id, step: null })}
                       >
                         open
                       </button>{' '}
