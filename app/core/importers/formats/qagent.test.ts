@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { importAll, stringChunks } from '../pipeline';
 import { apexFormat } from './apex';
 import { exsearchFormat } from './exsearch';
+import { buildTrajectory } from '../../schema/builder';
+import { qagentStage1 } from '../../rewards/qagent';
 import { parseInformation, qagentFormat } from './qagent';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8');
@@ -70,6 +72,31 @@ describe('qagent importer: text transcript', () => {
     expect(t.finishReason).toBe('answer');
     // The prompt's tag examples are not steps: the raw keeps them, the steps do not.
     expect(t.raw).toContain('<query> first query </query>');
+  });
+});
+
+describe('qagent importer: <reflect> (Table 5 names the reflection tag both ways)', () => {
+  // Table 5 asks for <reflection>…</reflection> and, a line later, <reflect>…</reflect>.
+  const output = [
+    '<plan> Find who founded Veltmark Press. </plan>',
+    '<search><query> Veltmark Press founder </query></search>',
+    '<information>Passage #1 Veltmark Press\nVeltmark Press was founded by Ilse Marrow.</information>',
+    '<reflect> The passage names Ilse Marrow as the founder. </reflect>',
+    '<answer> Ilse Marrow </answer>',
+  ].join('\n');
+  const record = { question: 'Who founded Veltmark Press?', golden_answers: ['Ilse Marrow'], output };
+
+  it('imports <reflect> as a reflect step with its text', () => {
+    const t = buildTrajectory(qagentFormat.toEvents(record, { file: 'f.jsonl', line: 1 }));
+    expect(t.steps.map((s) => s.kind)).toEqual(['plan', 'search', 'retrieve', 'reflect', 'answer']);
+    expect(t.steps[3]).toMatchObject({ text: 'The passage names Ilse Marrow as the founder.', hop: 1 });
+  });
+
+  it('lets QAgent stage 1 score the transcript (EM 1 × format holds = 1, not 0)', async () => {
+    const t = buildTrajectory(qagentFormat.toEvents(record, { file: 'f.jsonl', line: 1 }));
+    const r = await qagentStage1.compute(t, {});
+    expect(r.inputs).toMatchObject({ em: 1, format: true });
+    expect(r.value).toBe(1);
   });
 });
 

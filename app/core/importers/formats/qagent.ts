@@ -1,7 +1,8 @@
 // QAgent transcripts (Jiang et al. 2025, "QAgent: A modular Search Agent with Interactive Query
-// Understanding"; DESIGN.md §4). The model loops <plan> → <search> holding up to 3 <query> →
+// Understanding", arXiv:2510.08383). The model loops <plan> → <search> holding up to 3 <query> →
 // <information> (all queries of the turn in one block, passages as `Passage #i title` / text) →
-// <reflection> → … → <answer>.
+// <reflection> → … → <answer>. The paper's prompt (Table 5) names the reflection tag both
+// <reflection> and <reflect>, so models trained on it write either; both are a reflect step.
 //
 // Records: a plain-text transcript (the whole file), or a JSON object carrying the transcript in
 // `output` / `response` / `trajectory` / `completion` (string) or `messages` (a chat list of
@@ -26,7 +27,7 @@ import {
   segments,
 } from './xml-tags';
 
-const MODEL_TAGS = ['plan', 'search', 'information', 'reflection', 'answer', 'think'] as const;
+const MODEL_TAGS = ['plan', 'search', 'information', 'reflection', 'reflect', 'answer', 'think'] as const;
 const MAX_QUERIES = 3;
 const TRANSCRIPT_KEYS = ['output', 'response', 'trajectory', 'completion', 'generated_text', 'text'] as const;
 const QUESTION_KEYS = ['question', 'query', 'input', 'problem'] as const;
@@ -307,7 +308,7 @@ function walk(response: string): Walk {
     if (tag === 'search') onSearch(w, body, raw);
     else if (tag === 'plan') w.steps.push({ kind: 'plan', turn: w.turn, text, raw });
     else if (tag === 'think') w.steps.push({ kind: 'think', turn: w.turn, text, raw });
-    else if (tag === 'reflection') {
+    else if (tag === 'reflection' || tag === 'reflect') {
       const step: StepInput = { kind: 'reflect', turn: w.turn, text, raw };
       if (w.hop > 0) step.hop = w.hop;
       w.steps.push(step);
@@ -324,6 +325,7 @@ function walk(response: string): Walk {
 // ---- Importer ---------------------------------------------------------------------------------
 
 /** QAgent's signature: <query> inside <search>, or <plan>/<reflection> next to <search>/<answer>. */
+// A bare <reflect> is not QAgent's signature: When-to-Search transcripts use it too.
 function scoreText(text: string): number {
   // ExSearch writes capitalised markers (<QUERY>, <FACT>, <FINAL>); never claim those.
   if (/<(?:QUERY|FACT|FINAL|RECORD)>/.test(text)) return 0;
