@@ -7,6 +7,7 @@ import { normalizeAnswer } from '../metrics/normalize';
 import { finalizeTrajectory } from '../schema/builder';
 import type { Gold, Trajectory } from '../schema/trajectory';
 import type { Question } from './types';
+import { rewriteSubQuestion } from './plan-rewrite';
 
 export interface GoldMatch {
   setName: string;
@@ -46,14 +47,18 @@ export function findQuestion(t: Trajectory, index: QuestionIndex): GoldMatch | n
 }
 
 /**
- * A question's gold as a trajectory carries it: answers, the plan as written (`#n` references
- * kept: APEX's plan reward compares plans in that form), and the supporting passages by id and,
- * where known, title.
+ * A question's gold as a trajectory carries it: answers, the plan as written (`text`, `#n`
+ * references kept) beside its natural-language rewrite (`question`, which APEX's plan reward
+ * compares with), and the supporting passages by id and, where known, title.
  */
 export function questionGold(q: Question): Gold {
   const gold: Gold = { answers: [...q.answers] };
   if (q.plan?.length)
-    gold.plan = q.plan.map((s) => ({ text: s.question, ...(s.answer ? { answer: s.answer } : {}) }));
+    gold.plan = q.plan.map((s) => ({
+      text: s.question,
+      question: rewriteSubQuestion(s.question).question,
+      ...(s.answer ? { answer: s.answer } : {}),
+    }));
   if (q.supports?.length)
     gold.supporting = q.supports.map((docId, i) => {
       const title = q.supportTitles?.[i];

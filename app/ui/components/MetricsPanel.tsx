@@ -1,6 +1,7 @@
 import type { Flag } from '../../core/metrics/flags';
 import type { TrajectoryMetrics } from '../../core/metrics/trajectory-metrics';
 import type { Trajectory } from '../../core/schema/trajectory';
+import { GoldPlanTable } from './GoldPlanTable';
 
 function fmt(v: number | null, digits = 2): string {
   return v === null ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(digits);
@@ -46,14 +47,7 @@ export function MetricsPanel({
       {(t.gold?.plan?.length ?? 0) > 0 && (
         <>
           <h4>Gold plan</h4>
-          <ol className="gold-plan small" data-testid="gold-plan">
-            {t.gold!.plan!.map((s, i) => (
-              <li key={i}>
-                {s.text}
-                {s.answer && <span className="muted"> → {s.answer}</span>}
-              </li>
-            ))}
-          </ol>
+          <GoldPlanTable plan={t.gold!.plan!} />
         </>
       )}
       {(t.gold?.supporting?.length ?? 0) > 0 && (
