@@ -1,6 +1,6 @@
 // Hopscope's command line: read a trajectory log the same way the app does (streaming, with
 // format detection) and either summarize it as one JSON object or convert it to Hopscope JSONL.
-//   npm run cli -- summarize FILE [--format ID]
+//   npm run cli -- summarize FILE [--format ID] [--normalize squad|extended]
 //   npm run cli -- convert FILE --out OUT.jsonl [--format ID]
 
 import { once } from 'node:events';
@@ -9,17 +9,20 @@ import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type ImportSummary, importBatches } from '../core/importers/pipeline';
 import { meanMetrics, type TrajectoryMetrics, trajectoryMetrics } from '../core/metrics/trajectory-metrics';
+import { type Normalization, NORMALIZATIONS } from '../core/metrics/normalize';
 import type { Trajectory } from '../core/schema/trajectory';
 
 const USAGE = `usage:
-  hopscope summarize FILE [--format ID]
-  hopscope convert FILE --out OUT.jsonl [--format ID]`;
+  hopscope summarize FILE [--format ID] [--normalize squad|extended]
+  hopscope convert FILE --out OUT.jsonl [--format ID]
+--normalize: answer normalization for EM/F1/acc; squad (default) is SQuAD v1.1's normalize_answer`;
 
 interface Args {
   command: string;
   file: string;
   out?: string;
   format?: string;
+  normalization?: Normalization;
 }
 
 export function parseArgs(argv: readonly string[]): Args | string {
@@ -27,7 +30,7 @@ export function parseArgs(argv: readonly string[]): Args | string {
   const flags: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
-    if (a === '--out' || a === '--format') {
+    if (a === '--out' || a === '--format' || a === '--normalize') {
       const v = argv[++i];
       if (v === undefined) return `${a} needs a value`;
       flags[a.slice(2)] = v;
@@ -41,6 +44,11 @@ export function parseArgs(argv: readonly string[]): Args | string {
   const args: Args = { command, file };
   if (flags.out) args.out = flags.out;
   if (flags.format) args.format = flags.format;
+  if (flags.normalize !== undefined) {
+    const n = NORMALIZATIONS.find((x) => x === flags.normalize);
+    if (!n) return `--normalize must be one of ${NORMALIZATIONS.join(', ')}`;
+    args.normalization = n;
+  }
   return args;
 }
 
@@ -65,7 +73,8 @@ async function summarize(args: Args): Promise<number> {
   const metrics: TrajectoryMetrics[] = [];
   let s: Pick<ImportSummary, 'format' | 'records' | 'imported' | 'errors'>;
   try {
-    s = await runImport(args, (t) => void metrics.push(trajectoryMetrics(t)));
+    const options = args.normalization ? { normalization: args.normalization } : {};
+    s = await runImport(args, (t) => void metrics.push(trajectoryMetrics(t, options)));
   } catch (e) {
     // Still one JSON object on stdout, so scripts can rely on it (e.g. a missing file).
     const message = e instanceof Error ? e.message : String(e);
@@ -80,6 +89,8 @@ async function summarize(args: Args): Promise<number> {
       message: e.field ? `${e.message} (field ${e.field})` : e.message,
     })),
     metrics: (({ count: _, ...means }) => means)(meanMetrics(metrics)),
+    // Which answer normalization EM / F1 / acc used.
+    normalization: args.normalization ?? 'squad',
   };
   process.stdout.write(`${JSON.stringify(report)}\n`);
   return s.imported === 0 ? 1 : 0;

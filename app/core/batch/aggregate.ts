@@ -31,7 +31,7 @@ function mean(xs: ReadonlyArray<number | null | undefined>): number | null {
 }
 
 function summarize(ts: readonly Trajectory[], strategy: string, dataset?: string): Summary {
-  const ms = ts.map(trajectoryMetrics);
+  const ms = ts.map((t) => trajectoryMetrics(t));
   const out: Summary = {
     strategy,
     n: ts.length,

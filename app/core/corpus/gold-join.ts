@@ -3,7 +3,7 @@
 // supporting passages, which gold-passage recall, the gold marks on documents and APEX's plan
 // reward need. The join is by the source's question id, else by the normalized question text.
 // It never overrides gold the log itself carries, and the stored trajectory is not changed.
-import { normalizeAnswer } from '../metrics/normalize';
+import { normalizeText } from '../metrics/normalize';
 import { finalizeTrajectory } from '../schema/builder';
 import type { Gold, Trajectory } from '../schema/trajectory';
 import type { Question } from './types';
@@ -21,7 +21,7 @@ export interface QuestionIndex {
   byText: Map<string, GoldMatch>;
 }
 
-const key = (q: string) => normalizeAnswer(q);
+const key = (q: string) => normalizeText(q);
 
 /** Indexes question sets; with duplicates, the first set loaded wins. */
 export function buildQuestionIndex(

@@ -1,7 +1,7 @@
 // Candidate over-/under-searching flags (DESIGN.md §6). Flags are suggestions that carry their
 // evidence so a person can confirm or reject them; labels, not flags, are the truth.
 import type { Step, Trajectory } from '../schema/trajectory';
-import { containsAnyAnswer, normalizeAnswer } from './normalize';
+import { containsAnyAnswer, normalizeAnswer, normalizeText } from './normalize';
 import {
   docContainsAnswer,
   finalAnswerText,
@@ -48,7 +48,7 @@ function quote(s: string): string {
 }
 
 function tokenSet(s: string): Set<string> {
-  return new Set(normalizeAnswer(s).split(' ').filter(Boolean));
+  return new Set(normalizeText(s).split(' ').filter(Boolean));
 }
 
 /** |A ∩ B| / |A ∪ B| of two token sets; 0 when both are empty. */
@@ -70,7 +70,7 @@ function repeatedQueryFlags(t: Trajectory): Flag[] {
   for (const s of t.steps) {
     if (s.kind !== 'search') continue;
     for (const q of stepQueries(s)) {
-      const norm = normalizeAnswer(q);
+      const norm = normalizeText(q);
       const tokens = tokenSet(q);
       if (norm === '') continue;
       let match: { prev: (typeof earlier)[number]; why: string } | undefined;

@@ -1,8 +1,8 @@
-// Per-trajectory metrics (DESIGN.md §5): answer quality, retrieval count and retrieval quality,
-// computed from the Trajectory alone (never read back from an importer's own scores).
+// Per-trajectory metrics: answer quality, retrieval count and retrieval quality, computed from the
+// Trajectory alone (never read back from an importer's own scores).
 import type { Doc, Step, Trajectory } from '../schema/trajectory';
 import { coverEM, exactMatch, f1Score } from './answer';
-import { containsAnyAnswer, normalizeAnswer } from './normalize';
+import { containsAnyAnswer, type Normalization, normalizeText } from './normalize';
 
 export interface TrajectoryMetrics {
   /** Answer scores; null without gold answers. A missing answer with gold scores 0 (a failure). */
@@ -96,13 +96,13 @@ function goldPassageRecall(t: Trajectory, docs: readonly Doc[]): number | null {
   // HotpotQA lists one supporting fact per sentence; the same passage counts once.
   const keys = new Map<string, { docId?: string; title: string }>();
   for (const s of supporting) {
-    const title = normalizeAnswer(s.title ?? '');
+    const title = normalizeText(s.title ?? '');
     const entry: { docId?: string; title: string } = { title };
     if (s.docId !== undefined) entry.docId = s.docId;
     keys.set(`${s.docId ?? ''}\u0000${title}`, entry);
   }
   const ids = new Set(docs.map((d) => d.id));
-  const titles = new Set(docs.map((d) => normalizeAnswer(d.title ?? '')).filter(Boolean));
+  const titles = new Set(docs.map((d) => normalizeText(d.title ?? '')).filter(Boolean));
   let hit = 0;
   for (const k of keys.values()) {
     if ((k.docId !== undefined && ids.has(k.docId)) || (k.title !== '' && titles.has(k.title))) hit += 1;
@@ -110,7 +110,13 @@ function goldPassageRecall(t: Trajectory, docs: readonly Doc[]): number | null {
   return hit / keys.size;
 }
 
-export function trajectoryMetrics(t: Trajectory): TrajectoryMetrics {
+export interface MetricOptions {
+  /** Answer normalization for EM / F1 / acc: SQuAD's (default) or the extended variant. */
+  normalization?: Normalization;
+}
+
+export function trajectoryMetrics(t: Trajectory, options: MetricOptions = {}): TrajectoryMetrics {
+  const mode = options.normalization;
   const answers = goldAnswers(t);
   const hasGold = answers.length > 0;
   const pred = finalAnswerText(t);
@@ -127,7 +133,7 @@ export function trajectoryMetrics(t: Trajectory): TrajectoryMetrics {
       rc += 1;
       for (const q of stepQueries(s)) {
         queries += 1;
-        const n = normalizeAnswer(q);
+        const n = normalizeText(q);
         if (seenQueries.has(n)) repeatedQueries += 1;
         else seenQueries.add(n);
       }
@@ -137,8 +143,8 @@ export function trajectoryMetrics(t: Trajectory): TrajectoryMetrics {
     if (s.hop !== undefined) hops = Math.max(hops, s.hop);
   }
 
-  const score = (fn: (p: string, g: readonly string[]) => number): number | null =>
-    hasGold ? (pred === undefined ? 0 : fn(pred, answers)) : null;
+  const score = (fn: (p: string, g: readonly string[], m?: Normalization) => number): number | null =>
+    hasGold ? (pred === undefined ? 0 : fn(pred, answers, mode)) : null;
 
   return {
     em: score(exactMatch),

@@ -1,7 +1,7 @@
 // Folds a stream of trajectory events into a Trajectory. Importers and live strategies both emit
 // these events, so the live view and the final view are the same reducer (DESIGN.md §1).
 import { hash53 } from '../hash';
-import { containsAnyAnswer, normalizeAnswer } from '../metrics/normalize';
+import { containsAnyAnswer, normalizeText } from '../metrics/normalize';
 import type { Doc, Gold, PlanNode, Step, Trajectory, TrajectorySource } from './trajectory';
 import { SCHEMA_ID } from './trajectory';
 
@@ -98,7 +98,7 @@ export function buildTrajectory(events: Iterable<TrajectoryEvent>): Trajectory {
 
 function docKey(d: Doc): string {
   // Ids from different retrievers are not comparable; title + text is what the agent saw.
-  return `${normalizeAnswer(d.title ?? '')}\u0000${normalizeAnswer(d.text).slice(0, 400)}`;
+  return `${normalizeText(d.title ?? '')}\u0000${normalizeText(d.text).slice(0, 400)}`;
 }
 
 /**
@@ -110,7 +110,7 @@ export function finalizeTrajectory(t: Trajectory): Trajectory {
   const seen = new Set<string>();
   const answers = t.gold?.answers ?? [];
   const goldTitles = new Set(
-    (t.gold?.supporting ?? []).map((s) => normalizeAnswer(s.title ?? '')).filter(Boolean),
+    (t.gold?.supporting ?? []).map((s) => normalizeText(s.title ?? '')).filter(Boolean),
   );
   const goldIds = new Set((t.gold?.supporting ?? []).map((s) => s.docId).filter(Boolean));
   const steps = t.steps.map((s) => {
@@ -124,7 +124,7 @@ export function finalizeTrajectory(t: Trajectory): Trajectory {
       if (out.containsAnswer === undefined && answers.length > 0)
         out.containsAnswer = containsAnyAnswer(`${d.title ?? ''} ${d.text}`, answers);
       if (out.gold === undefined && (goldTitles.size > 0 || goldIds.size > 0))
-        out.gold = goldIds.has(d.id) || goldTitles.has(normalizeAnswer(d.title ?? ''));
+        out.gold = goldIds.has(d.id) || goldTitles.has(normalizeText(d.title ?? ''));
       return out;
     });
     for (const k of stepSeen) seen.add(k);
