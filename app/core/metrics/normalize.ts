@@ -19,7 +19,8 @@ const SQUAD_PUNCT = /[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g;
 // Python's `\b(a|an|the)\b` on str: word characters are Unicode letters, digits and "_".
 const ARTICLES = /(?<![\p{L}\p{N}_])(?:a|an|the)(?![\p{L}\p{N}_])/gu;
 // Python's str.split(): Unicode whitespace, including \x1c–\x1f and \x85 (not in JS's \s).
-const PY_SPACE = new RegExp('[\\s\\u001c-\\u001f\\u0085]+', 'g');
+// eslint-disable-next-line no-control-regex -- these separators are whitespace to Python.
+const PY_SPACE = /[\s\x1c-\x1f\x85]+/g;
 
 const EXT_PUNCT = /[\p{P}\p{S}]/gu;
 const SEPARATORS = /[\p{Pd}/]/gu;
