@@ -1,4 +1,5 @@
 import type { Flag } from '../../core/metrics/flags';
+import { accHint, accName } from '../../core/metrics/labels';
 import type { TrajectoryMetrics } from '../../core/metrics/trajectory-metrics';
 import type { Trajectory } from '../../core/schema/trajectory';
 import { GoldPlanTable } from './GoldPlanTable';
@@ -22,7 +23,7 @@ export function MetricsPanel({
   const rows: Array<[string, string, string]> = [
     ['EM', fmt(m.em), 'exact match after SQuAD normalization, best gold alias'],
     ['F1', fmt(m.f1), 'token-overlap F1, best gold alias'],
-    ['Acc', fmt(m.acc), 'cover-EM: a normalized gold answer is inside the prediction'],
+    [accName(t.agent.strategy), fmt(m.acc), accHint(t.agent.strategy)],
     ['RC', fmt(m.rc), 'retrieval count: search actions (a multi-query turn counts once)'],
     ['Queries', fmt(m.queries), 'queries over all search actions'],
     ['Repeated queries', fmt(m.repeatedQueries), 'same normalized text as an earlier query'],

@@ -7,9 +7,23 @@ import {
   summarizeByStrategy,
 } from '../../../core/batch/aggregate';
 import { CATEGORIES, CATEGORY_LABELS } from '../../../core/rewards/four-categories';
+import { accName } from '../../../core/metrics/labels';
 import type { Trajectory } from '../../../core/schema/trajectory';
 
 const pct = (v: number | null) => (v === null ? '–' : `${(100 * v).toFixed(1)}`);
+
+const ACC_TITLE = 'cover-EM: a gold answer inside the prediction; QAgent (§4.1) calls it non-strict EM';
+
+/** acc %, named as its paper names it where that differs (QAgent: non-strict EM). */
+function AccCell({ strategy, value }: { strategy: string; value: number | null }) {
+  const name = accName(strategy);
+  return (
+    <td>
+      {pct(value)}
+      {name !== 'Acc' && <span className="muted small"> {name}</span>}
+    </td>
+  );
+}
 
 /** Strategies side by side: scores, retrieval count, latency, and when retrieval helped or hurt. */
 export function CompareView({ trajectories }: { trajectories: readonly Trajectory[] }) {
@@ -27,7 +41,7 @@ export function CompareView({ trajectories }: { trajectories: readonly Trajector
               <th>runs</th>
               <th>EM %</th>
               <th>F1 %</th>
-              <th>acc %</th>
+              <th title={ACC_TITLE}>acc %</th>
               <th>mean RC</th>
               <th>queries</th>
               <th>mean latency</th>
@@ -40,7 +54,7 @@ export function CompareView({ trajectories }: { trajectories: readonly Trajector
                 <td>{s.n}</td>
                 <td>{pct(s.em)}</td>
                 <td>{pct(s.f1)}</td>
-                <td>{pct(s.acc)}</td>
+                <AccCell strategy={s.strategy} value={s.acc} />
                 <td>{s.meanRc.toFixed(2)}</td>
                 <td>{s.meanQueries.toFixed(2)}</td>
                 <td>{s.meanMs === null ? '–' : `${(s.meanMs / 1000).toFixed(1)} s`}</td>
@@ -61,7 +75,7 @@ export function CompareView({ trajectories }: { trajectories: readonly Trajector
                 <th>runs</th>
                 <th>EM %</th>
                 <th>F1 %</th>
-                <th>acc %</th>
+                <th title={ACC_TITLE}>acc %</th>
                 <th>mean RC</th>
               </tr>
             </thead>
@@ -73,7 +87,7 @@ export function CompareView({ trajectories }: { trajectories: readonly Trajector
                   <td>{s.n}</td>
                   <td>{pct(s.em)}</td>
                   <td>{pct(s.f1)}</td>
-                  <td>{pct(s.acc)}</td>
+                  <AccCell strategy={s.strategy} value={s.acc} />
                   <td>{s.meanRc.toFixed(2)}</td>
                 </tr>
               ))}
