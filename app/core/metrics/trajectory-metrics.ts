@@ -90,7 +90,8 @@ export function stepQueries(s: Step): string[] {
   return s.text !== undefined && s.text.trim() !== '' ? [s.text] : [];
 }
 
-function goldPassageRecall(t: Trajectory, docs: readonly Doc[]): number | null {
+/** Fraction of the gold supporting passages among `docs` (by id or title); null without any. */
+export function goldPassageRecall(t: Trajectory, docs: readonly Doc[]): number | null {
   const supporting = t.gold?.supporting;
   if (!supporting || supporting.length === 0) return null;
   // HotpotQA lists one supporting fact per sentence; the same passage counts once.
