@@ -100,6 +100,22 @@ describe('qagent importer: <reflect> (Table 5 names the reflection tag both ways
   });
 });
 
+describe('qagent importer: more than 3 queries (Algorithm 1 retrieves every query)', () => {
+  it('reads a 4-query search whose information holds passages as a search hop', () => {
+    const output = [
+      '<plan> Search widely. </plan>',
+      '<search><query> a </query><query> b </query><query> c </query><query> d </query></search>',
+      '<information>Passage #1 A\ntext a\nPassage #2 B\ntext b\nPassage #3 C\ntext c\nPassage #4 D\ntext d</information>',
+      '<reflection> Enough. </reflection>',
+      '<answer> D </answer>',
+    ].join('\n');
+    const t = buildTrajectory(qagentFormat.toEvents({ question: 'q', output }, { file: 'f', line: 1 }));
+    expect(t.steps.map((s) => s.kind)).toEqual(['plan', 'search', 'retrieve', 'reflect', 'answer']);
+    expect(t.steps[1]).toMatchObject({ hop: 1, queries: ['a', 'b', 'c', 'd'] });
+    expect(t.steps[2]?.docs?.map((d) => d.query)).toEqual(['a', 'b', 'c', 'd']);
+  });
+});
+
 describe('qagent importer: JSONL records', () => {
   it('imports the good records and reports the malformed one with line and field', async () => {
     const r = await load('qagent.jsonl');
@@ -130,7 +146,7 @@ describe('qagent importer: JSONL records', () => {
     expect(docs.map((d) => d.containsAnswer)).toEqual([false, false, false]);
   });
 
-  it('turns more than 3 queries and a turn without an action into invalid steps', async () => {
+  it('turns a refused search of more than 3 queries (no passages back) and a turn without an action into invalid steps', async () => {
     const t = (await load('qagent.jsonl')).trajectories[1]!;
     expect(t.question).toBe('Who illustrated The Lantern of Kessa?');
     expect(t.gold).toEqual({ answers: ['Tomas Vey'] });

@@ -10,8 +10,10 @@
 // `question` and gold answers in `golden_answers` / `answers` / `answer`.
 //
 // Steps: plan, search (one per <search>, queries = its <query>s), retrieve (docs from the
-// passages), reflect, answer. A search with no query or more than 3, and a model turn that ends
-// without <search> or <answer>, become `invalid` steps carrying `error`.
+// passages), reflect, answer. A search with no query, and a model turn that ends without <search>
+// or <answer>, become `invalid` steps carrying `error`. A search with more than 3 queries is read
+// as Algorithm 1 (lines 10–14) runs it, every query retrieved, when its information block holds
+// passages; when the environment answered with no passages (it refused), it is `invalid`.
 import type { StepInput, TrajectoryEvent } from '../../schema/builder';
 import type { Doc } from '../../schema/trajectory';
 import { type FormatImporter, type RecordContext, RecordError } from '../types';
@@ -212,7 +214,7 @@ interface Walk {
   turn: number;
   hop: number;
   /** The search whose results the next <information> holds. */
-  pending: { queries: string[]; hop?: number } | null;
+  pending: { queries: string[]; hop?: number; overLimit?: StepInput } | null;
   turnHasAction: boolean;
   turnText: string;
   turnBlocks: number;
@@ -247,19 +249,12 @@ function onSearch(w: Walk, body: string, raw: string): void {
     w.pending = { queries: [] };
     return;
   }
-  if (queries.length > MAX_QUERIES) {
-    w.steps.push({
-      ...base,
-      kind: 'invalid',
-      queries,
-      error: `${queries.length} queries in one search (QAgent allows at most ${MAX_QUERIES})`,
-    });
-    w.pending = { queries };
-    return;
-  }
   w.hop++;
-  w.steps.push({ ...base, kind: 'search', hop: w.hop, queries });
+  const step: StepInput = { ...base, kind: 'search', hop: w.hop, queries };
+  w.steps.push(step);
   w.pending = { queries, hop: w.hop };
+  // More than Table 5's 3: kept as a search if passages come back (Algorithm 1), see onInformation.
+  if (queries.length > MAX_QUERIES) w.pending.overLimit = step;
 }
 
 function onInformation(w: Walk, body: string, raw: string): void {
@@ -272,6 +267,15 @@ function onInformation(w: Walk, body: string, raw: string): void {
   }
   const prefix = pending.hop !== undefined ? `h${pending.hop}` : `t${w.turn}`;
   const docs = parseInformation(body, pending.queries, prefix);
+  const over = pending.overLimit;
+  if (over && docs.length === 0) {
+    // The environment refused the over-long search: it was an invalid action, not a hop.
+    over.kind = 'invalid';
+    over.error = `${pending.queries.length} queries in one search (QAgent allows at most ${MAX_QUERIES})`;
+    delete over.hop;
+    w.hop--;
+    delete pending.hop;
+  }
   const step: StepInput = { kind: 'retrieve', turn: w.turn, raw, docs };
   if (pending.hop !== undefined) step.hop = pending.hop;
   if (pending.queries.length > 0) step.queries = pending.queries;
