@@ -57,7 +57,13 @@ test('MuSiQue questions give an imported log its gold plan and gold-passage reca
   await expect(metrics.locator('tr', { hasText: 'Gold-passage recall' })).toContainText(
     Number.isInteger(recall) ? String(recall) : recall.toFixed(2),
   );
-  await expect(page.getByTestId('gold-plan').locator('li')).toHaveCount(rec.question_decomposition.length);
+  const goldPlan = page.getByTestId('gold-plan');
+  await expect(goldPlan.locator('tbody tr')).toHaveCount(rec.question_decomposition.length);
+  // Each step as written beside its question form: `X >> relation` becomes a question.
+  const firstRow = goldPlan.locator('tbody tr').first();
+  await expect(firstRow.locator('td').nth(1)).toHaveText(rec.question_decomposition[0]!.question);
+  await expect(firstRow.locator('td').nth(2)).toHaveText(/\?$/);
+  await expect(firstRow.locator('td').nth(2)).not.toContainText('>>');
   await expect(page.getByTestId('gold-supporting').locator('li')).toHaveCount(supporting.length);
   // The retrieved supporting passage carries the gold mark in the hop timeline.
   await expect(page.getByTestId('doc').filter({ hasText: found.title }).locator('.b-gold')).toBeVisible();

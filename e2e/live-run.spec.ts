@@ -55,6 +55,7 @@ test('Search-R1 and APEX run live on the demo world; Stop cancels; runs are stor
   // APEX: the plan tree appears, then sub-question hops.
   await page.getByTestId('strategy-select').selectOption('apex');
   await param(page, 'maxTokens', '24');
+  await param(page, 'queryMaxTokens', '24');
   await param(page, 'planMaxTokens', '48');
   await page.getByTestId('run-button').click();
   await expect(live).toHaveAttribute('data-status', 'done', { timeout: 120_000 });

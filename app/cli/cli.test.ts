@@ -37,7 +37,8 @@ describe('cli summarize', () => {
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
     const s = JSON.parse(lines[0] ?? '');
-    expect(Object.keys(s)).toEqual(['format', 'records', 'imported', 'errors', 'metrics']);
+    expect(Object.keys(s)).toEqual(['format', 'records', 'imported', 'errors', 'metrics', 'normalization']);
+    expect(s.normalization).toBe('squad');
     expect(s).toMatchObject({ format, records: 125, imported: 125, errors: [] });
     expect(Object.keys(s.metrics)).toEqual(['em', 'f1', 'acc', 'judge', 'rc']);
     expect(s.metrics.judge).toBe(judge);
@@ -51,6 +52,15 @@ describe('cli summarize', () => {
     expect(s.metrics.em).toBeCloseTo(0.344, 9);
     expect(s.metrics.f1).toBeCloseTo(0.4531878787878787, 9);
     expect(s.metrics.acc).toBeCloseTo(0.376, 9);
+  });
+
+  it('scores with the extended normalization on request, and rejects an unknown one', async () => {
+    const s = JSON.parse((await cli('summarize', FILES.flashrag, '--normalize', 'extended')).stdout);
+    expect(s.normalization).toBe('extended');
+    expect(s.metrics.em).toBeGreaterThanOrEqual(0);
+    const bad = await cli('summarize', FILES.flashrag, '--normalize', 'nfkc');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--normalize must be one of squad, extended/);
   });
 
   it('exits non-zero when nothing can be read', async () => {

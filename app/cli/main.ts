@@ -1,7 +1,7 @@
 // Hopscope's command line: read a trajectory log the same way the app does (streaming, with
 // format detection) and either summarize it as one JSON object or convert it to Hopscope JSONL;
 // or compare two logs over the same questions (app/cli/compare.ts).
-//   npm run cli -- summarize FILE [--format ID]
+//   npm run cli -- summarize FILE [--format ID] [--normalize squad|extended]
 //   npm run cli -- convert FILE --out OUT.jsonl [--format ID]
 //   npm run cli -- compare A B [--metric em|acc|judge] [--format ID] [--json]
 
@@ -10,20 +10,23 @@ import { createWriteStream } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { ImportSummary } from '../core/importers/pipeline';
 import { meanMetrics, type TrajectoryMetrics, trajectoryMetrics } from '../core/metrics/trajectory-metrics';
+import { type Normalization, NORMALIZATIONS } from '../core/metrics/normalize';
 import type { Trajectory } from '../core/schema/trajectory';
 import { COMPARE_USAGE, compare } from './compare';
 import { runImport as importFile } from './read-log';
 
 const USAGE = `usage:
-  hopscope summarize FILE [--format ID]
+  hopscope summarize FILE [--format ID] [--normalize squad|extended]
   hopscope convert FILE --out OUT.jsonl [--format ID]
-  ${COMPARE_USAGE}`;
+  ${COMPARE_USAGE}
+--normalize: answer normalization for EM/F1/acc; squad (default) is SQuAD v1.1's normalize_answer`;
 
 interface Args {
   command: string;
   file: string;
   out?: string;
   format?: string;
+  normalization?: Normalization;
 }
 
 export function parseArgs(argv: readonly string[]): Args | string {
@@ -31,7 +34,7 @@ export function parseArgs(argv: readonly string[]): Args | string {
   const flags: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
-    if (a === '--out' || a === '--format') {
+    if (a === '--out' || a === '--format' || a === '--normalize') {
       const v = argv[++i];
       if (v === undefined) return `${a} needs a value`;
       flags[a.slice(2)] = v;
@@ -45,6 +48,11 @@ export function parseArgs(argv: readonly string[]): Args | string {
   const args: Args = { command, file };
   if (flags.out) args.out = flags.out;
   if (flags.format) args.format = flags.format;
+  if (flags.normalize !== undefined) {
+    const n = NORMALIZATIONS.find((x) => x === flags.normalize);
+    if (!n) return `--normalize must be one of ${NORMALIZATIONS.join(', ')}`;
+    args.normalization = n;
+  }
   return args;
 }
 
@@ -56,7 +64,8 @@ async function summarize(args: Args): Promise<number> {
   const metrics: TrajectoryMetrics[] = [];
   let s: Pick<ImportSummary, 'format' | 'records' | 'imported' | 'errors'>;
   try {
-    s = await runImport(args, (t) => void metrics.push(trajectoryMetrics(t)));
+    const options = args.normalization ? { normalization: args.normalization } : {};
+    s = await runImport(args, (t) => void metrics.push(trajectoryMetrics(t, options)));
   } catch (e) {
     // Still one JSON object on stdout, so scripts can rely on it (e.g. a missing file).
     const message = e instanceof Error ? e.message : String(e);
@@ -71,6 +80,8 @@ async function summarize(args: Args): Promise<number> {
       message: e.field ? `${e.message} (field ${e.field})` : e.message,
     })),
     metrics: (({ count: _, ...means }) => means)(meanMetrics(metrics)),
+    // Which answer normalization EM / F1 / acc used.
+    normalization: args.normalization ?? 'squad',
   };
   process.stdout.write(`${JSON.stringify(report)}\n`);
   return s.imported === 0 ? 1 : 0;

@@ -1,6 +1,7 @@
 // APEX-Searcher plans: an ordered list of sub-questions, later ones naming earlier answers as #1,
-// #2 (MuSiQue's decomposition notation, which the paper adopts). The layout and the #n rules are
-// the APEX importer's (importers/formats/apex.ts), so a live plan reads like an imported one.
+// #2 (MuSiQue's decomposition notation, which the paper adopts, v1 §3.2.1). Besides the importer's
+// "1. …" lines (importers/formats/apex.ts), the forms models write are read: the paper's own
+// "(1) … (2) … #1 …", bullets and "Sub-question 1: …".
 import type { PlanNode } from '../schema/trajectory';
 
 export interface PlanLine {
@@ -10,28 +11,46 @@ export interface PlanLine {
   dependsOn: string[];
 }
 
-const STEP_LINE = /^\s*(?:step\s*)?(\d+)\s*[.):]\s*(\S.*)$/i;
+// A numbered step: "1. …", "2) …", "Step 3: …", "(1) …", "Sub-question 1: …", "Q2: …", also
+// behind a bullet ("- 1. …"). The number must be closed by punctuation or be a labelled one, so a
+// line opening with a year ("1964 was …") is not a step.
+const STEP_LINE =
+  /^\s*(?:[-*•]\s*)?(?:(?:step|(?:sub[-\s]?)?questions?|sub[-\s]?q|q)\s*#?\s*(\d+)\s*[.):：\-–]?|\(\s*(\d+)\s*\)|(\d+)\s*[.):])\s*(\S.*)$/i;
+// An unnumbered bullet ("- …", "* …", "• …"): numbered by position when no line is numbered.
+const BULLET_LINE = /^\s*[-*•]\s+(\S.*)$/;
+// The paper's inline form, "(1) … (2) … #1 …" on one line (v1 §3.2.1, v2 Table 3).
+const INLINE_STEP = /\s+(?=\(\s*\d+\s*\)\s*\S)/g;
 const REF = /#(\d+)/g;
 
 function refsOf(text: string): string[] {
   return [...new Set([...text.matchAll(REF)].map((m) => String(Number(m[1]))))];
 }
 
+function pushStep(out: PlanLine[], id: string, body: string): void {
+  if (out.some((n) => n.id === id)) return;
+  const earlier = new Set(out.map((n) => n.id));
+  out.push({ id, text: body, dependsOn: refsOf(body).filter((r) => earlier.has(r)) });
+}
+
 /**
- * Numbered lines of a plan ("1. …", "Step 2: …"); other lines are ignored, a repeated number
+ * Numbered lines of a plan ("1. …", "Step 2: …", "(3) …", "Sub-question 4: …"; several "(n)"
+ * steps may share a line), else its bullets in order; other lines are ignored, a repeated number
  * keeps its first line, and at most `max` steps are read.
  */
 export function parsePlan(text: string, max = Infinity): PlanLine[] {
+  const lines = text.split('\n').flatMap((l) => (/\(\s*\d+\s*\)/.test(l) ? l.split(INLINE_STEP) : [l]));
   const out: PlanLine[] = [];
-  for (const line of text.split('\n')) {
+  for (const line of lines) {
     if (out.length >= max) break;
     const m = STEP_LINE.exec(line);
     if (!m) continue;
-    const id = String(Number(m[1]));
-    if (out.some((n) => n.id === id)) continue;
-    const body = (m[2] ?? '').trim();
-    const earlier = new Set(out.map((n) => n.id));
-    out.push({ id, text: body, dependsOn: refsOf(body).filter((r) => earlier.has(r)) });
+    pushStep(out, String(Number(m[1] ?? m[2] ?? m[3])), (m[4] ?? '').trim());
+  }
+  if (out.length > 0) return out;
+  for (const line of lines) {
+    if (out.length >= max) break;
+    const b = BULLET_LINE.exec(line);
+    if (b) pushStep(out, String(out.length + 1), (b[1] ?? '').trim());
   }
   return out;
 }

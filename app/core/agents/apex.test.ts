@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ScriptedLlm } from '../llm/scripted';
 import type { Prompt } from '../llm/types';
 import type { PlanNode } from '../schema/trajectory';
-import { apex, firstLine, parseContinue, parseSufficiency } from './apex';
+import { apex, APEX_PROMPTS, firstLine, parseContinue, parseSufficiency, queryFromReply } from './apex';
 import { apexConfidence, certainty, completeness, specificity } from './apex-confidence';
 import { parsePlan, resolveRefs } from './apex-plan';
 import { runStrategy } from './run';
@@ -219,6 +219,162 @@ describe('APEX-Searcher strategy', () => {
     expect(parseContinue('stop')).toBe('stop');
     expect(parseContinue('Continue')).toBe('continue');
     expect(firstLine('\n Query: "Ilse Marrow"\nmore')).toBe('Ilse Marrow');
+  });
+});
+
+describe('APEX prompts (v1 §3.2.2, Algorithm 2; v2 appendix E)', () => {
+  it('conditions queries on knowledge, documents and history, with first- and later-hop prompts; the continuation decision sees hops and knowledge', async () => {
+    const llm = new ScriptedLlm([
+      '1. Who founded Veltmark Press?\n2. Where was #1 born?',
+      'retrieve',
+      'Veltmark Press founder',
+      'stop',
+      'Ilse Marrow',
+      'retrieve',
+      'We need her birthplace.\nQuery: Ilse Marrow birthplace',
+      'The documents are not sufficient yet: continue.',
+      'Still missing the village.\nQuery: Ilse Marrow born',
+      'Dunhollow',
+      'Dunhollow',
+    ]);
+    const { t } = await runCollect(apex, {
+      question: 'In which village was the founder of Veltmark Press born?',
+      llm,
+      retriever: stubRetriever(TABLE),
+      params: { maxHops: 3 },
+    });
+    const first = text(llm.calls[6]!.prompt);
+    const cont = text(llm.calls[7]!.prompt);
+    const next = text(llm.calls[8]!.prompt);
+    // First hop: the question and the accumulated knowledge; reason, then a query.
+    expect(first).toContain('Q: Who founded Veltmark Press?\nA: Ilse Marrow');
+    expect(first).toContain('Question: Where was Ilse Marrow born?');
+    expect(first).toContain('what information is still needed');
+    expect(first).not.toContain('Queries already tried');
+    // Continuation: hop count, knowledge, documents.
+    expect(cont).toContain('Searches done so far: 1 of at most 3.');
+    expect(cont).toContain('Q: Who founded Veltmark Press?\nA: Ilse Marrow');
+    expect(cont).toContain('Doc 1(Title: Ilse Marrow) Ilse Marrow was born in Dunhollow.');
+    // Later hop: knowledge, documents, the query history, and a different query.
+    expect(next).toContain('Q: Who founded Veltmark Press?\nA: Ilse Marrow');
+    expect(next).toContain('Doc 1(Title: Ilse Marrow)');
+    expect(next).toContain('- Ilse Marrow birthplace');
+    expect(next).toContain('differs from every query already tried');
+    expect(t.steps.filter((x) => x.kind === 'search').map((x) => x.queries)).toEqual([
+      ['Veltmark Press founder'],
+      ['Ilse Marrow birthplace'],
+      ['Ilse Marrow born'],
+    ]);
+  });
+
+  it('answers from accumulated knowledge with its own prompt (Algorithm 2, AnswerFromKnowledge)', async () => {
+    const llm = new ScriptedLlm([
+      '1. Who founded Veltmark Press?\n2. Who founded #1?',
+      'retrieve',
+      'Veltmark Press founder',
+      'stop',
+      'Ilse Marrow',
+      'Yes, the known facts are sufficient; no need to search.',
+      'Ilse Marrow',
+      'Ilse Marrow',
+    ]);
+    const retriever = stubRetriever(TABLE);
+    const { t } = await runCollect(apex, { question: 'Who founded Veltmark Press?', llm, retriever });
+    expect(t.steps.filter((x) => x.kind === 'decision').map((x) => x.decision)).toEqual([
+      'retrieve',
+      'stop',
+      'answer',
+    ]);
+    expect(retriever.calls).toHaveLength(1);
+    const prompt = text(llm.calls[6]!.prompt);
+    expect(prompt).toBe(
+      APEX_PROMPTS.answerFromKnowledge
+        .replace('{knowledge}', 'Q: Who founded Veltmark Press?\nA: Ilse Marrow')
+        .replace('{question}', 'Who founded Ilse Marrow?'),
+    );
+    expect(prompt).toContain('best inference');
+    expect(prompt).not.toContain('Documents');
+  });
+});
+
+describe('APEX decision parsing reads negations', () => {
+  const sufficiency: Array<[string, 'answer' | 'retrieve']> = [
+    ['answer', 'answer'],
+    ['Retrieve', 'retrieve'],
+    ['Yes, the known facts are sufficient; no need to search.', 'answer'],
+    ['Yes.', 'answer'],
+    ['No.', 'retrieve'],
+    ['No, the facts are not sufficient.', 'retrieve'],
+    ['The facts are insufficient, retrieve.', 'retrieve'],
+    ['The knowledge is enough to answer.', 'answer'],
+    ['It cannot be answered from these facts.', 'retrieve'],
+    ['There is no need to retrieve anything.', 'answer'],
+    ["I don't need to search for this.", 'answer'],
+    ['More information is needed.', 'retrieve'],
+    ['I need to retrieve before I can answer.', 'retrieve'],
+    ['hmm', 'retrieve'],
+  ];
+  it.each(sufficiency)('sufficiency %j → %s', (reply, want) => {
+    expect(parseSufficiency(reply)).toBe(want);
+  });
+
+  const continuation: Array<[string, 'continue' | 'stop']> = [
+    ['stop', 'stop'],
+    ['Continue', 'continue'],
+    ['No more searching is needed.', 'stop'],
+    ['No further retrieval is required.', 'stop'],
+    ['Another search is not necessary.', 'stop'],
+    ["Another search isn't needed.", 'stop'],
+    ['There is no need to continue.', 'stop'],
+    ['Yes, the information is sufficient; no need to search.', 'stop'],
+    ['The information is enough.', 'stop'],
+    ['Yes.', 'stop'],
+    ['No.', 'continue'],
+    ['No, the documents are not enough.', 'continue'],
+    ['The information is insufficient; we need more documents.', 'continue'],
+    ["Don't stop yet, the birthplace is missing.", 'continue'],
+    ['More searching is needed.', 'continue'],
+    ['unclear', 'continue'],
+  ];
+  it.each(continuation)('continuation %j → %s', (reply, want) => {
+    expect(parseContinue(reply)).toBe(want);
+  });
+});
+
+describe('APEX plan forms', () => {
+  const twoSteps = [
+    { id: '1', text: 'Who founded Veltmark Press?', dependsOn: [] },
+    { id: '2', text: 'Where was #1 born?', dependsOn: ['1'] },
+  ];
+  it.each([
+    ['numbered lines', '1. Who founded Veltmark Press?\n2. Where was #1 born?'],
+    ["the paper's inline form", '(1) Who founded Veltmark Press? (2) Where was #1 born?'],
+    ['parenthesised lines', '(1) Who founded Veltmark Press?\n(2) Where was #1 born?'],
+    [
+      'Sub-question labels',
+      'Sub-question 1: Who founded Veltmark Press?\nSub-question 2: Where was #1 born?',
+    ],
+    [
+      'Subquestion labels with #',
+      'Subquestion #1 - Who founded Veltmark Press?\nSubquestion #2 - Where was #1 born?',
+    ],
+    ['Q labels', 'Q1: Who founded Veltmark Press?\nQ2: Where was #1 born?'],
+    ['bullets', 'Plan:\n- Who founded Veltmark Press?\n- Where was #1 born?'],
+    ['star bullets', '* Who founded Veltmark Press?\n* Where was #1 born?'],
+    ['numbered bullets', '- 1. Who founded Veltmark Press?\n- 2. Where was #1 born?'],
+  ])('%s', (_name, plan) => {
+    expect(parsePlan(plan)).toEqual(twoSteps);
+  });
+
+  it('does not read a line opening with a year as a step', () => {
+    expect(parsePlan('1964 was the year.\nNothing else.')).toEqual([]);
+  });
+
+  it('reads the query from the last "Query:" line of a reasoned reply', () => {
+    expect(queryFromReply('We need the founder.\nQuery: Veltmark Press founder')).toBe(
+      'Veltmark Press founder',
+    );
+    expect(queryFromReply('Veltmark Press founder')).toBe('Veltmark Press founder');
   });
 });
 

@@ -30,7 +30,12 @@ describe('ExSearch strategy', () => {
       'Sable Reach',
     ]);
     const retriever = stubRetriever(TABLE);
-    const { t } = await runCollect(exsearch, { question: QUESTION, llm, retriever });
+    const { t } = await runCollect(exsearch, {
+      question: QUESTION,
+      llm,
+      retriever,
+      params: { rank: true, rankKeep: 1 },
+    });
     expect(kinds(t)).toEqual([
       'think',
       'search',
@@ -90,6 +95,21 @@ describe('ExSearch strategy', () => {
     expect(kinds(imported)).toEqual(kinds(t));
   });
 
+  it('defaults to the main method (§4): top-5 documents through think → search → record, no rank action', () => {
+    expect(exsearch.defaults).toMatchObject({ topK: 5, rank: false });
+  });
+
+  it('with rank on, every selected doc goes back by default (ExSearch-Zoo, appendix E.2)', async () => {
+    const llm = new ScriptedLlm(['<QUERY> Ilse Marrow birthplace', '[2] > [1]', '<FINAL>', 'Dunhollow']);
+    await runCollect(exsearch, {
+      question: QUESTION,
+      llm,
+      retriever: stubRetriever(TABLE),
+      params: { rank: true },
+    });
+    expect(messagesOf(llm.calls[2]!.prompt)[2]?.content).toMatch(/^<SEARCH> \[2, 1\] Title: Ilse Marrow\./);
+  });
+
   it('without the rank action every top-k doc goes back; the iteration limit forces the answer', async () => {
     const llm = new ScriptedLlm([
       '<QUERY> Ilse Marrow birthplace',
@@ -100,7 +120,7 @@ describe('ExSearch strategy', () => {
       question: QUESTION,
       llm,
       retriever: stubRetriever(TABLE),
-      params: { rank: false, maxIterations: 2 },
+      params: { maxIterations: 2 },
     });
     expect(kinds(t)).toEqual([
       'think',
@@ -134,7 +154,12 @@ describe('ExSearch strategy', () => {
       '<FINAL>',
       'Sable Reach',
     ]);
-    const { t } = await runCollect(exsearch, { question: QUESTION, llm, retriever: stubRetriever(TABLE) });
+    const { t } = await runCollect(exsearch, {
+      question: QUESTION,
+      llm,
+      retriever: stubRetriever(TABLE),
+      params: { rank: true, rankKeep: 1 },
+    });
     expect(kinds(t)).toEqual([
       'think',
       'search',
@@ -155,15 +180,22 @@ describe('ExSearch strategy', () => {
     expect(t.steps[5]?.text).toBe('river at Dunhollow');
   });
 
-  it('a selection without ids is recorded on the rank step, and nothing goes back', async () => {
+  it('a selection without ids is recorded on the rank step, and every candidate goes back', async () => {
     const llm = new ScriptedLlm(['<QUERY> Ilse Marrow birthplace', 'none of them', '<FINAL>', 'unknown']);
-    const { t } = await runCollect(exsearch, { question: QUESTION, llm, retriever: stubRetriever(TABLE) });
+    const { t } = await runCollect(exsearch, {
+      question: QUESTION,
+      llm,
+      retriever: stubRetriever(TABLE),
+      params: { rank: true },
+    });
     expect(t.steps[3]).toMatchObject({
       kind: 'rank',
       ranking: [],
-      error: 'no document ids in the selection',
+      error: 'no document ids in the selection; every candidate is kept',
     });
-    expect(messagesOf(llm.calls[2]!.prompt)[2]?.content).toBe('<SEARCH> [] ');
+    const search = messagesOf(llm.calls[2]!.prompt)[2]?.content ?? '';
+    expect(search).toMatch(/^<SEARCH> \[1, 2, 3\] Title: Veltmark Press\./);
+    expect(search).toContain('Title: Cold Strand.');
   });
 
   it('parses rankings like the public code', () => {

@@ -5,13 +5,18 @@
 //     are `<FACT> fact` (what the last documents said) + `<QUERY> next sub-query`; when a later
 //     turn has no `<QUERY>`, its first line is the fact and the query is asked for again with a
 //     user turn `<FACT> fact\n<QUERY>`;
-//   - the sub-query retrieves top-k candidates; the rank action (a separate one-turn dialogue)
-//     lists useful ids as `[2] > [1]`; the user turn `<SEARCH> [2, 1] doc\ndoc` brings the kept docs;
+//   - the sub-query retrieves top-k candidates; the user turn `<SEARCH> [1, 2, …] doc\ndoc` brings
+//     them; with the rank action (a separate one-turn dialogue) the model first lists the useful
+//     ids as `[2] > [1]` and only those come back;
 //   - a turn containing `<FINAL>` ends the search; the user turn "please give the final answer to
 //     the input question: …" asks for the bare answer (also appended after the last iteration).
-// Defaults per DESIGN.md: at most 5 iterations, top-k 5 (the code's k is 20), greedy decoding
-// (the code samples at 0.8), and the rank action keeps the best document ("keep the best"; the
-// code keeps every selected one: rankKeep 0).
+// Defaults: the paper's main method (§2.1, §4): think → search → record over the top-5 documents
+// (§4, "5 for all agentic RAG baselines … as well as for our method"; the code's k is 20), at most
+// 5 iterations, greedy decoding (the code samples at 0.8). Ranking is the ExSearch-Zoo extension
+// (appendix E.2, think → search → rank → record), an option here; when on, every selected document
+// goes back (E.2 keeps "the most relevant ones", as the code does: rankKeep 0). A selection
+// naming no document falls back to all candidates in retriever order, so the model never reads an
+// empty <SEARCH>.
 import type { StepInput } from '../schema/builder';
 import type { Doc } from '../schema/trajectory';
 import type { ChatMessage } from '../llm/types';
@@ -25,7 +30,7 @@ import type { StrategyDef } from './types';
 export interface ExSearchParams {
   maxIterations: number;
   topK: number;
-  /** Run the rank (document selection) action. */
+  /** Run the rank (document selection) action of ExSearch-Zoo (appendix E.2); off in the main method. */
   rank: boolean;
   /** Ranked docs kept for the model (0: every selected one, as the public code does). */
   rankKeep: number;
@@ -89,8 +94,8 @@ export const exsearch: StrategyDef<ExSearchParams> = {
   paper:
     'Shi et al. 2025, Iterative Self-Incentivization Empowers LLMs as Agentic Searchers (ExSearch); github.com/mangopy/SearchLM',
   description:
-    'Iterates think (write a sub-query) → search → rank (keep the useful documents) → record (extract the fact), then answers.',
-  defaults: { maxIterations: 5, topK: 5, rank: true, rankKeep: 1, maxTokens: 256, temperature: 0 },
+    'Iterates think (write a sub-query) → search (read the top-5 documents) → record (extract the fact), then answers; optionally ranks the documents first (ExSearch-Zoo).',
+  defaults: { maxIterations: 5, topK: 5, rank: false, rankKeep: 0, maxTokens: 256, temperature: 0 },
   prompts: EXSEARCH_PROMPTS,
   run: (ctx) =>
     execute(exsearch, ctx, async function* (s) {
@@ -190,14 +195,17 @@ export const exsearch: StrategyDef<ExSearchParams> = {
           });
           const rg = yield* gen('rank', { hop }, [{ role: 'user', content: rankPrompt }], []);
           const ranked = rankLabels(rg.result.text, candidates.length);
-          labels = p.rankKeep > 0 ? ranked.slice(0, p.rankKeep) : ranked;
+          // No id in the reply: fall back to every candidate rather than an empty <SEARCH>.
+          if (ranked.length > 0) labels = p.rankKeep > 0 ? ranked.slice(0, p.rankKeep) : ranked;
           const patch: Partial<StepInput> = {
             ranking: ranked.map((k) => candidates[k - 1]?.id ?? String(k)),
             text:
-              ranked.length > 0 ? `keep ${labels.map((k) => `[${k}]`).join(' > ')}` : rg.result.text.trim(),
+              ranked.length > 0
+                ? `keep ${labels.map((k) => `[${k}]`).join(' > ')}`
+                : `${rg.result.text.trim()} (no ids: all ${candidates.length} candidates kept)`,
             raw: rg.result.text,
           };
-          if (ranked.length === 0) patch.error = 'no document ids in the selection';
+          if (ranked.length === 0) patch.error = 'no document ids in the selection; every candidate is kept';
           yield s.update(rg.id, patch);
         }
         const kept = labels.map((k) => candidates[k - 1]).filter((d): d is Doc => d !== undefined);

@@ -74,17 +74,72 @@ describe('QAgent strategy', () => {
     expect(kinds(imported)).toEqual(kinds(t));
   });
 
-  it('more than three queries, or none, is an invalid search and the loop goes on', async () => {
+  it('retrieves for every query of a search, even more than three (Algorithm 1, lines 10–14)', async () => {
+    const llm = new ScriptedLlm([
+      '<plan> Search widely. </plan><search><query>Veltmark Press founder</query><query>Veltmark Press history</query><query>Ilse Marrow birthplace</query><query>Veltmark Press</query></search>',
+      '<reflection> Born in Dunhollow. </reflection><answer> Dunhollow </answer>',
+    ]);
+    const retriever = stubRetriever(TABLE);
+    const { t } = await runCollect(qagent, { question: 'q', llm, retriever });
+    expect(kinds(t)).toEqual(['plan', 'search', 'retrieve', 'reflect', 'answer']);
+    expect(t.steps[1]?.queries).toHaveLength(4);
+    expect(retriever.calls[0]?.queries).toHaveLength(4);
+  });
+
+  it('with enforceQueryLimit, more than three queries (or none) is an invalid search and the loop goes on', async () => {
     const llm = new ScriptedLlm([
       '<plan> Search widely. </plan><search><query>a</query><query>b</query><query>c</query><query>d</query></search>',
       '<plan> Try again. </plan><search> no query tags </search>',
       '<answer> Dunhollow </answer>',
     ]);
-    const { t } = await runCollect(qagent, { question: 'q', llm, retriever: stubRetriever(TABLE) });
+    const { t } = await runCollect(qagent, {
+      question: 'q',
+      llm,
+      retriever: stubRetriever(TABLE),
+      params: { enforceQueryLimit: true },
+    });
     expect(kinds(t)).toEqual(['plan', 'invalid', 'plan', 'invalid', 'answer']);
     expect(t.steps[1]?.error).toMatch(/4 queries in one search/);
     expect(t.steps[3]?.error).toBe('search without <query> tags');
     expect(messagesOf(llm.calls[1]!.prompt)[1]!.content).toContain('My previous action is invalid.');
+  });
+
+  it('reads <reflect> as well as <reflection> in a live run (Table 5 names both)', async () => {
+    const llm = new ScriptedLlm([
+      '<plan> p </plan><search><query> Veltmark Press </query></search>',
+      '<reflect> Founded by Ilse Marrow. </reflect><answer> Ilse Marrow </answer>',
+    ]);
+    const { t } = await runCollect(qagent, { question: 'q', llm, retriever: stubRetriever(TABLE) });
+    expect(kinds(t)).toEqual(['plan', 'search', 'retrieve', 'reflect', 'answer']);
+    expect(t.steps[3]?.text).toBe('Founded by Ilse Marrow.');
+  });
+
+  it("carries every instruction of the paper's template (Table 5), in its order", async () => {
+    const llm = new ScriptedLlm(['<answer> x </answer>']);
+    await runCollect(qagent, { question: 'Who founded Veltmark Press?', llm, retriever: stubRetriever({}) });
+    const prompt = messagesOf(llm.calls[0]!.prompt)[0]!.content;
+    // Table 5, one entry per instruction, in order.
+    const instructions = [
+      'search as often as you need', // search as many times as needed
+      '<plan> … </plan>\n<search> … </search>\n<information> … </information>\n<reflection> … </reflection>\n<plan> … </plan> (when not done yet)', // the loop
+      'Every time before you call the search engine, plan first inside <plan> and </plan>', // plan first
+      'at most 3', // no more than 3 queries
+      '<search>\n<query> first query </query>', // the query syntax
+      'between <information> and </information>', // results
+      'you must reflect on it and put the reflection between <reflection> and </reflection>', // reflection
+      'reflect inside <reflect> and </reflect>', // the note naming <reflect>
+      'each query goes between <query> and </query>, and all of the queries go together between <search> and </search>',
+      'If the task is not finished yet, start a new <plan>',
+      'give the answer directly inside <answer> and </answer>, without detailed explanation',
+      'just a few words',
+      'Question: Who founded Veltmark Press?',
+    ];
+    let at = -1;
+    for (const i of instructions) {
+      const next = prompt.indexOf(i, at + 1);
+      expect(next, i).toBeGreaterThan(at);
+      at = next;
+    }
   });
 
   it('submodule mode: a frozen generator answers from the collected passages alone', async () => {

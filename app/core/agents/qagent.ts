@@ -1,15 +1,24 @@
 // QAgent (Jiang et al. 2025, "QAgent: A modular Search Agent with Interactive Query Understanding",
 // arXiv:2510.08383; code github.com/OpenStellarTeam/QAgent, not reachable from here). The loop is
-// the paper's: <plan> → <search> with up to 3 <query> → <information> holding every query's
-// passages in one block (`Passage #i title` / text) → <reflection> → … → <answer> (a few words).
+// Algorithm 1 (§3.4): <plan> → <search> with <query> elements → <information> holding every
+// query's passages in one block (`Passage #i title` / text) → <reflection> → … → <answer> (a few
+// words). The default prompt carries every instruction of the paper's template (Table 5,
+// appendix F) in our words and order. Table 5 names the reflection tag both <reflection> and
+// <reflect>; both are read as a reflect step here and by the importer.
+//
+// More than three queries in one <search>: Table 5 asks for no more than 3, but Algorithm 1 (lines
+// 10–14) parses every <query> of the search and retrieves for each, with no cap and no retry; the
+// retry prompt (line 18) is only for a turn with neither search nor answer tags. So by default
+// every query runs; `enforceQueryLimit` makes an over-long search an invalid action instead.
+//
 // The rollout reuses Search-R1's (its rollout_QAgent.py is derived from it): search-capable loops,
 // then a final rollout without search. Passages are top-1 per query and de-duplicated: one already
 // shown is kept on the retrieve step, marked duplicate, and left out of the block.
 //
-// Submodule mode (the paper's stage-2 "generalized" setting): after the agent stops, a frozen
-// generator (`ctx.generator`, else the run's model) answers from the collected passage set alone;
-// its answer is the run's answer. The prompt wording is ours (the paper's appendix prompt was not
-// available), and the generator prompt follows FlashRAG's standard RAG template.
+// Submodule mode (the paper's stage-2 "generalized" setting, §3.3 Eq. 8–9): after the agent stops,
+// a frozen generator (`ctx.generator`, else the run's model) answers from the collected passage
+// set alone; its answer is the run's answer. The paper prints no generator prompt; ours follows
+// FlashRAG's standard RAG template.
 import type { StepInput } from '../schema/builder';
 import { formatDocs, QAGENT_DOC, SEARCH_R1_DOC } from './docs';
 import { queryTags } from './parse';
@@ -23,8 +32,13 @@ export interface QAgentParams {
   maxLoops: number;
   /** Passages per query. */
   topK: number;
-  /** Queries allowed in one <search>. */
+  /** Queries per <search> the prompt allows (Table 5: no more than 3). */
   maxQueries: number;
+  /**
+   * Treat a search with more than `maxQueries` queries as an invalid action. Off by default:
+   * Algorithm 1 retrieves for every query it parses.
+   */
+  enforceQueryLimit: boolean;
   /** Leave passages already shown out of later blocks. */
   dedupe: boolean;
   maxTokens: number;
@@ -36,8 +50,18 @@ export interface QAgentParams {
 }
 
 export const QAGENT_PROMPTS = {
+  // Table 5's instructions in its order; `{maxQueries}` is its "no more than 3".
   system:
-    'Answer the given question by searching a knowledge source. In each round, first make a plan inside <plan> and </plan>: what you still need to know and how to find it. Then search with one to three queries, written as <search><query> first query </query><query> second query </query></search>. The passages found for all queries are returned together between <information> and </information>. After reading them, reflect inside <reflection> and </reflection> on what they tell you and what is still missing. Repeat until you know enough, then give the answer in a few words inside <answer> and </answer>. For example, <answer> Beijing </answer>. Question: {question}\n',
+    'Search for information to answer the question below; whenever you find you are missing some knowledge, you may search as often as you need. You will work in a loop of this shape:\n' +
+    '<plan> … </plan>\n<search> … </search>\n<information> … </information>\n<reflection> … </reflection>\n<plan> … </plan> (when not done yet)\n<reflection> … </reflection>\n<answer> … </answer>\n' +
+    'Every time before you call the search engine, plan first inside <plan> and </plan>.\n' +
+    'After planning you may search with several queries at once, at most {maxQueries}, written as <search>\n<query> first query </query>\n<query> second query </query>\n<query> last query </query>\n</search>, and the results come back between <information> and </information>.\n' +
+    'Once the information has arrived, you must reflect on it and put the reflection between <reflection> and </reflection>.\n' +
+    'Remember: plan inside <plan> and </plan> before searching, and reflect inside <reflect> and </reflect> after the information arrives.\n' +
+    'Remember: each query goes between <query> and </query>, and all of the queries go together between <search> and </search>, for example <search>\n <query> first query </query>\n <query> second query </query>\n </search>.\n' +
+    'If the task is not finished yet, start a new <plan>.\n' +
+    'When you find that no more outside knowledge is needed, give the answer directly inside <answer> and </answer>, without detailed explanation, for example <answer>\n Beijing\n </answer>. The answer should be just a few words.\n' +
+    'Question: {question}\n',
   doc: QAGENT_DOC,
   invalid:
     '\nMy previous action is invalid. If I want to search, I should write one to three queries as <search><query> query </query></search>. If I want to give the final answer, I should put it between <answer> and </answer>. Let me try again.\n',
@@ -51,11 +75,12 @@ export const qagent: StrategyDef<QAgentParams> = {
   label: 'QAgent',
   paper: 'Jiang et al. 2025, QAgent (arXiv:2510.08383); github.com/OpenStellarTeam/QAgent',
   description:
-    'Plans, searches with up to three queries at once (top-1 each, de-duplicated), reflects on the passages and loops; in submodule mode a frozen generator answers from the passages collected.',
+    'Plans, searches with several queries at once (the prompt asks for at most three; top-1 each, de-duplicated), reflects on the passages and loops; in submodule mode a frozen generator answers from the passages collected.',
   defaults: {
     maxLoops: 5,
     topK: 1,
     maxQueries: 3,
+    enforceQueryLimit: false,
     dedupe: true,
     maxTokens: 500,
     temperature: 0,
@@ -71,18 +96,18 @@ export const qagent: StrategyDef<QAgentParams> = {
         const p = s.params;
         const doc = s.prompt('doc');
         const result = yield* taggedLoop(s, {
-          prompt: fillTemplate(s.prompt('system'), { question: s.question.trim() }),
+          prompt: fillTemplate(s.prompt('system'), { question: s.question.trim(), maxQueries: p.maxQueries }),
           maxTurns: p.maxLoops,
           finalRollout: true,
           topK: p.topK,
           maxTokens: p.maxTokens,
           temperature: p.temperature,
-          tags: { plan: 'plan', reflection: 'reflect', think: 'think' },
+          tags: { plan: 'plan', reflection: 'reflect', reflect: 'reflect', think: 'think' },
           parseSearch: (body) => {
             const queries = queryTags(body);
             if (queries.length === 0)
               return { queries, error: body.trim() ? 'search without <query> tags' : 'empty search' };
-            if (queries.length > p.maxQueries)
+            if (p.enforceQueryLimit && queries.length > p.maxQueries)
               return {
                 queries,
                 error: `${queries.length} queries in one search (QAgent allows at most ${p.maxQueries})`,

@@ -1,11 +1,15 @@
 // When-to-Search ("Learning When to Search: Multi-Stage Reward Design for Efficient Agentic RAG
-// with Reasoning Language Models", OpenReview XVtORJ0AXN). No public code was found, so the
-// prompt is written from the paper's protocol (DESIGN.md §4): think first from internal knowledge;
-// when it suffices, <reflect> then <answer>; otherwise a short keyword <search>, and after each
-// <information>, <reflect> and answer or search again. The rollout is Search-R1's (the paper
-// builds on it; see tagged-loop.ts) except that `maxTurns` counts every model turn, so the trajectory parses like its logs (think → (search →
-// information → reflect)* → answer, the shape its format reward checks). Defaults: top-k 5,
-// max 5 turns.
+// with Reasoning Language Models", OpenReview XVtORJ0AXN). No public code was found. The default
+// prompt carries, in our words and in the paper's order, every rule of the instruction its trained
+// model receives (appendix B.4, "Instruction for Trained RLM", six rules): think first from
+// internal knowledge; when that suffices, <reflect> then <answer> and never <search>; search only
+// when knowledge is genuinely insufficient, with a short keyword query (not a question) carrying
+// names, dates, places and key concepts; after <information>, reflect and answer, or explain the
+// gap and search again; a concise final answer, with search a last resort. These rules drive the
+// retrieval count, the paper's headline quantity. The rollout is Search-R1's (the paper builds on
+// it; see tagged-loop.ts) except that `maxTurns` counts every model turn, so the trajectory parses
+// like its logs (think → (search → information → reflect)* → answer, the shape its format reward
+// checks). Defaults: top-k 5, max 5 turns (Table 5, max_turns).
 import { formatDocs, SEARCH_R1_DOC } from './docs';
 import { oneLine } from './parse';
 import { SEARCH_R1_PROMPTS } from './search-r1';
@@ -23,8 +27,16 @@ export interface WhenToSearchParams {
 }
 
 export const WHEN_TO_SEARCH_PROMPTS = {
+  // Appendix B.4, rules 1–6 in order; `{question}` follows the rules.
   system:
-    'Answer the given question. You must conduct reasoning inside <think> and </think> first, relying on your own knowledge. If your knowledge is sufficient, reflect on it inside <reflect> and </reflect> and then give the answer inside <answer> and </answer>. If it is not, call a search engine with a short keyword query by <search> query </search> and it will return the top searched results between <information> and </information>. After reading them, reflect inside <reflect> and </reflect>, then either answer or search again. Search only when you need to, and give the answer without detailed illustrations. For example, <answer> Beijing </answer>. Question: {question}\n',
+    'Answer the question below by following this reasoning protocol.\n\n' +
+    '1. Always start with a short sketch of your reasoning inside <think> and </think>. Base it mainly on your own knowledge and reasoning; if that knowledge is enough to answer, do not assume you need outside tools.\n' +
+    '2. If your own knowledge is enough: summarize your reasoning briefly inside <reflect> and </reflect>, then give the final answer inside <answer> and </answer>. In that case never write a <search> block.\n' +
+    '3. Only when your own knowledge is truly not enough: write one short keyword search query inside <search> and </search>. Keep it as short as possible while still holding the facts that pin the answer down (names, dates, places, key concepts). Write it as a few keywords, not as a question in natural language.\n' +
+    '4. When the system returns results inside <information> and </information>: if they are reliable and enough, combine them with your reasoning inside <reflect> and </reflect>, then give the concise final answer inside <answer> and </answer>.\n' +
+    '5. If the results are not enough, or disagree with what you know: explain the problem inside <reflect> and </reflect> and, if needed, write a revised <search> query.\n' +
+    '6. Finally: the answer must be short and clear, inside <answer> and </answer>. Your own reasoning in <think> always comes first; searching is a last resort, not the default.\n\n' +
+    'Question: {question}\n',
   doc: SEARCH_R1_DOC,
   invalid: SEARCH_R1_PROMPTS.invalid,
 };

@@ -62,8 +62,8 @@ function responder(id: string): (p: Prompt, i: number) => string {
         if (t.startsWith('Break the question down'))
           return '1. Who founded the Casmere Botanical Institute?\n2. In which city was #1 born?';
         if (t.includes('Can the question below be answered')) return 'retrieve';
-        if (t.includes('Is another search needed')) return 'stop';
-        if (t.includes('Write one short search query'))
+        if (t.includes('Is the information above enough')) return 'stop';
+        if (t.includes('on a last line starting with "Query:"'))
           return t.includes('Question: Who founded')
             ? 'Casmere Botanical Institute founder'
             : 'Ilse Varnholt born';

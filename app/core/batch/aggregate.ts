@@ -32,7 +32,7 @@ function mean(xs: ReadonlyArray<number | null | undefined>): number | null {
 
 /** The summary of one group of trajectories (a strategy, a dataset's strategy, a sweep's grid point). */
 export function summarize(ts: readonly Trajectory[], strategy: string, dataset?: string): Summary {
-  const ms = ts.map(trajectoryMetrics);
+  const ms = ts.map((t) => trajectoryMetrics(t));
   const out: Summary = {
     strategy,
     n: ts.length,

@@ -9,8 +9,8 @@ export interface BatchQuestion {
   qid: string;
   question: string;
   answers: string[];
-  /** Gold sub-questions (`#n` resolved) for APEX's plan reward. */
-  plan?: Array<{ text: string; answer?: string }>;
+  /** Gold sub-questions (as written, `#n` kept; `question`: in natural language) for APEX's plan reward. */
+  plan?: NonNullable<Gold['plan']>;
   supports?: NonNullable<Gold['supporting']>;
   dataset?: string;
 }

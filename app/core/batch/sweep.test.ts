@@ -74,6 +74,7 @@ describe('sweep grid', () => {
       'maxHops',
       'maxPlanSteps',
       'maxTokens',
+      'queryMaxTokens',
       'planMaxTokens',
       'temperature',
     ]);

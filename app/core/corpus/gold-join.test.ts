@@ -84,8 +84,12 @@ describe('joining gold from a question set', () => {
       answers: ['Dorn'],
       supporting: [{ title: 'Casmere' }],
       plan: [
-        { text: 'Which bridge is in Casmere?', answer: 'Ambrel Bridge' },
-        { text: 'Who designed #1?', answer: 'Kasimir Dorn' },
+        {
+          text: 'Which bridge is in Casmere?',
+          question: 'Which bridge is in Casmere?',
+          answer: 'Ambrel Bridge',
+        },
+        { text: 'Who designed #1?', question: 'Who designed #1?', answer: 'Kasimir Dorn' },
       ],
     });
   });

@@ -3,10 +3,11 @@
 // supporting passages, which gold-passage recall, the gold marks on documents and APEX's plan
 // reward need. The join is by the source's question id, else by the normalized question text.
 // It never overrides gold the log itself carries, and the stored trajectory is not changed.
-import { normalizeAnswer } from '../metrics/normalize';
+import { normalizeText } from '../metrics/normalize';
 import { finalizeTrajectory } from '../schema/builder';
 import type { Gold, Trajectory } from '../schema/trajectory';
 import type { Question } from './types';
+import { rewriteSubQuestion } from './plan-rewrite';
 
 export interface GoldMatch {
   setName: string;
@@ -20,7 +21,7 @@ export interface QuestionIndex {
   byText: Map<string, GoldMatch>;
 }
 
-const key = (q: string) => normalizeAnswer(q);
+const key = (q: string) => normalizeText(q);
 
 /** Indexes question sets; with duplicates, the first set loaded wins. */
 export function buildQuestionIndex(
@@ -46,14 +47,18 @@ export function findQuestion(t: Trajectory, index: QuestionIndex): GoldMatch | n
 }
 
 /**
- * A question's gold as a trajectory carries it: answers, the plan as written (`#n` references
- * kept: APEX's plan reward compares plans in that form), and the supporting passages by id and,
- * where known, title.
+ * A question's gold as a trajectory carries it: answers, the plan as written (`text`, `#n`
+ * references kept) beside its natural-language rewrite (`question`, which APEX's plan reward
+ * compares with), and the supporting passages by id and, where known, title.
  */
 export function questionGold(q: Question): Gold {
   const gold: Gold = { answers: [...q.answers] };
   if (q.plan?.length)
-    gold.plan = q.plan.map((s) => ({ text: s.question, ...(s.answer ? { answer: s.answer } : {}) }));
+    gold.plan = q.plan.map((s) => ({
+      text: s.question,
+      question: rewriteSubQuestion(s.question).question,
+      ...(s.answer ? { answer: s.answer } : {}),
+    }));
   if (q.supports?.length)
     gold.supporting = q.supports.map((docId, i) => {
       const title = q.supportTitles?.[i];

@@ -1,15 +1,16 @@
-// Answer metrics (DESIGN.md §5): EM, token F1 and acc / cover-EM, each the max over gold aliases.
-// Normalization is the shared `normalizeAnswer` (SQuAD/HotpotQA style) so every view and reward
-// scores the same strings the same way.
-import { normalizeAnswer } from './normalize';
+// Answer metrics: EM, token F1 and acc / cover-EM, each the max over gold aliases (SQuAD v1.1's
+// evaluate-v1.1.py `metric_max_over_ground_truths`). Normalization is the shared
+// `normalizeAnswer`, SQuAD's exactly unless the caller asks for the "extended" variant, so every
+// view and reward scores the same strings the same way. QAgent calls acc "non-strict EM" (§4.1).
+import { type Normalization, normalizeAnswer } from './normalize';
 
 /** Normalized answers that HotpotQA's official eval refuses to give partial token credit. */
 const SPECIAL_ANSWERS: ReadonlySet<string> = new Set(['yes', 'no', 'noanswer']);
 
 /** 1 when the normalized prediction equals a normalized gold alias, else 0 (no aliases → 0). */
-export function exactMatch(pred: string, golds: readonly string[]): number {
-  const p = normalizeAnswer(pred);
-  return golds.some((g) => normalizeAnswer(g) === p) ? 1 : 0;
+export function exactMatch(pred: string, golds: readonly string[], mode?: Normalization): number {
+  const p = normalizeAnswer(pred, mode);
+  return golds.some((g) => normalizeAnswer(g, mode) === p) ? 1 : 0;
 }
 
 /** Token F1 of two already-normalized strings (SQuAD v1.1 / HotpotQA: no overlap → 0). */
@@ -36,10 +37,10 @@ function tokenF1(p: string, g: string): number {
 }
 
 /** SQuAD token F1, max over aliases; yes/no/noanswer mismatches score 0 (HotpotQA eval). */
-export function f1Score(pred: string, golds: readonly string[]): number {
-  const p = normalizeAnswer(pred);
+export function f1Score(pred: string, golds: readonly string[], mode?: Normalization): number {
+  const p = normalizeAnswer(pred, mode);
   let best = 0;
-  for (const g of golds) best = Math.max(best, tokenF1(p, normalizeAnswer(g)));
+  for (const g of golds) best = Math.max(best, tokenF1(p, normalizeAnswer(g, mode)));
   return best;
 }
 
@@ -50,10 +51,10 @@ export function f1Score(pred: string, golds: readonly string[]): number {
  * gold "cat" covers "concatenate". One deliberate deviation: an alias that normalizes to ""
  * (e.g. "The") is skipped, since Python's `"" in s` would make every prediction correct.
  */
-export function coverEM(pred: string, golds: readonly string[]): number {
-  const p = normalizeAnswer(pred);
+export function coverEM(pred: string, golds: readonly string[], mode?: Normalization): number {
+  const p = normalizeAnswer(pred, mode);
   return golds.some((g) => {
-    const n = normalizeAnswer(g);
+    const n = normalizeAnswer(g, mode);
     return n.length > 0 && p.includes(n);
   })
     ? 1

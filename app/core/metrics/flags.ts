@@ -3,7 +3,7 @@
 import { stepNumber } from '../schema/step-number';
 import type { Doc, Step, Trajectory } from '../schema/trajectory';
 import { type AnswerVerdict, answerVerdict, nearMissReason } from './answer-verdict';
-import { containsAnyAnswer, normalizeAnswer } from './normalize';
+import { containsAnyAnswer, normalizeAnswer, normalizeText } from './normalize';
 import {
   docContainsAnswer,
   finalAnswerText,
@@ -51,7 +51,7 @@ function quote(s: string): string {
 }
 
 function tokenSet(s: string): Set<string> {
-  return new Set(normalizeAnswer(s).split(' ').filter(Boolean));
+  return new Set(normalizeText(s).split(' ').filter(Boolean));
 }
 
 /** |A ∩ B| / |A ∪ B| of two token sets; 0 when both are empty. */
@@ -78,7 +78,7 @@ function repeatedQueryFlags(t: Trajectory): Flag[] {
   for (const s of t.steps) {
     if (s.kind !== 'search') continue;
     for (const q of stepQueries(s)) {
-      const norm = normalizeAnswer(q);
+      const norm = normalizeText(q);
       const tokens = tokenSet(q);
       if (norm === '') continue;
       let match: { prev: (typeof earlier)[number]; why: string } | undefined;

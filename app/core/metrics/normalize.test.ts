@@ -1,5 +1,12 @@
-import { describe, expect, test } from 'vitest';
-import { containsAnyAnswer, normalizeAnswer, normalizeTitle } from './normalize';
+import { describe, expect, it, test } from 'vitest';
+import {
+  containsAnyAnswer,
+  normalizeAnswer,
+  normalizeSquad,
+  normalizeText,
+  normalizeTitle,
+} from './normalize';
+import { coverEM, exactMatch, f1Score } from './answer';
 
 describe('containsAnyAnswer', () => {
   test('matches whole normalized words only', () => {
@@ -35,5 +42,63 @@ describe('normalizeTitle', () => {
     expect(normalizeTitle('The Who')).not.toBe(normalizeTitle('Who'));
     expect(normalizeTitle('Mary Poppins (film)')).not.toBe(normalizeTitle('Mary Poppins (book)'));
     expect(normalizeTitle('&&&')).toBe('');
+  });
+});
+
+// SQuAD v1.1's evaluate-v1.1.py, `normalize_answer`:
+//   lower → remove_punc (set(string.punctuation)) → remove_articles (re.sub(r'\b(a|an|the)\b', ' '))
+//   → white_space_fix (' '.join(text.split())).
+// Expected values below are what that Python function returns for each input.
+describe("normalizeAnswer is SQuAD v1.1's normalize_answer by default", () => {
+  it.each([
+    ['The Eiffel Tower', 'eiffel tower'],
+    ['U.S.A.', 'usa'],
+    ['Jean-Paul Sartre', 'jeanpaul sartre'],
+    ["Lavinia's father", 'lavinias father'],
+    ['  a  cat,  an apple & the_end ', 'cat apple theend'],
+    ['theatre', 'theatre'], // "the" only as a whole word
+    ['A', ''],
+    // string.punctuation is ASCII only: Unicode dashes, quotes and symbols stay.
+    ['1889–1964', '1889–1964'],
+    ['“Paris”', '“paris”'],
+    ['¿Qué?', '¿qué'],
+    ['50 €', '50 €'],
+    // No NFKC: full-width letters stay as written (lower-cased).
+    ['ＰＡＲＩＳ', 'ｐａｒｉｓ'],
+    // Python's \b is Unicode-aware: "the" glued to a letter is not a word.
+    ['éthe', 'éthe'],
+    // str.split() also splits on \x1c–\x1f and \x85.
+    ['x\x1fy\x85z', 'x y z'],
+  ])('%j → %j', (input, want) => {
+    expect(normalizeAnswer(input)).toBe(want);
+    expect(normalizeSquad(input)).toBe(want);
+  });
+});
+
+describe('the "extended" normalization differs where SQuAD keeps Unicode', () => {
+  it.each([
+    ['1889–1964', '18891964'],
+    ['“Paris”', 'paris'],
+    ['¿Qué?', 'qué'],
+    ['ＰＡＲＩＳ', 'paris'],
+    ['50 €', '50'],
+  ])('%j → %j', (input, want) => {
+    expect(normalizeAnswer(input, 'extended')).toBe(want);
+    expect(normalizeText(input)).toBe(want);
+    expect(normalizeAnswer(input)).not.toBe(want);
+  });
+
+  it('changes EM, F1 and acc only where the two differ', () => {
+    expect(exactMatch('“Paris”', ['Paris'])).toBe(0);
+    expect(exactMatch('“Paris”', ['Paris'], 'extended')).toBe(1);
+    expect(exactMatch('ＰＡＲＩＳ', ['Paris'])).toBe(0);
+    expect(exactMatch('ＰＡＲＩＳ', ['Paris'], 'extended')).toBe(1);
+    expect(f1Score('the “Paris” region', ['Paris region'])).toBe(0.5);
+    expect(f1Score('the “Paris” region', ['Paris region'], 'extended')).toBe(1);
+    expect(coverEM('born 1889–1964', ['18891964'])).toBe(0);
+    expect(coverEM('born 1889–1964', ['18891964'], 'extended')).toBe(1);
+    // ASCII cases agree.
+    expect(exactMatch('The U.S.A.', ['USA'])).toBe(1);
+    expect(exactMatch('The U.S.A.', ['USA'], 'extended')).toBe(1);
   });
 });

@@ -1,31 +1,61 @@
-// SQuAD / HotpotQA answer normalization (DESIGN.md §5), in SQuAD's order: lowercase, delete
-// punctuation ("U.S.A." → "usa", "Jean-Paul" → "jeanpaul"), drop the articles a/an/the, collapse
-// whitespace. Extension beyond SQuAD's ASCII set: Unicode punctuation and symbols are deleted
-// too, and text is NFKC-folded first so full-width and composed forms compare equal.
+// Answer normalization. The default is exactly SQuAD v1.1's `normalize_answer` (the official
+// evaluate-v1.1.py, also used by HotpotQA's eval, FlashRAG's `normalize_answer` and Search-R1's
+// reward): lower-case; delete every character of Python's `string.punctuation` (the 32 ASCII
+// marks, so "U.S.A." → "usa", "Jean-Paul" → "jeanpaul"); replace the articles a/an/the, as whole
+// words, with a space; split on whitespace and rejoin with single spaces. Unicode punctuation
+// ("–", "“", "¿") is kept, as SQuAD keeps it.
+//
+// "extended" is Hopscope's earlier variant, kept as an option: NFKC-fold first (full-width and
+// composed forms compare equal) and delete all Unicode punctuation and symbols (\p{P}, \p{S}).
+// Matching keys that are not answers (document titles, queries, the text of retrieved documents)
+// use it through `normalizeText`, since documents carry Unicode dashes and quotes.
 import { decodeHtmlEntities } from '../text/html-entities';
 
-const PUNCT = /[\p{P}\p{S}]/gu;
-const ARTICLES = /\b(a|an|the)\b/g;
+export type Normalization = 'squad' | 'extended';
+
+export const NORMALIZATIONS: readonly Normalization[] = ['squad', 'extended'];
+
+// Python's string.punctuation: !"#$%&'()*+,-./:;<=>?@[\]^_`{|}~
+const SQUAD_PUNCT = /[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g;
+// Python's `\b(a|an|the)\b` on str: word characters are Unicode letters, digits and "_".
+const ARTICLES = /(?<![\p{L}\p{N}_])(?:a|an|the)(?![\p{L}\p{N}_])/gu;
+// Python's str.split(): Unicode whitespace, including \x1c–\x1f and \x85 (not in JS's \s).
+// eslint-disable-next-line no-control-regex -- these separators are whitespace to Python.
+const PY_SPACE = /[\s\x1c-\x1f\x85]+/g;
+
+const EXT_PUNCT = /[\p{P}\p{S}]/gu;
 const SEPARATORS = /[\p{Pd}/]/gu;
 
-export function normalizeAnswer(s: string): string {
+/** SQuAD v1.1 `normalize_answer`: white_space_fix(remove_articles(remove_punc(lower(s)))). */
+export function normalizeSquad(s: string): string {
+  return s.toLowerCase().replace(SQUAD_PUNCT, '').replace(ARTICLES, ' ').replace(PY_SPACE, ' ').trim();
+}
+
+/** The extended variant: NFKC, lower-case, all Unicode punctuation and symbols, articles, spaces. */
+export function normalizeText(s: string): string {
   return s
     .normalize('NFKC')
     .toLowerCase()
-    .replace(PUNCT, '')
+    .replace(EXT_PUNCT, '')
     .replace(ARTICLES, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 }
 
+/** An answer normalized for EM / F1 / acc: SQuAD's by default, or the extended variant. */
+export function normalizeAnswer(s: string, mode: Normalization = 'squad'): string {
+  return mode === 'extended' ? normalizeText(s) : normalizeSquad(s);
+}
+
 /** Whether text contains any gold answer after normalization (FlashRAG's "contains answer"). */
-// Matches whole normalized words, so "1964" does not match "19645". Documents are also read with
+// Matches whole normalized words, so "1964" does not match "19645". Documents are read with the
+// extended normalization (their Unicode quotes and dashes are not answer text), and also with
 // dashes and slashes as spaces: deleting them would glue "1889–1964" into one word.
 export function containsAnyAnswer(text: string, answers: readonly string[]): boolean {
-  const hay = ` ${normalizeAnswer(text)} `;
-  const split = ` ${normalizeAnswer(text.replace(SEPARATORS, ' '))} `;
+  const hay = ` ${normalizeText(text)} `;
+  const split = ` ${normalizeText(text.replace(SEPARATORS, ' '))} `;
   return answers.some((a) => {
-    const n = normalizeAnswer(a);
+    const n = normalizeText(a);
     return n.length > 0 && (hay.includes(` ${n} `) || split.includes(` ${n} `));
   });
 }

@@ -1,8 +1,8 @@
-// Per-trajectory metrics (DESIGN.md §5): answer quality, retrieval count and retrieval quality,
-// computed from the Trajectory alone (never read back from an importer's own scores).
+// Per-trajectory metrics: answer quality, retrieval count and retrieval quality, computed from the
+// Trajectory alone (never read back from an importer's own scores).
 import type { Doc, Step, Trajectory } from '../schema/trajectory';
 import { coverEM, exactMatch, f1Score } from './answer';
-import { containsAnyAnswer, normalizeAnswer, normalizeTitle } from './normalize';
+import { containsAnyAnswer, type Normalization, normalizeText, normalizeTitle } from './normalize';
 
 export interface TrajectoryMetrics {
   /** Answer scores; null without gold answers. A missing answer with gold scores 0 (a failure). */
@@ -90,7 +90,8 @@ export function stepQueries(s: Step): string[] {
   return s.text !== undefined && s.text.trim() !== '' ? [s.text] : [];
 }
 
-function goldPassageRecall(t: Trajectory, docs: readonly Doc[]): number | null {
+/** Fraction of the gold supporting passages among `docs` (by id or title); null without any. */
+export function goldPassageRecall(t: Trajectory, docs: readonly Doc[]): number | null {
   const supporting = t.gold?.supporting;
   if (!supporting || supporting.length === 0) return null;
   // HotpotQA lists one supporting fact per sentence; the same passage counts once.
@@ -110,7 +111,13 @@ function goldPassageRecall(t: Trajectory, docs: readonly Doc[]): number | null {
   return hit / keys.size;
 }
 
-export function trajectoryMetrics(t: Trajectory): TrajectoryMetrics {
+export interface MetricOptions {
+  /** Answer normalization for EM / F1 / acc: SQuAD's (default) or the extended variant. */
+  normalization?: Normalization;
+}
+
+export function trajectoryMetrics(t: Trajectory, options: MetricOptions = {}): TrajectoryMetrics {
+  const mode = options.normalization;
   const answers = goldAnswers(t);
   const hasGold = answers.length > 0;
   const pred = finalAnswerText(t);
@@ -127,7 +134,7 @@ export function trajectoryMetrics(t: Trajectory): TrajectoryMetrics {
       rc += 1;
       for (const q of stepQueries(s)) {
         queries += 1;
-        const n = normalizeAnswer(q);
+        const n = normalizeText(q);
         if (seenQueries.has(n)) repeatedQueries += 1;
         else seenQueries.add(n);
       }
@@ -137,8 +144,8 @@ export function trajectoryMetrics(t: Trajectory): TrajectoryMetrics {
     if (s.hop !== undefined) hops = Math.max(hops, s.hop);
   }
 
-  const score = (fn: (p: string, g: readonly string[]) => number): number | null =>
-    hasGold ? (pred === undefined ? 0 : fn(pred, answers)) : null;
+  const score = (fn: (p: string, g: readonly string[], m?: Normalization) => number): number | null =>
+    hasGold ? (pred === undefined ? 0 : fn(pred, answers, mode)) : null;
 
   return {
     em: score(exactMatch),

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { apexSepr, seprFromVectors } from './apex-sepr';
 import type { Trajectory } from '../schema/trajectory';
-import { fakeEmbedder, traj } from './test-fakes';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { questionGold } from '../corpus/gold-join';
+import { loadDataset } from '../corpus/registry';
+import { parsePlan, planNodes } from '../agents/apex-plan';
+import { bagOfWordsEmbedder, fakeEmbedder, traj } from './test-fakes';
 
 const unit = (deg: number) => [Math.cos((deg * Math.PI) / 180), Math.sin((deg * Math.PI) / 180)];
 
@@ -102,5 +107,50 @@ describe('APEX SEPR', () => {
     const noEmb = await apexSepr.compute(traj([], { plan, gold: { answers: [], plan: goldPlan } }), {});
     expect(noEmb.value).toBeNull();
     expect(noEmb.note).toMatch(/embedder/);
+  });
+});
+
+describe('APEX SEPR against MuSiQue gold plans rewritten into questions (v1 §4.1.1, v2 appendix C.1)', () => {
+  const file = path.resolve(__dirname, '../../../../shared/data/musique/dev_subset.jsonl');
+  const set = loadDataset(readFileSync(file, 'utf8'), 'musique/dev_subset.jsonl').questions;
+  const q = set?.questions.find((x) => x.id === '2hop__335418_279684');
+  // A faithful plan in the paper's own form, as an APEX planner writes it.
+  const plan = planNodes(
+    parsePlan('(1) Who is the spouse of Anna Benson? (2) Which sports team was #1 a member of?'),
+  );
+
+  it('the question carries the raw operator forms and their rewrites', () => {
+    expect(q?.question).toBe("What team was Anna Benson's husband on?");
+    expect(questionGold(q!).plan).toEqual([
+      { text: 'Anna Benson >> spouse', question: 'Who is the spouse of Anna Benson?', answer: 'Kris Benson' },
+      {
+        text: '#1 >> member of sports team',
+        question: 'Which sports team is #1 a member of?',
+        answer: 'Pittsburgh Pirates',
+      },
+    ]);
+  });
+
+  it('scores the faithful plan 1 against the rewritten gold, where the raw forms gave 0', async () => {
+    const gold = questionGold(q!);
+    const t = { ...traj([], { gold }), plan };
+    const embedder = bagOfWordsEmbedder();
+    const r = await apexSepr.compute(t, { embedder });
+    expect(r.value).toBe(1);
+    expect(embedder.calls[0]).toContain('Which sports team is #1 a member of?');
+    // The same plan against the operator forms as written: no pair above τ = 0.8.
+    const raw = {
+      ...traj([], { gold: { ...gold, plan: gold.plan!.map((s) => ({ text: s.text, question: s.text })) } }),
+      plan,
+    };
+    const before = await apexSepr.compute(raw, { embedder: bagOfWordsEmbedder() });
+    expect(before.value).toBe(0);
+    expect(Math.max(...(before.pairs ?? []).map((p) => p.score))).toBeLessThan(0.8);
+  });
+
+  it('rewrites gold plans stored before the `question` field existed', async () => {
+    const gold = questionGold(q!);
+    const old = { ...traj([], { gold: { ...gold, plan: gold.plan!.map((s) => ({ text: s.text })) } }), plan };
+    expect((await apexSepr.compute(old, { embedder: bagOfWordsEmbedder() })).value).toBe(1);
   });
 });

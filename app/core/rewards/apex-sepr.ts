@@ -1,13 +1,16 @@
-// APEX-Searcher's plan reward SEPR (DESIGN.md §5; APEX-Searcher, "Augmenting LLMs' Search
-// Capabilities through Agentic Planning and Execution", 2025): embed every generated sub-question
+// APEX-Searcher's plan reward SEPR (APEX-Searcher v1 §3.3.3, "Augmenting LLMs' Search
+// Capabilities through Agentic Planning and Execution"): embed every generated sub-question
 // and every gold one, cost = 1 − cosine, one-to-one Hungarian assignment of minimum total cost,
 // keep the assigned pairs with cosine > τ (0.8); P = matched / |generated|, R = matched / |gold|,
 // reward = F1 = 2PR / (P + R), 0 when nothing matches. Gold plans come from MuSiQue's
-// question_decomposition.
-// Both sides are compared as written, with `#n` references unresolved: the generated node's
-// `text` (never its `resolvedText`, which carries answers found at run time) against the gold
-// `text` (MuSiQue's questions as written, e.g. "Who designed #1?"). SEPR scores the plan's
-// structure, not the answers that filled it in.
+// question_decomposition, rewritten into natural language as the paper's gold sub-questions are
+// (v1 §4.1.1, v2 appendix C.1): `gold.plan[i].question` where stored, else the deterministic
+// rewrite of `text` (corpus/plan-rewrite.ts: `#1 >> capital` → `What is the capital of #1?`).
+// The raw operator forms sit far from any generated question, which put SEPR near 0.
+// `#n` references stay unresolved on both sides: the generated node's `text` (never its
+// `resolvedText`, which carries answers found at run time) against the rewritten gold question
+// ("Who designed #1?"). SEPR scores the plan's structure, not the answers that filled it in.
+import { goldStepQuestion } from '../corpus/plan-rewrite';
 import { hungarian } from './hungarian';
 import { type RewardDef, type RewardMeta, type RewardPair, unavailable } from './types';
 import { cosine, embedAll, round } from './vectors';
@@ -56,10 +59,11 @@ export const apexSepr: RewardDef<SeprParams> = {
     const p = { ...DEFAULTS, ...params };
     const formula =
       `SEPR = F1 = 2PR/(P+R), P = matched/|generated|, R = matched/|gold|; matched = Hungarian pairs ` +
-      `(cost 1 − cos of sub-question embeddings) with cos > τ = ${p.tau}; 0 when nothing matches`;
-    // Raw to raw (see the header): `text`, not `resolvedText`.
+      `(cost 1 − cos of sub-question embeddings, gold sub-questions in natural language) with ` +
+      `cos > τ = ${p.tau}; 0 when nothing matches`;
+    // See the header: the generated `text` (not `resolvedText`), the gold step in natural language.
     const gen = (t.plan ?? []).map((n) => n.text);
-    const gold = (t.gold?.plan ?? []).map((n) => n.text);
+    const gold = (t.gold?.plan ?? []).map(goldStepQuestion);
     if (gold.length === 0) return unavailable(META, formula, 'the trajectory has no gold plan');
     if (gen.length === 0) return unavailable(META, formula, 'the trajectory has no plan');
     if (!ctx.embedder) return unavailable(META, formula, 'needs an embedder for the sub-questions');

@@ -103,7 +103,7 @@ describe('exsearchMessages (the prefix the gold answer is scored after)', () => 
     expect(search()).toBe('<SEARCH> [3, 1] Title: C. Content: c');
   });
 
-  it('is the transcript a live ExSearch run showed the model (default rankKeep 1, numeric corpus ids)', async () => {
+  it('is the transcript a live ExSearch run showed the model (rank on, rankKeep 1, numeric corpus ids)', async () => {
     const llm = new ScriptedLlm([
       '<QUERY> Film director <SEARCH>',
       '[2] > [1]',
@@ -120,7 +120,12 @@ describe('exsearchMessages (the prefix the gold answer is scored after)', () => 
       ],
       'B birthplace': [{ id: '88', title: 'B', text: 'B was born in Oslo.' }],
     });
-    const { t } = await runCollect(exsearch, { question, llm, retriever });
+    const { t } = await runCollect(exsearch, {
+      question,
+      llm,
+      retriever,
+      params: { rank: true, rankKeep: 1 },
+    });
     expect(t.answer?.text).toBe('Oslo');
     const last = llm.calls.at(-1)?.prompt;
     const seen = typeof last === 'object' ? last.messages : [];

@@ -3,7 +3,7 @@
 // only with retrieval (retrieval helped), right only without (retrieval hurt: noise), wrong both
 // ways. Pure; "correct" is whatever the caller judged (EM by default in `pairByQuestion`).
 import { exactMatch } from '../metrics/answer';
-import { normalizeAnswer } from '../metrics/normalize';
+import { normalizeText } from '../metrics/normalize';
 import { finalAnswerText, goldAnswers } from '../metrics/trajectory-metrics';
 import type { Trajectory } from '../schema/trajectory';
 
@@ -61,7 +61,7 @@ export function pairByQuestion(
   withoutRetrieval: readonly Trajectory[],
   isCorrect: (t: Trajectory) => boolean = emCorrect,
 ): { pairs: RetrievalPair[]; unmatched: string[] } {
-  const key = (t: Trajectory) => normalizeAnswer(t.question);
+  const key = (t: Trajectory) => normalizeText(t.question);
   const without = new Map<string, Trajectory>();
   for (const t of withoutRetrieval) if (!without.has(key(t))) without.set(key(t), t);
   const pairs: RetrievalPair[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StepInput } from '../schema/builder';
-import { generatorAnswer, qagentFormat, qagentStage1, qagentStage2 } from './qagent';
+import { generatorAnswer, qagentFormat, qagentStage1, qagentStage2, trajectoryHit } from './qagent';
 import { doc, fakeLlm, traj } from './test-fakes';
 
 const gold = { answers: ['Paris'] };
@@ -79,7 +79,7 @@ describe('QAgent stage 1 = EM × format', () => {
   });
 });
 
-describe('QAgent stage 2 = coverEM(generator answer) + 0.5 × Hit', () => {
+describe('QAgent stage 2 = non-strict EM(generator answer) + 0.5 × Hit(τ) (Eq. 10)', () => {
   const steps = [
     ...loop('a', [doc('d1', 'France', 'Its capital is Paris.', 1), doc('d2', 'Lyon', 'Lyon is a city.', 2)]),
     // The same France passage again: the generator reads it once.
@@ -106,8 +106,8 @@ describe('QAgent stage 2 = coverEM(generator answer) + 0.5 × Hit', () => {
     expect(prompt.messages[1]).toEqual({ role: 'user', content: 'Question: Capital of France?' });
   });
 
-  it('scores the generator, not the agent: a wrong agent answer can still earn 1.5, a right one 0', async () => {
-    const noHit = [...loop('a'), answer('Paris')];
+  it('scores the generator, not the agent: a wrong agent answer can still earn 1.5, a trajectory without the answer 0', async () => {
+    const noHit = [...loop('a'), answer('Lyon')];
     expect((await qagentStage2.compute(traj(noHit, { gold }), { llm: fakeLlm('Lyon') })).value).toBe(0);
     expect((await qagentStage2.compute(traj(noHit, { gold }), { llm: fakeLlm('Paris') })).value).toBe(1);
     const hit = await qagentStage2.compute(
@@ -116,6 +116,42 @@ describe('QAgent stage 2 = coverEM(generator answer) + 0.5 × Hit', () => {
       { hitWeight: 0.25 },
     );
     expect(hit.value).toBe(0.25);
+  });
+
+  // Eq. 10: R(τ) = EM(A*, Ã) + 0.5 · Hit(τ, A*), Hit = "the entire trajectory contains the gold
+  // answer" — not only the collected passages.
+  it("Hit counts the gold answer anywhere in the trajectory: the agent's own answer (Eq. 10)", async () => {
+    const t = traj([...loop('a'), answer('Paris')], { gold });
+    expect(trajectoryHit(t, gold.answers)).toMatchObject({ hit: 1, step: { kind: 'answer' } });
+    const r = await qagentStage2.compute(t, { llm: fakeLlm('Lyon') });
+    expect(r.value).toBe(0.5);
+    expect(r.steps).toEqual([expect.objectContaining({ stepId: 's4', value: 0.5 })]);
+  });
+
+  it('Hit counts a reflection or a query that names the gold answer, in the order the steps came', () => {
+    const reflected = traj(
+      [
+        { kind: 'plan', text: 'find the capital' },
+        { kind: 'search', queries: ['capital of France'] },
+        { kind: 'retrieve', docs: [doc('d1', 'Lyon', 'Lyon is a city.')] },
+        { kind: 'reflect', text: 'I recall the capital is Paris.' },
+      ],
+      { gold },
+    );
+    expect(trajectoryHit(reflected, gold.answers)).toMatchObject({ hit: 1, step: { id: 's3' } });
+    const queried = traj([{ kind: 'search', queries: ['Paris population'] }], { gold });
+    expect(trajectoryHit(queried, gold.answers)).toMatchObject({ hit: 1, step: { id: 's0' } });
+    // Whole words only, like the passages: "Parisian" does not hold "Paris".
+    const near = traj([{ kind: 'reflect', text: 'A Parisian museum.' }], { gold });
+    expect(trajectoryHit(near, gold.answers).hit).toBe(0);
+  });
+
+  it("leaves the frozen generator's answer out of τ (it is Ã, scored by the EM term)", () => {
+    const t = traj(
+      [...loop('a'), answer('Lyon'), { kind: 'answer', decision: 'frozen-generator', text: 'Paris' }],
+      { gold },
+    );
+    expect(trajectoryHit(t, gold.answers).hit).toBe(0);
   });
 
   it('is null without a generator, still reporting the hit', async () => {

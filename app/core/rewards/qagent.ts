@@ -1,14 +1,17 @@
-// QAgent's two training rewards (DESIGN.md §5): Jiang et al., 2025, "QAgent: A modular Search
-// Agent with Interactive Query Understanding" (arXiv 2510.08383; code OpenStellarTeam/QAgent).
-//  - Stage 1 (end-to-end RL): r₁ = EM(a_pred, a_gold) × format.
-//  - Stage 2 (generalized RL): a frozen generator answers from the passages the agent collected,
-//    r₂ = coverEM(G(q, P), a_gold) + 0.5 × Hit, so the agent is paid for what it retrieves rather
-//    than for how it uses it.
+// QAgent's two training rewards: Jiang et al., 2025, "QAgent: A modular Search Agent with
+// Interactive Query Understanding" (arXiv 2510.08383; code OpenStellarTeam/QAgent).
+//  - Stage 1 (end-to-end RL, §3.3): r₁ = EM(a_pred, a_gold) × format.
+//  - Stage 2 (generalized RL, §3.3 Eq. 8–10): a frozen generator answers from the passages the
+//    agent collected, r₂ = EM(A*, Ã) + 0.5 × Hit(τ, A*), with EM relaxed to non-strict EM (the
+//    gold answer inside the generator's answer: Hopscope's acc / cover-EM) and Hit = the entire
+//    trajectory τ contains the gold answer, so the agent is paid for what it retrieves rather than
+//    for how it uses it.
 import type { ChatMessage, GenerateOptions, Llm } from '../llm/types';
 import { coverEM, exactMatch } from '../metrics/answer';
-import { docContainsAnswer, finalAnswerText, goldAnswers } from '../metrics/trajectory-metrics';
+import { containsAnyAnswer } from '../metrics/normalize';
+import { finalAnswerText, goldAnswers } from '../metrics/trajectory-metrics';
 import { stepNumber } from '../schema/step-number';
-import type { Doc, Step } from '../schema/trajectory';
+import type { Doc, Step, Trajectory } from '../schema/trajectory';
 import { NO_GOLD } from './search-r1';
 import { collectedPassages, showGold } from './steps';
 import { type RewardDef, type RewardMeta, type RewardResult, type RewardStep, unavailable } from './types';
@@ -135,6 +138,28 @@ export function generatorAnswer(text: string): string {
   );
 }
 
+/** Everything a step holds that was part of the rollout: its source text, text, queries and docs. */
+function stepText(s: Step): string {
+  const parts = [s.raw, s.text, ...(s.queries ?? [])];
+  for (const d of s.docs ?? []) parts.push(`${d.title ?? ''} ${d.text}`);
+  return parts.filter((x): x is string => x !== undefined && x !== '').join('\n');
+}
+
+/**
+ * Hit(τ, A*) of Eq. 10: whether the entire trajectory τ — what the agent wrote (plans, queries,
+ * reflections, its own answer) and what it was shown (the information blocks) — contains a gold
+ * answer, as whole normalized words. The prompt is not part of τ, and neither is the frozen
+ * generator's answer Ã (a step marked `frozen-generator`), which Eq. 10 scores separately.
+ * Returns the first step that holds the answer.
+ */
+export function trajectoryHit(t: Trajectory, gold: readonly string[]): { hit: 0 | 1; step?: Step } {
+  for (const s of t.steps) {
+    if (s.decision === 'frozen-generator') continue;
+    if (containsAnyAnswer(stepText(s), gold)) return { hit: 1, step: s };
+  }
+  return { hit: 0 };
+}
+
 export interface QAgentStage2Params {
   /** Weight of Hit (the paper's 0.5). */
   hitWeight: number;
@@ -156,14 +181,14 @@ export const qagentStage2: RewardDef<QAgentStage2Params> = {
   compute: async (t, ctx, params) => {
     const p = { ...STAGE2_DEFAULTS, ...params };
     const formula =
-      `r₂ = coverEM(G(q, P), a_gold) + ${p.hitWeight} × Hit  (G: the configured generator, greedy, ` +
-      'answering from the de-duplicated passages P the trajectory collected; Hit = 1 when a gold answer ' +
-      'appears in P as whole normalized words)';
+      `r₂ = non-strict EM(A*, G(q, P)) + ${p.hitWeight} × Hit(τ, A*)  (Eq. 10; G: the configured ` +
+      'generator, greedy, answering from the de-duplicated passages P the trajectory collected; ' +
+      'non-strict EM = a gold answer inside its answer (§4.1); Hit = 1 when the entire trajectory τ ' +
+      'contains a gold answer as whole normalized words)';
     const gold = goldAnswers(t);
     if (gold.length === 0) return unavailable(STAGE2_META, formula, NO_GOLD);
     const passages = collectedPassages(t);
-    const hitDoc = passages.find((d) => docContainsAnswer(d, gold));
-    const hit = hitDoc ? 1 : 0;
+    const { hit, step: hitStep } = trajectoryHit(t, gold);
     const llm: Llm | undefined = ctx.llm;
     if (!llm)
       return unavailable(
@@ -194,17 +219,14 @@ export const qagentStage2: RewardDef<QAgentStage2Params> = {
         ...p,
       },
     };
-    if (hitDoc) {
-      const step = t.steps.find((s) => s.docs?.includes(hitDoc));
-      if (step)
-        result.steps = [
-          {
-            stepId: step.id,
-            value: p.hitWeight,
-            detail: `first passage holding a gold answer: ${hitDoc.title ?? hitDoc.id}`,
-          },
-        ];
-    }
+    if (hitStep)
+      result.steps = [
+        {
+          stepId: hitStep.id,
+          value: p.hitWeight,
+          detail: `first step of the trajectory holding a gold answer (${hitStep.kind})`,
+        },
+      ];
     return result;
   },
 };

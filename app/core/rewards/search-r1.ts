@@ -74,7 +74,7 @@ export function searchR1Sequence(steps: readonly Step[]): SequenceCheck {
  */
 export function searchR1RetrievalHit(t: Trajectory): { hit: boolean; stepId?: string } {
   const golds = goldAnswers(t)
-    .map(normalizeAnswer)
+    .map((g) => normalizeAnswer(g))
     .filter((g) => g !== '');
   for (const b of informationBlocks(t)) {
     const text = normalizeAnswer(b.text);

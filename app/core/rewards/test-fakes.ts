@@ -21,6 +21,32 @@ export function fakeEmbedder(vectors: Record<string, readonly number[]>): Embedd
   };
 }
 
+/**
+ * A lexical stand-in for a sentence embedder: L2-normalized bag-of-words counts over lower-case
+ * word tokens (`#1` is a token; `>>` and punctuation are not), so cosine = word overlap. Real
+ * pretrained embedder weights are not available offline; this double keeps the SEPR tests
+ * honest about *which strings* are compared without hand-made vectors.
+ */
+export function bagOfWordsEmbedder(): Embedder & { calls: string[][] } {
+  const calls: string[][] = [];
+  const vocab = new Map<string, number>();
+  const tokens = (t: string) => t.toLowerCase().match(/#?[\p{L}\p{N}]+/gu) ?? [];
+  return {
+    model: 'bag-of-words',
+    calls,
+    async embed(texts) {
+      calls.push(texts);
+      for (const t of texts) for (const w of tokens(t)) if (!vocab.has(w)) vocab.set(w, vocab.size);
+      return texts.map((t) => {
+        const v = new Float32Array(vocab.size);
+        for (const w of tokens(t)) v[vocab.get(w)!]! += 1;
+        const norm = Math.hypot(...v);
+        return norm > 0 ? v.map((x) => x / norm) : v;
+      });
+    },
+  };
+}
+
 export interface FakeLlm extends Llm {
   prompts: Array<{ prompt: Prompt; options?: GenerateOptions }>;
   scored: Array<{ prefix: Prompt; continuation: string }>;

@@ -1,7 +1,7 @@
 // Folds a stream of trajectory events into a Trajectory. Importers and live strategies both emit
 // these events, so the live view and the final view are the same reducer (DESIGN.md §1).
 import { hash53 } from '../hash';
-import { containsAnyAnswer, normalizeAnswer, normalizeTitle } from '../metrics/normalize';
+import { containsAnyAnswer, normalizeText, normalizeTitle } from '../metrics/normalize';
 import type { Doc, Gold, PlanNode, Step, Trajectory, TrajectorySource } from './trajectory';
 import { SCHEMA_ID } from './trajectory';
 
@@ -98,7 +98,7 @@ export function buildTrajectory(events: Iterable<TrajectoryEvent>): Trajectory {
 
 function docKey(d: Doc): string {
   // Ids from different retrievers are not comparable; title + text is what the agent saw.
-  return `${normalizeTitle(d.title ?? '')}\u0000${normalizeAnswer(d.text).slice(0, 400)}`;
+  return `${normalizeTitle(d.title ?? '')}\u0000${normalizeText(d.text).slice(0, 400)}`;
 }
 
 /**

@@ -62,7 +62,13 @@ export const PlanNodeSchema = z.object({
 
 export const GoldSchema = z.object({
   answers: z.array(z.string()),
-  plan: z.array(z.object({ text: z.string(), answer: z.string().optional() })).optional(),
+  /**
+   * Gold sub-questions: `text` as the dataset writes it (MuSiQue's `#1 >> capital`), `question`
+   * the same step in natural language (corpus/plan-rewrite.ts), which APEX's SEPR compares with.
+   */
+  plan: z
+    .array(z.object({ text: z.string(), question: z.string().optional(), answer: z.string().optional() }))
+    .optional(),
   supporting: z.array(z.object({ title: z.string().optional(), docId: z.string().optional() })).optional(),
 });
 

@@ -1,6 +1,9 @@
 import type { Flag } from '../../core/metrics/flags';
+import { accHint, accName } from '../../core/metrics/labels';
+import { exsearchRetrievalMetrics } from '../../core/metrics/retrieval-at-k';
 import type { TrajectoryMetrics } from '../../core/metrics/trajectory-metrics';
 import type { Trajectory } from '../../core/schema/trajectory';
+import { GoldPlanTable } from './GoldPlanTable';
 
 function fmt(v: number | null, digits = 2): string {
   return v === null ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(digits);
@@ -18,10 +21,14 @@ export function MetricsPanel({
   flags: readonly Flag[];
   onSelectStep: (id: string) => void;
 }) {
+  const atK = exsearchRetrievalMetrics(t);
+  const goldAtK = exsearchRetrievalMetrics(t, 'gold');
+  const pair = (a: number | null, b: number | null) =>
+    a === null && b === null ? '–' : `${fmt(a)} / ${fmt(b)}`;
   const rows: Array<[string, string, string]> = [
     ['EM', fmt(m.em), 'exact match after SQuAD normalization, best gold alias'],
     ['F1', fmt(m.f1), 'token-overlap F1, best gold alias'],
-    ['Acc', fmt(m.acc), 'cover-EM: a normalized gold answer is inside the prediction'],
+    [accName(t.agent.strategy), fmt(m.acc), accHint(t.agent.strategy)],
     ['RC', fmt(m.rc), 'retrieval count: search actions (a multi-query turn counts once)'],
     ['Queries', fmt(m.queries), 'queries over all search actions'],
     ['Repeated queries', fmt(m.repeatedQueries), 'same normalized text as an earlier query'],
@@ -29,6 +36,30 @@ export function MetricsPanel({
     ['Duplicate docs', fmt(m.duplicateDocs), 'seen in an earlier hop'],
     ['Answer recall', fmt(m.answerRecall), 'some retrieved doc holds a gold answer'],
     ['Gold-passage recall', fmt(m.goldPassageRecall), 'share of gold supporting passages retrieved'],
+    [
+      'R@3 / R@5',
+      pair(atK.r3, atK.r5),
+      'ExSearch §5.2, Table 3: the top-3 / top-5 documents of the retrievals contain a gold answer (1) or not (0)',
+    ],
+    [
+      'P@3 / P@5',
+      pair(atK.p3, atK.p5),
+      'ExSearch Table 7: share of each retrieval’s top-3 / top-5 documents that contain a gold answer, averaged over retrievals',
+    ],
+    ...(goldAtK.r3 === null
+      ? []
+      : ([
+          [
+            'Gold R@3 / R@5',
+            pair(goldAtK.r3, goldAtK.r5),
+            'share of gold supporting passages among the top-3 / top-5 documents of the retrievals',
+          ],
+          [
+            'Gold P@3 / P@5',
+            pair(goldAtK.p3, goldAtK.p5),
+            'share of each retrieval’s top-3 / top-5 documents that are gold supporting passages',
+          ],
+        ] as Array<[string, string, string]>)),
     ['Invalid steps', fmt(m.invalidSteps), 'turns with no valid action'],
   ];
   return (
@@ -46,14 +77,7 @@ export function MetricsPanel({
       {(t.gold?.plan?.length ?? 0) > 0 && (
         <>
           <h4>Gold plan</h4>
-          <ol className="gold-plan small" data-testid="gold-plan">
-            {t.gold!.plan!.map((s, i) => (
-              <li key={i}>
-                {s.text}
-                {s.answer && <span className="muted"> → {s.answer}</span>}
-              </li>
-            ))}
-          </ol>
+          <GoldPlanTable plan={t.gold!.plan!} />
         </>
       )}
       {(t.gold?.supporting?.length ?? 0) > 0 && (

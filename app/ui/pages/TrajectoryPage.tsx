@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { STEP_LABELS, VERDICTS } from '../../core/annotations/annotation';
 import { findQuestion, withQuestionGold } from '../../core/corpus/gold-join';
 import { flagTrajectory } from '../../core/metrics/flags';
+import { accHint, accName } from '../../core/metrics/labels';
 import { trajectoryMetrics } from '../../core/metrics/trajectory-metrics';
 import { stepByRef, stepNumber } from '../../core/schema/step-number';
 import type { Trajectory } from '../../core/schema/trajectory';
@@ -262,7 +263,9 @@ function TrajectoryView({
             EM {metrics.em ?? '–'}
           </span>
           <span className="pill">F1 {metrics.f1 === null ? '–' : metrics.f1.toFixed(2)}</span>
-          <span className="pill">Acc {metrics.acc ?? '–'}</span>
+          <span className="pill" title={accHint(t.agent.strategy)}>
+            {accName(t.agent.strategy)} {metrics.acc ?? '–'}
+          </span>
           <span className="pill">RC {metrics.rc}</span>
           <span className="pill">{metrics.queries} queries</span>
           <span className="muted small">

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { importAll, stringChunks } from '../pipeline';
 import { apexFormat } from './apex';
 import { exsearchFormat } from './exsearch';
+import { buildTrajectory } from '../../schema/builder';
+import { qagentStage1 } from '../../rewards/qagent';
 import { parseInformation, qagentFormat } from './qagent';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8');
@@ -73,6 +75,47 @@ describe('qagent importer: text transcript', () => {
   });
 });
 
+describe('qagent importer: <reflect> (Table 5 names the reflection tag both ways)', () => {
+  // Table 5 asks for <reflection>…</reflection> and, a line later, <reflect>…</reflect>.
+  const output = [
+    '<plan> Find who founded Veltmark Press. </plan>',
+    '<search><query> Veltmark Press founder </query></search>',
+    '<information>Passage #1 Veltmark Press\nVeltmark Press was founded by Ilse Marrow.</information>',
+    '<reflect> The passage names Ilse Marrow as the founder. </reflect>',
+    '<answer> Ilse Marrow </answer>',
+  ].join('\n');
+  const record = { question: 'Who founded Veltmark Press?', golden_answers: ['Ilse Marrow'], output };
+
+  it('imports <reflect> as a reflect step with its text', () => {
+    const t = buildTrajectory(qagentFormat.toEvents(record, { file: 'f.jsonl', line: 1 }));
+    expect(t.steps.map((s) => s.kind)).toEqual(['plan', 'search', 'retrieve', 'reflect', 'answer']);
+    expect(t.steps[3]).toMatchObject({ text: 'The passage names Ilse Marrow as the founder.', hop: 1 });
+  });
+
+  it('lets QAgent stage 1 score the transcript (EM 1 × format holds = 1, not 0)', async () => {
+    const t = buildTrajectory(qagentFormat.toEvents(record, { file: 'f.jsonl', line: 1 }));
+    const r = await qagentStage1.compute(t, {});
+    expect(r.inputs).toMatchObject({ em: 1, format: true });
+    expect(r.value).toBe(1);
+  });
+});
+
+describe('qagent importer: more than 3 queries (Algorithm 1 retrieves every query)', () => {
+  it('reads a 4-query search whose information holds passages as a search hop', () => {
+    const output = [
+      '<plan> Search widely. </plan>',
+      '<search><query> a </query><query> b </query><query> c </query><query> d </query></search>',
+      '<information>Passage #1 A\ntext a\nPassage #2 B\ntext b\nPassage #3 C\ntext c\nPassage #4 D\ntext d</information>',
+      '<reflection> Enough. </reflection>',
+      '<answer> D </answer>',
+    ].join('\n');
+    const t = buildTrajectory(qagentFormat.toEvents({ question: 'q', output }, { file: 'f', line: 1 }));
+    expect(t.steps.map((s) => s.kind)).toEqual(['plan', 'search', 'retrieve', 'reflect', 'answer']);
+    expect(t.steps[1]).toMatchObject({ hop: 1, queries: ['a', 'b', 'c', 'd'] });
+    expect(t.steps[2]?.docs?.map((d) => d.query)).toEqual(['a', 'b', 'c', 'd']);
+  });
+});
+
 describe('qagent importer: JSONL records', () => {
   it('imports the good records and reports the malformed one with line and field', async () => {
     const r = await load('qagent.jsonl');
@@ -103,7 +146,7 @@ describe('qagent importer: JSONL records', () => {
     expect(docs.map((d) => d.containsAnswer)).toEqual([false, false, false]);
   });
 
-  it('turns more than 3 queries and a turn without an action into invalid steps', async () => {
+  it('turns a refused search of more than 3 queries (no passages back) and a turn without an action into invalid steps', async () => {
     const t = (await load('qagent.jsonl')).trajectories[1]!;
     expect(t.question).toBe('Who illustrated The Lantern of Kessa?');
     expect(t.gold).toEqual({ answers: ['Tomas Vey'] });

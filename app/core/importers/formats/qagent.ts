@@ -1,7 +1,8 @@
 // QAgent transcripts (Jiang et al. 2025, "QAgent: A modular Search Agent with Interactive Query
-// Understanding"; DESIGN.md §4). The model loops <plan> → <search> holding up to 3 <query> →
+// Understanding", arXiv:2510.08383). The model loops <plan> → <search> holding up to 3 <query> →
 // <information> (all queries of the turn in one block, passages as `Passage #i title` / text) →
-// <reflection> → … → <answer>.
+// <reflection> → … → <answer>. The paper's prompt (Table 5) names the reflection tag both
+// <reflection> and <reflect>, so models trained on it write either; both are a reflect step.
 //
 // Records: a plain-text transcript (the whole file), or a JSON object carrying the transcript in
 // `output` / `response` / `trajectory` / `completion` (string) or `messages` (a chat list of
@@ -9,8 +10,10 @@
 // `question` and gold answers in `golden_answers` / `answers` / `answer`.
 //
 // Steps: plan, search (one per <search>, queries = its <query>s), retrieve (docs from the
-// passages), reflect, answer. A search with no query or more than 3, and a model turn that ends
-// without <search> or <answer>, become `invalid` steps carrying `error`.
+// passages), reflect, answer. A search with no query, and a model turn that ends without <search>
+// or <answer>, become `invalid` steps carrying `error`. A search with more than 3 queries is read
+// as Algorithm 1 (lines 10–14) runs it, every query retrieved, when its information block holds
+// passages; when the environment answered with no passages (it refused), it is `invalid`.
 import type { StepInput, TrajectoryEvent } from '../../schema/builder';
 import type { Doc } from '../../schema/trajectory';
 import { type FormatImporter, type RecordContext, RecordError } from '../types';
@@ -26,7 +29,7 @@ import {
   segments,
 } from './xml-tags';
 
-const MODEL_TAGS = ['plan', 'search', 'information', 'reflection', 'answer', 'think'] as const;
+const MODEL_TAGS = ['plan', 'search', 'information', 'reflection', 'reflect', 'answer', 'think'] as const;
 const MAX_QUERIES = 3;
 const TRANSCRIPT_KEYS = ['output', 'response', 'trajectory', 'completion', 'generated_text', 'text'] as const;
 const QUESTION_KEYS = ['question', 'query', 'input', 'problem'] as const;
@@ -211,7 +214,7 @@ interface Walk {
   turn: number;
   hop: number;
   /** The search whose results the next <information> holds. */
-  pending: { queries: string[]; hop?: number } | null;
+  pending: { queries: string[]; hop?: number; overLimit?: StepInput } | null;
   turnHasAction: boolean;
   turnText: string;
   turnBlocks: number;
@@ -246,19 +249,12 @@ function onSearch(w: Walk, body: string, raw: string): void {
     w.pending = { queries: [] };
     return;
   }
-  if (queries.length > MAX_QUERIES) {
-    w.steps.push({
-      ...base,
-      kind: 'invalid',
-      queries,
-      error: `${queries.length} queries in one search (QAgent allows at most ${MAX_QUERIES})`,
-    });
-    w.pending = { queries };
-    return;
-  }
   w.hop++;
-  w.steps.push({ ...base, kind: 'search', hop: w.hop, queries });
+  const step: StepInput = { ...base, kind: 'search', hop: w.hop, queries };
+  w.steps.push(step);
   w.pending = { queries, hop: w.hop };
+  // More than Table 5's 3: kept as a search if passages come back (Algorithm 1), see onInformation.
+  if (queries.length > MAX_QUERIES) w.pending.overLimit = step;
 }
 
 function onInformation(w: Walk, body: string, raw: string): void {
@@ -271,6 +267,15 @@ function onInformation(w: Walk, body: string, raw: string): void {
   }
   const prefix = pending.hop !== undefined ? `h${pending.hop}` : `t${w.turn}`;
   const docs = parseInformation(body, pending.queries, prefix);
+  const over = pending.overLimit;
+  if (over && docs.length === 0) {
+    // The environment refused the over-long search: it was an invalid action, not a hop.
+    over.kind = 'invalid';
+    over.error = `${pending.queries.length} queries in one search (QAgent allows at most ${MAX_QUERIES})`;
+    delete over.hop;
+    w.hop--;
+    delete pending.hop;
+  }
   const step: StepInput = { kind: 'retrieve', turn: w.turn, raw, docs };
   if (pending.hop !== undefined) step.hop = pending.hop;
   if (pending.queries.length > 0) step.queries = pending.queries;
@@ -307,7 +312,7 @@ function walk(response: string): Walk {
     if (tag === 'search') onSearch(w, body, raw);
     else if (tag === 'plan') w.steps.push({ kind: 'plan', turn: w.turn, text, raw });
     else if (tag === 'think') w.steps.push({ kind: 'think', turn: w.turn, text, raw });
-    else if (tag === 'reflection') {
+    else if (tag === 'reflection' || tag === 'reflect') {
       const step: StepInput = { kind: 'reflect', turn: w.turn, text, raw };
       if (w.hop > 0) step.hop = w.hop;
       w.steps.push(step);
@@ -324,6 +329,7 @@ function walk(response: string): Walk {
 // ---- Importer ---------------------------------------------------------------------------------
 
 /** QAgent's signature: <query> inside <search>, or <plan>/<reflection> next to <search>/<answer>. */
+// A bare <reflect> is not QAgent's signature: When-to-Search transcripts use it too.
 function scoreText(text: string): number {
   // ExSearch writes capitalised markers (<QUERY>, <FACT>, <FINAL>); never claim those.
   if (/<(?:QUERY|FACT|FINAL|RECORD)>/.test(text)) return 0;

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { Question } from '../../../core/corpus/types';
+import { rewriteSubQuestion } from '../../../core/corpus/plan-rewrite';
 import type { QuestionSetSummary } from '../../../db/corpus-store';
 import { useQuestionSet } from '../../data/corpora';
 
@@ -98,6 +99,15 @@ export function QuestionList({
                     >
                       {s.question}
                     </button>
+                    {rewriteSubQuestion(s.question).question !== s.question && (
+                      <span
+                        className="muted"
+                        title="As a question, the form APEX's plan reward compares with"
+                      >
+                        {' '}
+                        ({rewriteSubQuestion(s.question).question})
+                      </span>
+                    )}
                     {s.resolved && <span className="muted"> → {s.resolved}</span>}
                     {s.answer && <span> = {s.answer}</span>}
                   </li>

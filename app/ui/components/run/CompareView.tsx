@@ -1,11 +1,24 @@
 import { useMemo } from 'react';
 import { retrievalBreakdown, summarizeByDataset, summarizeByStrategy } from '../../../core/batch/aggregate';
 import { CATEGORIES, CATEGORY_LABELS } from '../../../core/rewards/four-categories';
+import { accName } from '../../../core/metrics/labels';
 import type { Trajectory } from '../../../core/schema/trajectory';
 import { BatchScatter } from './BatchScatter';
 
 const pct = (v: number | null) => (v === null ? '–' : `${(100 * v).toFixed(1)}`);
 
+const ACC_TITLE = 'cover-EM: a gold answer inside the prediction; QAgent (§4.1) calls it non-strict EM';
+
+/** acc %, named as its paper names it where that differs (QAgent: non-strict EM). */
+function AccCell({ strategy, value }: { strategy: string; value: number | null }) {
+  const name = accName(strategy);
+  return (
+    <td>
+      {pct(value)}
+      {name !== 'Acc' && <span className="muted small"> {name}</span>}
+    </td>
+  );
+}
 const NONE: readonly Trajectory[] = [];
 
 /**
@@ -34,7 +47,7 @@ export function CompareView({
               <th>runs</th>
               <th>EM %</th>
               <th>F1 %</th>
-              <th>acc %</th>
+              <th title={ACC_TITLE}>acc %</th>
               <th>mean RC</th>
               <th>queries</th>
               <th>mean latency</th>
@@ -47,7 +60,7 @@ export function CompareView({
                 <td>{s.n}</td>
                 <td>{pct(s.em)}</td>
                 <td>{pct(s.f1)}</td>
-                <td>{pct(s.acc)}</td>
+                <AccCell strategy={s.strategy} value={s.acc} />
                 <td>{s.meanRc.toFixed(2)}</td>
                 <td>{s.meanQueries.toFixed(2)}</td>
                 <td>{s.meanMs === null ? '–' : `${(s.meanMs / 1000).toFixed(1)} s`}</td>
@@ -68,7 +81,7 @@ export function CompareView({
                 <th>runs</th>
                 <th>EM %</th>
                 <th>F1 %</th>
-                <th>acc %</th>
+                <th title={ACC_TITLE}>acc %</th>
                 <th>mean RC</th>
               </tr>
             </thead>
@@ -80,7 +93,7 @@ export function CompareView({
                   <td>{s.n}</td>
                   <td>{pct(s.em)}</td>
                   <td>{pct(s.f1)}</td>
-                  <td>{pct(s.acc)}</td>
+                  <AccCell strategy={s.strategy} value={s.acc} />
                   <td>{s.meanRc.toFixed(2)}</td>
                 </tr>
               ))}
