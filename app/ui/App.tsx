@@ -8,6 +8,7 @@ import { ImportDialog } from './components/ImportDialog';
 import { corpusKeys, useDemoWorld } from './data/corpora';
 import { ensureDemoLoaded } from './data/demo';
 import { isTyping } from './keyboard';
+import { ComparePage } from './pages/ComparePage';
 import { CorpusPage } from './pages/CorpusPage';
 import { DatasetPage } from './pages/DatasetPage';
 import { RunPage } from './pages/RunPage';
@@ -121,6 +122,8 @@ export function App() {
           <CorpusPage corpusId={route.corpusId} />
         ) : route.page === 'run' ? (
           <RunPage />
+        ) : route.page === 'compare' ? (
+          <ComparePage ids={route.ids} />
         ) : (
           <TrajectoryPage id={route.id} stepId={route.stepId} />
         )}

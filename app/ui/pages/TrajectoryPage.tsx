@@ -5,6 +5,7 @@ import { findQuestion, withQuestionGold } from '../../core/corpus/gold-join';
 import { flagTrajectory } from '../../core/metrics/flags';
 import { trajectoryMetrics } from '../../core/metrics/trajectory-metrics';
 import type { Trajectory } from '../../core/schema/trajectory';
+import { RunsOfQuestionButton } from '../components/compare/RunsOfQuestionButton';
 import { LongText } from '../components/LongText';
 import { useQuestionIndex } from '../data/corpora';
 import { MetricsPanel } from '../components/MetricsPanel';
@@ -204,6 +205,7 @@ function TrajectoryView({
               {pos + 1} / {order.length}
             </span>
           )}
+          <RunsOfQuestionButton t={t} />
           <div className="spacer" />
           <div className="verdicts" role="group" aria-label="Verdict">
             <span className="muted small">Verdict:</span>
