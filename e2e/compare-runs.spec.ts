@@ -1,6 +1,8 @@
 // The aligned comparison of runs of one question. The bundled demo asks each question once, so
 // the runs come from two real logs of the same Bamboogle questions: R1-Searcher and Search-R1
 // (FlashRAG). On the Citibank question their first queries differ and their second agree.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO_ROWS, FLASHRAG_LOG, R1_LOG, expect, importFiles, openApp, test } from './fixtures';
 
@@ -9,8 +11,10 @@ const CITIBANK = 'Citibank was founded';
 async function importBoth(page: Page): Promise<void> {
   await openApp(page);
   await importFiles(page, [R1_LOG, FLASHRAG_LOG]);
-  const report = page.getByTestId('import-report');
-  await expect(report).toContainText('125 of 125 records imported', { timeout: 60_000 });
+  const reports = page.getByTestId('import-report');
+  await expect(reports).toHaveCount(2, { timeout: 60_000 });
+  for (const r of await reports.all())
+    await expect(r).toContainText('125 of 125 records imported', { timeout: 60_000 });
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('row-count')).toHaveText(`${DEMO_ROWS + 250} trajectories`, {
     timeout: 60_000,
@@ -22,6 +26,7 @@ const current = (page: Page) => page.locator('[data-testid="aligned-row"][aria-c
 test('select two runs of one question in the table and compare them aligned', async ({ page }) => {
   await importBoth(page);
   await page.getByLabel('Search trajectories').fill(CITIBANK);
+  await page.keyboard.press('Enter'); // leaves the search box, so the table's keys work
   await expect(page.getByTestId('row-count')).toHaveText(`2 of ${DEMO_ROWS + 250} trajectories`);
 
   // x selects the current row; j moves; the checkbox works too.
@@ -110,4 +115,106 @@ test('a link naming a missing run says which, and a malformed escape does not br
   await expect(page.getByText('at least two stored runs are needed')).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('code', { hasText: 'no-such-run' })).toBeVisible();
   await expect(page.locator('code', { hasText: 'bad%E0%A4%A' })).toBeVisible();
+});
+
+test('aligns two APEX runs by plan node and marks where their sub-question searches part', async ({
+  page,
+}) => {
+  // A second run of the demo's APEX question: the same plan worded differently, and another
+  // query for sub-question 2.
+  const line = readFileSync(resolve(import.meta.dirname, '../public/demo/veloria-hopscope.jsonl'), 'utf8')
+    .split('\n')
+    .find((l) => l.includes('"id":"demo-apex-plan"'));
+  if (!line) throw new Error('demo-apex-plan missing from the demo set');
+  const t = JSON.parse(line) as {
+    id: string;
+    plan: Array<{ id: string; text: string }>;
+    steps: Array<{ id: string; queries?: string[]; text?: string }>;
+  };
+  t.id = 'apex-variant';
+  const node2 = t.plan.find((n) => n.id === '2');
+  if (node2) node2.text = 'In what city was #1 born?';
+  const s7 = t.steps.find((s) => s.id === 's7');
+  if (s7) {
+    s7.queries = ['Aurel Brisk birthplace'];
+    s7.text = 'Aurel Brisk birthplace';
+  }
+  await openApp(page);
+  await importFiles(page, {
+    name: 'apex-variant.jsonl',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(t)),
+  });
+  await expect(page.getByTestId('import-report')).toContainText('1 of 1 records imported', {
+    timeout: 30_000,
+  });
+  await page.keyboard.press('Escape');
+
+  await page.goto('/#/t/demo-apex-plan');
+  await page.getByTestId('runs-of-question').click();
+  await expect(page.getByTestId('compare-run')).toHaveCount(2);
+  await expect(page.getByTestId('divergence-banner')).toContainText(
+    'Runs part at sub-question 2 · hop 1: different query',
+  );
+  await expect(page.getByTestId('divergence-banner')).toContainText('“Aurel Brisk birthplace” (run 2)');
+  const labels = page.getByTestId('aligned-row').locator('.cmp-label b');
+  await expect(labels.first()).toHaveText('before searching');
+  await expect(labels).toContainText([
+    'sub-question 1 · hop 1',
+    'sub-question 2 · hop 1',
+    'sub-question 3 · hop 1',
+  ]);
+  await expect(page.getByTestId('sufficient-here')).toHaveCount(2);
+  await page.screenshot({ path: '/tmp/aligned-apex.png' });
+  await page.keyboard.press('k');
+  await page.keyboard.press('d');
+  await expect(current(page)).toContainText('sub-question 2 · hop 1');
+});
+
+test('a long comparison renders only the rows in view and still moves by keyboard', async ({ page }) => {
+  const HOPS = 220;
+  const longRun = (id: string, partAt: number) => ({
+    schema: 'hopscope.trajectory/1',
+    id,
+    question: 'A question that took two hundred and twenty searches?',
+    source: { kind: 'import', format: 'hopscope' },
+    agent: { strategy: 'search-r1', params: {} },
+    gold: { answers: ['needle'] },
+    steps: Array.from({ length: HOPS }, (_, i) => [
+      { kind: 'search', hop: i + 1, queries: [i + 1 === partAt ? `other query ${i + 1}` : `query ${i + 1}`] },
+      {
+        kind: 'retrieve',
+        hop: i + 1,
+        docs: [{ id: `d${i}`, title: `Doc ${i + 1}`, text: `Passage ${i + 1}.`, rank: 1 }],
+      },
+    ])
+      .flat()
+      .concat([{ kind: 'answer', text: 'needle' } as never])
+      .map((s, index) => ({ ...s, id: `s${index}`, index })),
+    answer: { text: 'needle' },
+  });
+  const text = [longRun('long-a', 0), longRun('long-b', 150)].map((t) => JSON.stringify(t)).join('\n');
+  await openApp(page);
+  await importFiles(page, { name: 'long.jsonl', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await expect(page.getByTestId('import-report')).toContainText('2 of 2 records imported', {
+    timeout: 30_000,
+  });
+  await page.keyboard.press('Escape');
+
+  await page.goto('/#/compare/long-a/long-b');
+  await expect(page.getByTestId('divergence-banner')).toContainText('Runs part at hop 150: different query');
+  // It opens at the divergence; far fewer rows than 221 are in the page.
+  await expect(current(page)).toHaveAttribute('data-row', '149');
+  expect(await page.getByTestId('aligned-row').count()).toBeLessThan(60);
+  await page.keyboard.press('End');
+  await expect(current(page)).toHaveAttribute('data-row', String(HOPS));
+  await expect(current(page)).toContainText('answer');
+  await expect(current(page)).toBeInViewport();
+  await page.keyboard.press('Home');
+  await expect(current(page)).toHaveAttribute('data-row', '0');
+  await expect(current(page)).toBeInViewport();
+  await page.keyboard.press('d');
+  await expect(current(page)).toHaveAttribute('data-row', '149');
+  await expect(current(page)).toBeInViewport();
+  await page.screenshot({ path: '/tmp/aligned-long.png' });
 });

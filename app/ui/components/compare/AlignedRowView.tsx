@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { AlignedRow, Alignment, SideCell } from '../../../core/compare/types';
 import { normalizeAnswer } from '../../../core/metrics/normalize';
+import { stepQueries } from '../../../core/metrics/trajectory-metrics';
 import type { Step } from '../../../core/schema/trajectory';
 import { DocCard } from '../DocCard';
 import { LongText } from '../LongText';
@@ -8,8 +9,17 @@ import { KIND_TEXT } from './format';
 
 const queryKey = (c: SideCell | null) => (c?.queries ?? []).map(normalizeAnswer).sort().join('|');
 
-function StepLine({ step }: { step: Step }) {
-  if (step.kind === 'search') return null;
+function StepLine({ step, differs }: { step: Step; differs: boolean }) {
+  if (step.kind === 'search')
+    return (
+      <div className="cmp-queries">
+        {stepQueries(step).map((q, i) => (
+          <span key={i} className={`cmp-query${differs ? ' differs' : ''}`} data-testid="compare-query">
+            {q}
+          </span>
+        ))}
+      </div>
+    );
   if (step.kind === 'retrieve') return null;
   if (step.kind === 'decision')
     return (
@@ -67,17 +77,8 @@ function Cell({
           )}
         </div>
       )}
-      {cell.queries.length > 0 && (
-        <div className="cmp-queries">
-          {cell.queries.map((q, i) => (
-            <span key={i} className={`cmp-query${differs ? ' differs' : ''}`} data-testid="compare-query">
-              {q}
-            </span>
-          ))}
-        </div>
-      )}
       {cell.steps.map((s) => (
-        <StepLine key={s.id} step={s} />
+        <StepLine key={s.id} step={s} differs={differs} />
       ))}
     </div>
   );
@@ -140,7 +141,7 @@ export const AlignedRowView = memo(function AlignedRowView({
           data-shared={d.shared}
         >
           <div className="cmp-doclabel small">
-            {d.shared === n ? `in all ${n} runs` : d.shared > 1 ? `in ${d.shared} runs` : 'only one run'}
+            {d.shared === n ? `in all ${n} runs` : d.shared > 1 ? `in ${d.shared} runs` : ''}
           </div>
           {d.docs.map((doc, side) => (
             <div key={side} className="cmp-doc">

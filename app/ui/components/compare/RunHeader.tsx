@@ -37,6 +37,9 @@ export function RunHeader({
         {t.source.system && t.source.system !== t.agent.strategy && (
           <span className="muted"> · {t.source.system}</span>
         )}
+        <button type="button" className="link small cmp-open" onClick={onOpen}>
+          open
+        </button>
       </div>
       <div className="muted small cmp-file" title={t.id}>
         {t.source.file
@@ -76,9 +79,6 @@ export function RunHeader({
         {' · '}
         {answerIn === null ? 'no gold answer' : answerIn ? 'answer in docs' : 'answer not in docs'}
       </div>
-      <button type="button" className="link small" onClick={onOpen}>
-        open this run
-      </button>
     </div>
   );
 }
