@@ -73,28 +73,31 @@ function CompareView({
   const [current, setCurrent] = useState(divergence?.row ?? 0);
   const [side, setSide] = useState(0);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const listRef = useRef<HTMLDivElement>(null);
+  const headsRef = useRef<HTMLDivElement>(null);
   const virtual = rows.length > VIRTUALIZE_OVER;
   const virt = useVirtualizer({
     count: virtual ? rows.length : 0,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => 180,
     overscan: 6,
-    scrollMargin: listRef.current?.offsetTop ?? 0,
   });
 
   const goTo = useCallback(
     (i: number) => {
       const next = Math.max(0, Math.min(rows.length - 1, i));
       setCurrent(next);
+      // A virtualized row far away is not in the page yet: bring it in first.
       if (virtual) virt.scrollToIndex(next, { align: 'auto' });
-      else
-        scrollRef.current
-          ?.querySelector(`[data-row="${next}"]`)
-          ?.scrollIntoView({ block: 'nearest', behavior: 'auto' });
     },
     [rows.length, virtual, virt],
   );
+  useEffect(() => {
+    // Once the row is rendered (and measured), show all of it.
+    const id = requestAnimationFrame(() =>
+      scrollRef.current?.querySelector(`[data-row="${current}"]`)?.scrollIntoView({ block: 'nearest' }),
+    );
+    return () => cancelAnimationFrame(id);
+  }, [current]);
   useEffect(() => {
     if (divergence) goTo(divergence.row);
     // Only on open: later moves are the user's.
@@ -198,22 +201,29 @@ function CompareView({
           </div>
         )}
       </div>
-      <div className="cmp-scroll" ref={scrollRef}>
-        <div className="cmp-heads">
-          <div className="cmp-corner muted small">Runs</div>
-          {runs.map((r, i) => (
-            <RunHeader
-              key={r.trajectory.id}
-              run={r}
-              side={i}
-              focused={i === side}
-              onFocus={() => setSide(i)}
-              onJump={goTo}
-              onOpen={() => navigate({ page: 'trajectory', id: r.trajectory.id, stepId: null })}
-            />
-          ))}
-        </div>
-        <div ref={listRef} className="cmp-rows" role="list" aria-label="Aligned rows">
+      <div className="cmp-heads" ref={headsRef}>
+        <div className="cmp-corner muted small">Runs</div>
+        {runs.map((r, i) => (
+          <RunHeader
+            key={r.trajectory.id}
+            run={r}
+            side={i}
+            focused={i === side}
+            onFocus={() => setSide(i)}
+            onJump={goTo}
+            onOpen={() => navigate({ page: 'trajectory', id: r.trajectory.id, stepId: null })}
+          />
+        ))}
+      </div>
+      <div
+        className="cmp-scroll"
+        ref={scrollRef}
+        // The heads stay put above the rows; they follow the rows sideways when runs overflow.
+        onScroll={(e) => {
+          if (headsRef.current) headsRef.current.scrollLeft = e.currentTarget.scrollLeft;
+        }}
+      >
+        <div className="cmp-rows" role="list" aria-label="Aligned rows">
           {virtual ? (
             <div style={{ height: virt.getTotalSize(), position: 'relative' }}>
               {virt.getVirtualItems().map((vi) => (
@@ -222,7 +232,7 @@ function CompareView({
                   data-index={vi.index}
                   ref={virt.measureElement}
                   className="cmp-vrow"
-                  style={{ transform: `translateY(${vi.start - virt.options.scrollMargin}px)` }}
+                  style={{ transform: `translateY(${vi.start}px)` }}
                 >
                   {renderRow(vi.index)}
                 </div>
