@@ -123,8 +123,11 @@ function CompareView({
       else if (k === 'k' || k === 'ArrowUp') goTo(current - 1);
       else if (k === 'Home' || k === 'End') goTo(k === 'Home' ? 0 : rows.length - 1);
       else if (k === 'd' && divergence) goTo(divergence.row);
-      else if (k === 'Enter') openStep(current, side);
-      else if (k === 'Escape') leaveCompare();
+      else if (k === 'Enter') {
+        // Enter on a focused button or link is that control's own action.
+        if ((e.target as HTMLElement | null)?.closest?.('button, a')) return;
+        openStep(current, side);
+      } else if (k === 'Escape') leaveCompare();
       else if (/^[1-9]$/.test(k) && Number(k) <= runs.length) setSide(Number(k) - 1);
       else return;
       e.preventDefault();
