@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
 import type { Alignment } from '../../core/compare/types';
 import { AlignedRowView } from '../components/compare/AlignedRowView';
-import { KIND_TEXT } from '../components/compare/format';
+import { DivergenceBanner } from '../components/compare/DivergenceBanner';
 import { RunHeader } from '../components/compare/RunHeader';
 import { LongText } from '../components/LongText';
 import { useComparison } from '../data/compare';
@@ -184,25 +184,7 @@ function CompareView({
             Not stored, left out: {missing.join(', ')}
           </div>
         )}
-        {divergence && divRow ? (
-          <button
-            type="button"
-            className="cmp-banner"
-            data-testid="divergence-banner"
-            onClick={() => goTo(divergence.row)}
-            title="Jump to the first divergence (d)"
-          >
-            <b>
-              Runs part at {divRow.label}: {KIND_TEXT[divergence.kind]}
-            </b>
-            <span className="cmp-banner-detail">{divergence.detail}</span>
-            <kbd>d</kbd>
-          </button>
-        ) : (
-          <div className="cmp-banner same" data-testid="divergence-banner">
-            <b>No divergence:</b> the runs take the same queries, documents, decisions and answer.
-          </div>
-        )}
+        <DivergenceBanner divergence={divergence} row={divRow} onJump={goTo} />
       </div>
       <div className="cmp-heads" ref={headsRef}>
         <div className="cmp-corner muted small">Runs</div>
