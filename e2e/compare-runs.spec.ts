@@ -129,7 +129,7 @@ test('aligns two APEX runs by plan node and marks where their sub-question searc
   const t = JSON.parse(line) as {
     id: string;
     plan: Array<{ id: string; text: string }>;
-    steps: Array<{ id: string; queries?: string[]; text?: string }>;
+    steps: Array<{ id: string; queries?: string[]; text?: string; docs?: unknown[] }>;
   };
   t.id = 'apex-variant';
   const node2 = t.plan.find((n) => n.id === '2');
@@ -139,6 +139,10 @@ test('aligns two APEX runs by plan node and marks where their sub-question searc
     s7.queries = ['Aurel Brisk birthplace'];
     s7.text = 'Aurel Brisk birthplace';
   }
+  // ...which finds at once the passages run 1 needed a second hop for.
+  const s8 = t.steps.find((s) => s.id === 's8');
+  const s11 = t.steps.find((s) => s.id === 's11');
+  if (s8 && s11) s8.docs = s11.docs;
   await openApp(page);
   await importFiles(page, {
     name: 'apex-variant.jsonl',
@@ -165,7 +169,12 @@ test('aligns two APEX runs by plan node and marks where their sub-question searc
     'sub-question 3 · hop 1',
   ]);
   await expect(page.getByTestId('sufficient-here')).toHaveCount(2);
+  // Run 1 lacks, at that hop, a passage it retrieved a hop later: the empty slot links there.
+  const later = page.getByTestId('doc-elsewhere').filter({ hasText: 'retrieved at sub-question 2 · hop 2' });
+  await expect(later.first()).toBeVisible();
   await page.screenshot({ path: '/tmp/aligned-apex.png' });
+  await later.first().click();
+  await expect(current(page).locator('.cmp-label b')).toHaveText('sub-question 2 · hop 2');
   await page.keyboard.press('k');
   await page.keyboard.press('d');
   await expect(current(page)).toContainText('sub-question 2 · hop 1');

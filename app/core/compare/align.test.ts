@@ -117,6 +117,25 @@ describe('alignRuns', () => {
     expect(tavishU?.docs[2]).toBeNull();
   });
 
+  it('points a document one run lacks at a hop to where that run did retrieve it', () => {
+    const late = run({
+      id: 'b',
+      hops: [
+        { query: 'Casmere Botanical Institute founder', docs: ['Casmere'] },
+        { query: 'Ilse Varnholt birthplace', docs: [BIRTH, FOUNDER] },
+      ],
+      answer: 'Tavish',
+    });
+    const a = alignRuns([good('a'), late]);
+    const founder = a.rows[0]?.docs.find((d) => d.docs[0]?.title === FOUNDER[0]);
+    expect(founder?.docs[1]).toBeNull();
+    expect(founder?.elsewhere).toEqual([null, 1]);
+    const founderLater = a.rows[1]?.docs.find((d) => d.docs[1]?.title === FOUNDER[0]);
+    expect(founderLater?.elsewhere).toEqual([0, null]);
+    const tavishU = a.rows[1]?.docs.find((d) => d.docs[0]?.title === 'Tavish University');
+    expect(tavishU?.elsewhere).toEqual([null, null]);
+  });
+
   it('puts think steps with the hop of their turn and answers in the answer row', () => {
     const a = alignRuns([good('a'), good('b')]);
     expect(a.rows[0]?.sides[0]?.steps.map((s) => s.kind)).toEqual(['think', 'search', 'retrieve']);

@@ -50,7 +50,7 @@ function alignDocs(cells: ReadonlyArray<SideCell | null>, mode: DocIdentityMode)
       const key = docIdentity(d, mode);
       let a = byKey.get(key);
       if (!a) {
-        a = { key, docs: cells.map(() => null), shared: 0 };
+        a = { key, docs: cells.map(() => null), shared: 0, elsewhere: cells.map(() => null) };
         byKey.set(key, a);
       }
       if (a.docs[side]) continue;
@@ -59,6 +59,22 @@ function alignDocs(cells: ReadonlyArray<SideCell | null>, mode: DocIdentityMode)
     }
   });
   return [...byKey.values()];
+}
+
+/** Points each missing document slot at the row where that side first retrieved the document. */
+function linkElsewhere(rows: readonly AlignedRow[]): void {
+  const first = new Map<string, number>();
+  rows.forEach((r, ri) =>
+    r.docs.forEach((d) =>
+      d.docs.forEach((doc, side) => {
+        const k = `${side}\u0000${d.key}`;
+        if (doc && !first.has(k)) first.set(k, ri);
+      }),
+    ),
+  );
+  for (const r of rows)
+    for (const d of r.docs)
+      d.elsewhere = d.docs.map((doc, side) => (doc ? null : (first.get(`${side}\u0000${d.key}`) ?? null)));
 }
 
 function rowLabel(group: AlignedGroup, slot: number | 'answer'): string {
@@ -117,6 +133,7 @@ export function alignRuns(runs: readonly Trajectory[]): Alignment {
     };
   });
 
+  linkElsewhere(rows);
   const metrics = runs.map(trajectoryMetrics);
   const base = metrics[0];
   const summaries: RunSummary[] = runs.map((t, i) => {

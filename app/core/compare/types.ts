@@ -27,6 +27,11 @@ export interface AlignedDoc {
   docs: Array<Doc | null>;
   /** How many sides retrieved it in this row. */
   shared: number;
+  /**
+   * Per side that lacks it here: the row where that side first retrieved it, else null (also
+   * null for sides that have it in this row).
+   */
+  elsewhere: Array<number | null>;
 }
 
 export interface AlignedGroup {

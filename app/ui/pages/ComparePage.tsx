@@ -154,6 +154,7 @@ function CompareView({
         current={i === current}
         focusedSide={side}
         onSelect={onSelect}
+        onJump={goTo}
       />
     ) : null;
   };

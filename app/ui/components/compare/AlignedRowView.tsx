@@ -84,6 +84,26 @@ function Cell({
   );
 }
 
+/** An empty document slot; when this run retrieved the document in another row, a link there. */
+function NoDoc({
+  row,
+  label,
+  onJump,
+}: {
+  row: number | null;
+  label: string | undefined;
+  onJump: (row: number) => void;
+}) {
+  if (row === null || !label) return <div className="cmp-nodoc" aria-hidden="true" />;
+  return (
+    <div className="cmp-nodoc elsewhere">
+      <button type="button" className="link small" onClick={() => onJump(row)} data-testid="doc-elsewhere">
+        retrieved at {label}
+      </button>
+    </div>
+  );
+}
+
 /** One aligned row: its label, each run's steps there, then its documents, one identity per line. */
 export const AlignedRowView = memo(function AlignedRowView({
   row,
@@ -92,6 +112,7 @@ export const AlignedRowView = memo(function AlignedRowView({
   current,
   focusedSide,
   onSelect,
+  onJump,
 }: {
   row: AlignedRow;
   index: number;
@@ -99,6 +120,7 @@ export const AlignedRowView = memo(function AlignedRowView({
   current: boolean;
   focusedSide: number;
   onSelect: (index: number, side: number) => void;
+  onJump: (index: number) => void;
 }) {
   const parts = alignment.divergence?.row === index ? alignment.divergence : null;
   const n = row.sides.length;
@@ -145,7 +167,15 @@ export const AlignedRowView = memo(function AlignedRowView({
           </div>
           {d.docs.map((doc, side) => (
             <div key={side} className="cmp-doc">
-              {doc ? <DocCard doc={doc} compact /> : <div className="cmp-nodoc" aria-hidden="true" />}
+              {doc ? (
+                <DocCard doc={doc} compact />
+              ) : (
+                <NoDoc
+                  row={d.elsewhere[side] ?? null}
+                  label={alignment.rows[d.elsewhere[side] ?? -1]?.label}
+                  onJump={onJump}
+                />
+              )}
             </div>
           ))}
         </div>
