@@ -8,6 +8,7 @@ import { ImportDialog } from './components/ImportDialog';
 import { corpusKeys, useDemoWorld } from './data/corpora';
 import { ensureDemoLoaded } from './data/demo';
 import { isTyping } from './keyboard';
+import { ComparePage } from './pages/ComparePage';
 import { CorpusPage } from './pages/CorpusPage';
 import { DatasetPage } from './pages/DatasetPage';
 import { PairedPage } from './pages/PairedPage';
@@ -132,6 +133,8 @@ export function App() {
           <RunPage />
         ) : route.page === 'paired' ? (
           <PairedPage />
+        ) : route.page === 'compare' ? (
+          <ComparePage ids={route.ids} />
         ) : (
           <TrajectoryPage id={route.id} stepRef={route.step} />
         )}

@@ -4,7 +4,7 @@
 // Duplicates: when one side holds a question more than once (two runs of it), the first in the
 // order given is paired and the rest are counted as duplicates, never silently averaged in.
 // Callers pass trajectories in file order (the CLI reads files in order; the app sorts by line).
-import { normalizeAnswer } from '../metrics/normalize';
+import { normalizeText } from '../metrics/normalize';
 import type { Trajectory } from '../schema/trajectory';
 
 export interface Pair<T> {
@@ -26,7 +26,7 @@ export interface Pairing<T> {
   qidTextConflicts: Pair<T>[];
 }
 
-export const questionKey = (t: Pick<Trajectory, 'question'>): string => `q:${normalizeAnswer(t.question)}`;
+export const questionKey = (t: Pick<Trajectory, 'question'>): string => `q:${normalizeText(t.question)}`;
 
 type Keyed = Pick<Trajectory, 'question' | 'source'>;
 

@@ -96,8 +96,12 @@ export function buildTrajectory(events: Iterable<TrajectoryEvent>): Trajectory {
   return finalizeTrajectory(t);
 }
 
-function docKey(d: Doc): string {
-  // Ids from different retrievers are not comparable; title + text is what the agent saw.
+/**
+ * A document's content identity: normalized title + the start of its normalized text. Duplicate
+ * marks use it, and the compare view aligns documents of different runs by it. Ids from
+ * different retrievers are not comparable; title + text is what the agent saw.
+ */
+export function docKey(d: Pick<Doc, 'title' | 'text'>): string {
   return `${normalizeTitle(d.title ?? '')}\u0000${normalizeText(d.text).slice(0, 400)}`;
 }
 

@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import type { TrajectoryRow } from '../../core/dataset/row';
+import { CompareButton, CompareSelectCell, compareTableKey } from '../components/compare/TableSelection';
 import { useAllAnnotations, useRows } from '../data/queries';
 import { isTyping } from '../keyboard';
 import { navigate } from '../state/router';
@@ -96,6 +97,8 @@ export function DatasetPage() {
       } else if (e.key === 'Enter' || e.key === 'o') {
         const r = filtered[current];
         if (r) navigate({ page: 'trajectory', id: r.id, step: null });
+      } else if (!e.ctrlKey && !e.metaKey && compareTableKey(e.key, filtered[current]?.id)) {
+        e.preventDefault();
       }
     };
     window.addEventListener('keydown', onKey);
@@ -159,6 +162,7 @@ export function DatasetPage() {
           Group by file
         </label>
         <div className="spacer" />
+        <CompareButton />
         <span className="muted" data-testid="row-count">
           {filtered.length === all.length
             ? `${all.length} trajectories`
@@ -167,6 +171,7 @@ export function DatasetPage() {
       </div>
       <div className="table" role="table" aria-label="Trajectories" aria-rowcount={filtered.length}>
         <div className="thead" role="row">
+          <div className="th c-sel" role="columnheader" title="Select runs to compare (x)" />
           {COLUMNS.map((c) => {
             const sortable = c.key !== 'flags' && c.key !== 'status';
             const arrow = sort?.key === c.key ? (sort.dir === 1 ? ' ▲' : ' ▼') : '';
@@ -227,6 +232,7 @@ export function DatasetPage() {
                     open(r);
                   }}
                 >
+                  <CompareSelectCell id={r.id} />
                   <div className="td c-q" title={r.question}>
                     {r.question}
                     <div className="sub">{r.file ? `${r.file}${r.line ? `:${r.line}` : ''}` : r.id}</div>

@@ -9,6 +9,7 @@ import { stepByRef, stepNumber } from '../../core/schema/step-number';
 import type { Trajectory } from '../../core/schema/trajectory';
 import { ForkLineage } from '../components/fork/ForkLineage';
 import { ForkPanel } from '../components/fork/ForkPanel';
+import { RunsOfQuestionButton } from '../components/compare/RunsOfQuestionButton';
 import { LongText } from '../components/LongText';
 import { useQuestionIndex } from '../data/corpora';
 import { MetricsPanel } from '../components/MetricsPanel';
@@ -220,6 +221,7 @@ function TrajectoryView({
               {pos + 1} / {order.length}
             </span>
           )}
+          <RunsOfQuestionButton t={t} />
           <div className="spacer" />
           <div className="verdicts" role="group" aria-label="Verdict">
             <span className="muted small">Verdict:</span>

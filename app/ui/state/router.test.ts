@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseHash, routeHash } from './router';
+import { compareHash, parseHash, routeHash } from './router';
 
 describe('trajectory routes', () => {
   it('carry the 1-based step number as the URL shows it, and round-trip', () => {
@@ -12,5 +12,35 @@ describe('trajectory routes', () => {
   it('keep an old step-id link as it is, for the page to map to its step', () => {
     expect(parseHash('#/t/t_abc/s2')).toEqual({ page: 'trajectory', id: 't_abc', step: 's2' });
     expect(routeHash({ page: 'trajectory', id: 'a/b', step: null })).toBe('#/t/a%2Fb');
+  });
+});
+
+describe('compare route', () => {
+  it('round-trips ids with slashes, spaces and percent signs', () => {
+    const ids = ['t_abc', 'file.jsonl#3', 'a/b c%d'];
+    const hash = compareHash(ids);
+    expect(hash).toBe('#/compare/t_abc/file.jsonl%233/a%2Fb%20c%25d');
+    expect(parseHash(hash)).toEqual({ page: 'compare', ids });
+    expect(routeHash({ page: 'compare', ids })).toBe(hash);
+  });
+
+  it('keeps a malformed escape as the raw segment instead of throwing', () => {
+    expect(parseHash('#/compare/ok%20id/bad%E0%A4%A/%')).toEqual({
+      page: 'compare',
+      ids: ['ok id', 'bad%E0%A4%A', '%'],
+    });
+    expect(parseHash('#/t/%zz')).toEqual({ page: 'trajectory', id: '%zz', step: null });
+    expect(parseHash('#/corpus/%zz')).toEqual({ page: 'corpus', corpusId: '%zz' });
+  });
+
+  it('parses a compare link with no ids as a compare page with none', () => {
+    expect(parseHash('#/compare')).toEqual({ page: 'compare', ids: [] });
+  });
+});
+
+describe('paired route', () => {
+  it('round-trips', () => {
+    expect(parseHash('#/paired')).toEqual({ page: 'paired' });
+    expect(routeHash({ page: 'paired' })).toBe('#/paired');
   });
 });

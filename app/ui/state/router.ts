@@ -14,14 +14,25 @@ export type Route =
   | { page: 'trajectory'; id: string; step: string | null }
   | { page: 'corpus'; corpusId: string | null }
   | { page: 'run' }
-  | { page: 'paired' };
+  | { page: 'paired' }
+  | { page: 'compare'; ids: string[] };
+
+/** A path segment decoded; a malformed escape (`%E0%A4%A`) keeps the raw segment rather than throw. */
+function decodeSegment(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
 
 export function parseHash(hash: string): Route {
-  const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
+  const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeSegment);
   if (parts[0] === 't' && parts[1]) return { page: 'trajectory', id: parts[1], step: parts[2] ?? null };
   if (parts[0] === 'corpus') return { page: 'corpus', corpusId: parts[1] ?? null };
   if (parts[0] === 'run') return { page: 'run' };
   if (parts[0] === 'paired') return { page: 'paired' };
+  if (parts[0] === 'compare') return { page: 'compare', ids: parts.slice(1) };
   return { page: 'dataset' };
 }
 
@@ -29,6 +40,7 @@ export function routeHash(r: Route): string {
   if (r.page === 'dataset') return '#/';
   if (r.page === 'run') return '#/run';
   if (r.page === 'paired') return '#/paired';
+  if (r.page === 'compare') return compareHash(r.ids);
   if (r.page === 'corpus') return r.corpusId ? `#/corpus/${encodeURIComponent(r.corpusId)}` : '#/corpus';
   const base = `#/t/${encodeURIComponent(r.id)}`;
   return r.step ? `${base}/${encodeURIComponent(r.step)}` : base;

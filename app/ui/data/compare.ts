@@ -1,0 +1,24 @@
+// Hooks over the compare-runs service: the aligned comparison of a link's runs, and the runs of
+// one question for the trajectory view's "All runs of this question".
+import { useQuery } from '@tanstack/react-query';
+import type { Trajectory } from '../../core/schema/trajectory';
+import { loadComparison, runsOfSameQuestion } from '../../services/compare-runs';
+import { useQuestionIndex } from './corpora';
+
+export function useComparison(ids: readonly string[]) {
+  const index = useQuestionIndex();
+  return useQuery({
+    queryKey: ['compare', ids.join('\u0000'), index.dataUpdatedAt],
+    queryFn: () => loadComparison(ids, index.data ?? null),
+    enabled: !index.isLoading,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useRunsOfQuestion(t: Pick<Trajectory, 'id' | 'question'>) {
+  return useQuery({
+    // Under ['rows'], so a new import (which invalidates the rows) refreshes the count.
+    queryKey: ['rows', 'same-question', t.id, t.question],
+    queryFn: () => runsOfSameQuestion(t),
+  });
+}

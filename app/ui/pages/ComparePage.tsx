@@ -1,0 +1,236 @@
+import { useIsFetching } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
+import type { Alignment } from '../../core/compare/types';
+import { stepNumber } from '../../core/schema/step-number';
+import { AlignedRowView } from '../components/compare/AlignedRowView';
+import { DivergenceBanner } from '../components/compare/DivergenceBanner';
+import { RunHeader } from '../components/compare/RunHeader';
+import { LongText } from '../components/LongText';
+import { useComparison } from '../data/compare';
+import { isTyping } from '../keyboard';
+import { leaveCompare } from '../state/compare-selection';
+import { navigate } from '../state/router';
+import { useUi } from '../state/ui-store';
+import './compare.css';
+
+/** Above this many aligned rows only the rows in view are rendered. */
+const VIRTUALIZE_OVER = 200;
+
+export function ComparePage({ ids }: { ids: string[] }) {
+  const q = useComparison(ids);
+  const demoLoading = useIsFetching({ queryKey: ['demo'] }) > 0;
+  const back = (
+    <button type="button" className="link" onClick={leaveCompare}>
+      Back
+    </button>
+  );
+  if (ids.length < 2) return <div className="empty">Pick at least two runs to compare. {back}</div>;
+  if (q.isLoading || (!q.data && demoLoading)) return <div className="empty">Loading runs…</div>;
+  if (q.error)
+    return (
+      <div className="empty error-text">
+        Could not compare these runs: {String(q.error)} {back}
+      </div>
+    );
+  const c = q.data;
+  if (!c?.alignment)
+    return (
+      <div className="empty">
+        {c && c.missing.length > 0 ? (
+          <>
+            No stored trajectory has the id{c.missing.length > 1 ? 's' : ''}{' '}
+            {c.missing.map((id) => (
+              <code key={id}>{id} </code>
+            ))}
+            — at least two stored runs are needed to compare.{' '}
+          </>
+        ) : (
+          'At least two stored runs are needed to compare. '
+        )}
+        {back}
+      </div>
+    );
+  return (
+    <CompareView
+      key={ids.join('\u0000')}
+      alignment={c.alignment}
+      missing={c.missing}
+      mixed={c.mixedQuestions}
+    />
+  );
+}
+
+function CompareView({
+  alignment,
+  missing,
+  mixed,
+}: {
+  alignment: Alignment;
+  missing: string[];
+  mixed: boolean;
+}) {
+  const { rows, runs, divergence } = alignment;
+  const [current, setCurrent] = useState(divergence?.row ?? 0);
+  const [side, setSide] = useState(0);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const headsRef = useRef<HTMLDivElement>(null);
+  const virtual = rows.length > VIRTUALIZE_OVER;
+  const virt = useVirtualizer({
+    count: virtual ? rows.length : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 180,
+    overscan: 6,
+  });
+
+  const goTo = useCallback(
+    (i: number) => {
+      const next = Math.max(0, Math.min(rows.length - 1, i));
+      setCurrent(next);
+      // A virtualized row far away is not in the page yet: bring it in first.
+      if (virtual) virt.scrollToIndex(next, { align: 'auto' });
+    },
+    [rows.length, virtual, virt],
+  );
+  useEffect(() => {
+    // Once the row is rendered (and measured), show all of it.
+    const id = requestAnimationFrame(() =>
+      scrollRef.current?.querySelector(`[data-row="${current}"]`)?.scrollIntoView({ block: 'nearest' }),
+    );
+    return () => cancelAnimationFrame(id);
+  }, [current]);
+  useEffect(() => {
+    if (divergence) goTo(divergence.row);
+    // Only on open: later moves are the user's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const openStep = useCallback(
+    (row: number, s: number) => {
+      const run = runs[s];
+      const step = rows[row]?.sides[s]?.steps[0];
+      if (run)
+        navigate({ page: 'trajectory', id: run.trajectory.id, step: step ? String(stepNumber(step)) : null });
+    },
+    [rows, runs],
+  );
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (isTyping(e) || e.ctrlKey || e.metaKey || e.altKey) return;
+      const ui = useUi.getState();
+      if (ui.helpOpen || ui.importOpen) return;
+      const k = e.key;
+      if (k === 'j' || k === 'ArrowDown') goTo(current + 1);
+      else if (k === 'k' || k === 'ArrowUp') goTo(current - 1);
+      else if (k === 'Home' || k === 'End') goTo(k === 'Home' ? 0 : rows.length - 1);
+      else if (k === 'd' && divergence) goTo(divergence.row);
+      else if (k === 'Enter') {
+        // Enter on a focused button or link is that control's own action.
+        if ((e.target as HTMLElement | null)?.closest?.('button, a')) return;
+        openStep(current, side);
+      } else if (k === 'Escape') leaveCompare();
+      else if (/^[1-9]$/.test(k) && Number(k) <= runs.length) setSide(Number(k) - 1);
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [current, side, rows.length, runs.length, divergence, goTo, openStep]);
+
+  const onSelect = useCallback((i: number, s: number) => {
+    setCurrent(i);
+    setSide(s);
+  }, []);
+
+  const cols = { '--cmp-cols': `150px repeat(${runs.length}, minmax(240px, 1fr))` } as CSSProperties;
+  const first = runs[0]?.trajectory;
+  const divRow = divergence ? rows[divergence.row] : undefined;
+  const renderRow = (i: number) => {
+    const row = rows[i];
+    return row ? (
+      <AlignedRowView
+        row={row}
+        index={i}
+        alignment={alignment}
+        current={i === current}
+        focusedSide={side}
+        onSelect={onSelect}
+        onJump={goTo}
+      />
+    ) : null;
+  };
+
+  return (
+    <div className="compare" style={cols}>
+      <div className="cmp-top">
+        <div className="row">
+          <button type="button" onClick={leaveCompare} title="Back (Esc)">
+            ← Back
+          </button>
+          <span className="muted small">
+            {runs.length} runs · {rows.length} aligned rows · documents matched by{' '}
+            {alignment.docIdentity === 'id' ? 'retriever id' : 'content (title + text)'} · j/k move, d
+            divergence, 1–{Math.min(9, runs.length)} pick a run, Enter opens its step
+          </span>
+        </div>
+        <h1 className="question" data-testid="compare-question">
+          <LongText text={first?.question ?? ''} limit={400} />
+        </h1>
+        {mixed && (
+          <div className="cmp-warn" role="note">
+            These runs ask different questions; rows are aligned by position only.
+          </div>
+        )}
+        {missing.length > 0 && (
+          <div className="cmp-warn" role="note">
+            Not stored, left out: {missing.join(', ')}
+          </div>
+        )}
+        <DivergenceBanner divergence={divergence} row={divRow} onJump={goTo} />
+      </div>
+      <div className="cmp-heads" ref={headsRef}>
+        <div className="cmp-corner muted small">Runs</div>
+        {runs.map((r, i) => (
+          <RunHeader
+            key={r.trajectory.id}
+            run={r}
+            side={i}
+            focused={i === side}
+            onFocus={() => setSide(i)}
+            onJump={goTo}
+            onOpen={() => navigate({ page: 'trajectory', id: r.trajectory.id, step: null })}
+          />
+        ))}
+      </div>
+      <div
+        className="cmp-scroll"
+        ref={scrollRef}
+        // The heads stay put above the rows; they follow the rows sideways when runs overflow.
+        onScroll={(e) => {
+          if (headsRef.current) headsRef.current.scrollLeft = e.currentTarget.scrollLeft;
+        }}
+      >
+        <div className="cmp-rows" role="list" aria-label="Aligned rows">
+          {virtual ? (
+            <div style={{ height: virt.getTotalSize(), position: 'relative' }}>
+              {virt.getVirtualItems().map((vi) => (
+                <div
+                  key={vi.key}
+                  data-index={vi.index}
+                  ref={virt.measureElement}
+                  className="cmp-vrow"
+                  style={{ transform: `translateY(${vi.start}px)` }}
+                >
+                  {renderRow(vi.index)}
+                </div>
+              ))}
+            </div>
+          ) : (
+            rows.map((_, i) => <div key={rows[i]?.key ?? i}>{renderRow(i)}</div>)
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
