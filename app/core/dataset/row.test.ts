@@ -27,7 +27,8 @@ function search(index: number, q: string, titles: string[]): Step[] {
 /** A run that repeats one query many times: many flags, long reasoning. */
 function repetitive(): Trajectory {
   const steps: Step[] = [{ id: 'th', index: 0, kind: 'think', text: `Plan: ${'look it up '.repeat(100)}` }];
-  for (let i = 0; i < 20; i++) steps.push(...search(1 + 2 * i, 'Who founded Veltmark Press?', ['Veltmark Press']));
+  for (let i = 0; i < 20; i++)
+    steps.push(...search(1 + 2 * i, 'Who founded Veltmark Press?', ['Veltmark Press']));
   return {
     schema: SCHEMA_ID,
     id: 'rep',
@@ -63,7 +64,11 @@ describe('toRow', () => {
     expect(r.flagCount).toBe(flags.length);
     expect(r.flagNotes).toHaveLength(ROW_FLAG_NOTES);
     expect(r.flags).toEqual([...new Set(flags.map((f) => f.kind))]);
-    expect(r.flagNotes[0]).toEqual({ kind: flags[0]!.kind, stepId: flags[0]!.stepId, evidence: flags[0]!.evidence });
+    expect(r.flagNotes[0]).toEqual({
+      kind: flags[0]!.kind,
+      stepId: flags[0]!.stepId,
+      evidence: flags[0]!.evidence,
+    });
     for (const n of r.flagNotes) expect(n.evidence.length).toBeLessThanOrEqual(ROW_EVIDENCE_CHARS);
     expect(r.recall).toBe(0.5);
     expect(r.qid).toBe('test_42');

@@ -38,7 +38,6 @@ export interface Filters {
   nearMiss: '' | 'yes' | 'no';
 }
 
-
 interface UiState {
   annotator: string;
   setAnnotator(name: string): void;
