@@ -21,6 +21,5 @@ export function pluralWord(word: string): string {
 
 /** `n` and the word, plural unless n is exactly 1; `many` overrides the plural form. */
 export function plural(n: number, word: string, many?: string): string {
-  const count = Number.isInteger(n) ? n.toLocaleString('en-US') : String(n);
-  return `${count} ${n === 1 ? word : (many ?? pluralWord(word))}`;
+  return `${n} ${n === 1 ? word : (many ?? pluralWord(word))}`;
 }

@@ -12,7 +12,12 @@ export const SHORTCUTS: Array<{ scope: string; keys: string; what: string }> = [
   { scope: 'Dataset', keys: 'j / ↓, k / ↑', what: 'Move between rows' },
   { scope: 'Dataset', keys: 'Home / End, PgUp / PgDn', what: 'First / last row, a page up / down' },
   { scope: 'Dataset', keys: 'Enter / o', what: 'Open the selected trajectory' },
-  { scope: 'Dataset', keys: '/', what: 'Search' },
+  { scope: 'Dataset', keys: '/', what: 'Search questions, queries, titles, reasoning, file:line and ids' },
+  {
+    scope: 'Dataset',
+    keys: 'f',
+    what: 'Show the flags of the selected row with their evidence (Esc closes)',
+  },
   { scope: 'Trajectory', keys: 'j / ↓, k / ↑', what: 'Next / previous step' },
   { scope: 'Trajectory', keys: 'n / ], p / [', what: 'Next / previous trajectory' },
   { scope: 'Trajectory', keys: '1 – 6', what: 'Toggle a step label (shown beside each label)' },
@@ -24,5 +29,5 @@ export const SHORTCUTS: Array<{ scope: string; keys: string; what: string }> = [
   { scope: 'Corpus', keys: '/', what: 'Focus the query box (Enter searches)' },
   { scope: 'Run', keys: 'Ctrl+Enter', what: 'Run the agent' },
   { scope: 'Run', keys: 'Esc', what: 'Stop the run in progress' },
-  { scope: 'Corpus', keys: 'Esc', what: 'Close the document view' },
+  { scope: 'Corpus', keys: 'Esc / Back', what: 'Close the document view' },
 ];

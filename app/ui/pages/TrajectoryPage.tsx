@@ -4,6 +4,7 @@ import { STEP_LABELS, VERDICTS } from '../../core/annotations/annotation';
 import { findQuestion, withQuestionGold } from '../../core/corpus/gold-join';
 import { flagTrajectory } from '../../core/metrics/flags';
 import { trajectoryMetrics } from '../../core/metrics/trajectory-metrics';
+import { plural } from '../../core/plural';
 import type { Trajectory } from '../../core/schema/trajectory';
 import { LongText } from '../components/LongText';
 import { useQuestionIndex } from '../data/corpora';
@@ -11,6 +12,7 @@ import { MetricsPanel } from '../components/MetricsPanel';
 import { PlanTree } from '../components/PlanTree';
 import { RewardsPanel } from '../components/run/RewardsPanel';
 import { type SaveState, StepPanel } from '../components/StepPanel';
+import { TestModelWarning } from '../components/TestModelWarning';
 import { Timeline } from '../components/Timeline';
 import {
   type AnnotationChange,
@@ -249,13 +251,14 @@ function TrajectoryView({
           <span className="pill">F1 {metrics.f1 === null ? '–' : metrics.f1.toFixed(2)}</span>
           <span className="pill">Acc {metrics.acc ?? '–'}</span>
           <span className="pill">RC {metrics.rc}</span>
-          <span className="pill">{metrics.queries} queries</span>
+          <span className="pill">{plural(metrics.queries, 'query')}</span>
           <span className="muted small">
             {t.agent.strategy}
             {t.source.system && t.source.system !== t.agent.strategy ? ` · ${t.source.system}` : ''}
             {t.source.file ? ` · ${t.source.file}${t.source.line ? `:${t.source.line}` : ''}` : ''}
           </span>
         </div>
+        <TestModelWarning modelId={t.agent.model} />
       </div>
       <div className="traj-body">
         <div className="traj-left">
@@ -275,7 +278,7 @@ function TrajectoryView({
           <section>
             <h3 className="section-title">
               {hasPlan ? 'Hops by sub-question' : 'Hops by turn'}{' '}
-              <span className="muted small">{t.steps.length} steps</span>
+              <span className="muted small">{plural(t.steps.length, 'step')}</span>
             </h3>
             {t.steps.length === 0 ? (
               <p className="muted">This trajectory has no steps.</p>

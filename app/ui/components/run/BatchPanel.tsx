@@ -13,6 +13,8 @@ import { useLiveRun } from '../../state/live-run';
 import { useRunConfig } from '../../state/run-config';
 import { useRetrieverChoice } from './RetrieverPicker';
 import { CompareView } from './CompareView';
+import { TestModelWarning } from '../TestModelWarning';
+import { plural } from '../../../core/plural';
 
 const fmtS = (s: number) => (s < 90 ? `${Math.round(s)} s` : `${Math.round(s / 60)} min`);
 
@@ -240,6 +242,15 @@ function NewBatch({ onCreated }: { onCreated: (id: string) => void }) {
   );
 }
 
+/** Models whose output the batch shows: each run's generator, and the embedder of a dense retriever. */
+function batchModels(b: BatchRecord, ts: ReadonlyArray<{ agent: { model?: string } }>): string[] {
+  const models = new Set(ts.flatMap((t) => (t.agent.model ? [t.agent.model] : [])));
+  const retriever = b.spec.retriever as { kind?: string; mode?: string } | null;
+  const embed = b.spec.embed as { modelId?: string } | null;
+  if (retriever?.kind === 'local' && retriever.mode !== 'bm25' && embed?.modelId) models.add(embed.modelId);
+  return [...models];
+}
+
 function BatchResults({ b }: { b: BatchRecord }) {
   const version = useBatchRun((s) => s.version);
   const ts = useQuery({
@@ -250,9 +261,12 @@ function BatchResults({ b }: { b: BatchRecord }) {
     <div>
       <h2 className="batch-title">{b.name}</h2>
       <p className="muted small">
-        {b.done.length} of {b.spec.questions.length * b.spec.strategies.length} runs stored · created{' '}
-        {new Date(b.createdAt).toLocaleString()}
+        {b.done.length} of {plural(b.spec.questions.length * b.spec.strategies.length, 'run')} stored ·
+        created {new Date(b.createdAt).toLocaleString()}
       </p>
+      {batchModels(b, ts.data ?? []).map((m) => (
+        <TestModelWarning key={m} modelId={m} />
+      ))}
       {ts.data && <CompareView trajectories={ts.data} />}
     </div>
   );

@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { TrajectoryRow } from '../../../core/dataset/row';
+import { plural } from '../../../core/plural';
+import { demoFileNames } from '../../data/demo';
+import { useUi } from '../../state/ui-store';
+
+const DISMISSED = 'hopscope.demoBannerDismissed';
+
+/** The first screen says what it shows (the bundled demo set) and how to bring one's own logs. */
+export function DemoBanner({ rows }: { rows: readonly TrajectoryRow[] }) {
+  const demo = useQuery({ queryKey: ['demo-files'], queryFn: demoFileNames, staleTime: Infinity });
+  const [dismissed, setDismissed] = useState(() => localStorage.getItem(DISMISSED) === '1');
+  const setImportOpen = useUi((s) => s.setImportOpen);
+  const files = new Set(demo.data ?? []);
+  const demoRows = rows.filter((r) => files.has(r.file)).length;
+  // Only while the table holds nothing but the demo: after an import it is the user's data.
+  if (dismissed || demoRows === 0 || demoRows !== rows.length) return null;
+  return (
+    <div className="demo-banner" role="note" data-testid="demo-banner">
+      <span>
+        Showing the bundled demo set ({plural(demoRows, 'trajectory')}) about Veloria, a fictional island.
+        Import your own logs: press <kbd>i</kbd>, use{' '}
+        <button type="button" className="link" onClick={() => setImportOpen(true)}>
+          Import…
+        </button>
+        , or drop files anywhere.
+      </span>
+      <button
+        type="button"
+        className="icon"
+        aria-label="Dismiss this note"
+        title="Dismiss"
+        onClick={() => {
+          localStorage.setItem(DISMISSED, '1');
+          setDismissed(true);
+        }}
+      >
+        ×
+      </button>
+    </div>
+  );
+}
