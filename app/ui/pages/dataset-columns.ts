@@ -55,7 +55,7 @@ export const COLUMNS: Column[] = [
   },
   {
     key: 'answerInDocs',
-    title: 'Ans∈docs',
+    title: 'In docs',
     cls: 'c-n c-wide',
     help: 'Answer in docs: 1 when a retrieved document holds a gold answer, else 0; – without gold answers.',
   },

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { TrajectoryRow } from '../../../core/dataset/row';
 import { plural } from '../../../core/plural';
 import { demoFileNames } from '../../data/demo';
+import { useImports } from '../../data/queries';
 import { useUi } from '../../state/ui-store';
 
 const DISMISSED = 'hopscope.demoBannerDismissed';
@@ -12,10 +13,18 @@ export function DemoBanner({ rows }: { rows: readonly TrajectoryRow[] }) {
   const demo = useQuery({ queryKey: ['demo-files'], queryFn: demoFileNames, staleTime: Infinity });
   const [dismissed, setDismissed] = useState(() => localStorage.getItem(DISMISSED) === '1');
   const setImportOpen = useUi((s) => s.setImportOpen);
+  const imports = useImports();
   const files = new Set(demo.data ?? []);
-  const demoRows = rows.filter((r) => files.has(r.file)).length;
-  // Only while the table holds nothing but the demo: after an import it is the user's data.
-  if (dismissed || demoRows === 0 || demoRows !== rows.length) return null;
+  // Only while the table holds nothing but the demo: after an import or a live run it is the
+  // user's data. (Imports, not rows: the demo's Hopscope-format records carry no file name.)
+  const demoOnly =
+    demo.data !== undefined &&
+    imports.data !== undefined &&
+    imports.data.length > 0 &&
+    imports.data.every((i) => files.has(i.file)) &&
+    !rows.some((r) => r.live);
+  if (dismissed || !demoOnly || rows.length === 0) return null;
+  const demoRows = rows.length;
   return (
     <div className="demo-banner" role="note" data-testid="demo-banner">
       <span>
