@@ -20,9 +20,7 @@ test('the first screen says it shows the demo set and how to bring logs; headers
   await expect(banner).toContainText(`Showing the bundled demo set (${DEMO_ROWS} trajectories)`);
   await expect(banner).toContainText('press i');
   await expect(banner).toContainText('drop files anywhere');
-  await banner.getByRole('button', { name: 'Import…' }).click();
-  await expect(page.getByTestId('import-file')).toBeAttached();
-  await page.keyboard.press('Escape');
+  await expect(banner).toContainText('use Import… (top right)');
 
   for (const [name, words] of [
     ['RC', 'Retrieval count'],
@@ -70,7 +68,7 @@ test('every flag is reachable from the table with its evidence, by pointer and b
   await expect(pop).toHaveCount(0);
 
   // Keyboard: select the row, f opens the flags focused, Esc closes, Enter on a flag opens its step.
-  await search(page, 'first president');
+  await search(page, 'veloria-search-r1.jsonl:5');
   await expect(rows(page)).toHaveCount(1);
   await page.keyboard.press('f');
   await expect(pop).toBeVisible();
@@ -126,11 +124,11 @@ test('judge, recall, answer-in-docs and near-miss: columns to sort and filter; a
   await judge.click(); // back to file order
 
   // Gold-passage recall and answer-in-docs on the demo file, which carries gold passages.
-  await page.getByLabel('Recall').selectOption('all');
+  await page.getByLabel('Gold-passage recall').selectOption('all');
   const shown = await rows(page).locator('[data-col="recall"]').allTextContents();
   expect(shown.length).toBeGreaterThan(0);
   expect(shown.every((v) => v === '1')).toBe(true);
-  await page.getByLabel('Recall').selectOption('');
+  await page.getByLabel('Gold-passage recall').selectOption('');
   await page.getByLabel('Answer in docs').selectOption('no');
   const inDocs = await rows(page).locator('[data-col="answerInDocs"]').allTextContents();
   expect(inDocs.length).toBeGreaterThan(0);

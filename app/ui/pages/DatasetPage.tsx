@@ -45,7 +45,12 @@ export function DatasetPage() {
   const [flagPop, setFlagPop] = useState<FlagPop | null>(null);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const keepFlags = useCallback(() => clearTimeout(hideTimer.current), []);
+  const popRef = useRef<FlagPop | null>(null);
+  popRef.current = flagPop;
+  // Set while focus goes back to the cell after Esc, so that focus does not reopen the popover.
+  const returning = useRef(false);
   const showFlags = useCallback((row: TrajectoryRow, anchor: HTMLElement, pinned: boolean) => {
+    if (returning.current) return;
     clearTimeout(hideTimer.current);
     setFlagPop((p) => ({
       row,
@@ -59,12 +64,14 @@ export function DatasetPage() {
     hideTimer.current = setTimeout(() => setFlagPop((p) => (p?.pinned ? p : null)), 150);
   }, []);
   const closeFlags = useCallback(() => {
-    setFlagPop((p) => {
-      // Back to the cell that opened it, so the keyboard user stays in place.
-      if (p?.pinned)
-        document.querySelector<HTMLElement>(`[data-row-id="${CSS.escape(p.row.id)}"] .flag-cell`)?.focus();
-      return null;
-    });
+    const p = popRef.current;
+    setFlagPop(null);
+    // Back to the cell that opened it, so the keyboard user stays in place.
+    if (p?.pinned) {
+      returning.current = true;
+      document.querySelector<HTMLElement>(`[data-row-id="${CSS.escape(p.row.id)}"] .flag-cell`)?.focus();
+      returning.current = false;
+    }
   }, []);
 
   const status = useMemo(() => statusById(annotations.data ?? []), [annotations.data]);

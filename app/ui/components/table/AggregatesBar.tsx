@@ -19,8 +19,8 @@ const TITLES: Record<AggregateMetric, string> = {
 export function AggregatesBar({ rows, total }: { rows: readonly TrajectoryRow[]; total: number }) {
   const groups = useMemo(() => aggregateByFile(rows), [rows]);
   return (
-    <div className="aggregates" data-testid="aggregates" aria-label="Means over the shown trajectories">
-      <table>
+    <div className="aggregates" data-testid="aggregates">
+      <table aria-label="Aggregates: counts and means">
         <thead>
           <tr>
             <th />

@@ -4,7 +4,6 @@ import type { TrajectoryRow } from '../../../core/dataset/row';
 import { plural } from '../../../core/plural';
 import { demoFileNames } from '../../data/demo';
 import { useImports } from '../../data/queries';
-import { useUi } from '../../state/ui-store';
 
 const DISMISSED = 'hopscope.demoBannerDismissed';
 
@@ -12,7 +11,6 @@ const DISMISSED = 'hopscope.demoBannerDismissed';
 export function DemoBanner({ rows }: { rows: readonly TrajectoryRow[] }) {
   const demo = useQuery({ queryKey: ['demo-files'], queryFn: demoFileNames, staleTime: Infinity });
   const [dismissed, setDismissed] = useState(() => localStorage.getItem(DISMISSED) === '1');
-  const setImportOpen = useUi((s) => s.setImportOpen);
   const imports = useImports();
   const files = new Set(demo.data ?? []);
   // Only while the table holds nothing but the demo: after an import or a live run it is the
@@ -29,11 +27,7 @@ export function DemoBanner({ rows }: { rows: readonly TrajectoryRow[] }) {
     <div className="demo-banner" role="note" data-testid="demo-banner">
       <span>
         Showing the bundled demo set ({plural(demoRows, 'trajectory')}) about Veloria, a fictional island.
-        Import your own logs: press <kbd>i</kbd>, use{' '}
-        <button type="button" className="link" onClick={() => setImportOpen(true)}>
-          Import…
-        </button>
-        , or drop files anywhere.
+        Import your own logs: press <kbd>i</kbd>, use <b>Import…</b> (top right), or drop files anywhere.
       </span>
       <button
         type="button"
