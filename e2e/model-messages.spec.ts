@@ -105,6 +105,7 @@ test('a live run on a test LLM carries the warning, in the live view and once st
   test.setTimeout(180_000);
   await llm(page, TEST_LLM);
   await page.getByTestId('strategy-select').selectOption('direct');
+  await page.getByTestId('question-select').selectOption({ index: 3 });
   await page.getByTestId('params-form').getByLabel('maxTokens', { exact: true }).fill('6');
   await page.getByTestId('run-button').click();
   const live = page.getByTestId('live-view');

@@ -31,6 +31,7 @@ test('the first screen says it shows the demo set and how to bring logs; headers
     ['In docs', 'retrieved document holds a gold answer'],
   ] as const) {
     const header = page
+      .getByRole('table', { name: 'Trajectories', exact: true })
       .getByRole('columnheader')
       .filter({ hasText: new RegExp(`^${name.replace('#', '\\#')}`) });
     await expect(header).toHaveAttribute('title', new RegExp(words));
