@@ -87,7 +87,7 @@ test('run parameter inputs fit their card, whatever the font’s width', async (
     .screenshot({ path: test.info().outputPath('params.png') });
 });
 
-test('counts are in words: 1 query, 1 record', async ({ page }) => {
+test('counts are in words: 1 query, not 1 queries', async ({ page }) => {
   await openApp(page);
   const box = page.getByLabel('Search trajectories');
   await box.fill('veloria-search-r1.jsonl:3');
