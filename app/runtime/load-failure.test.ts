@@ -90,6 +90,14 @@ describe('loadFailureMessage', () => {
     expect(missing).toContain('/models/Xenova/all-MiniLM-L6-v2/ holds config.json but no ONNX weights');
     expect(missing).toContain('missing onnx/model.onnx');
     expect(missing).toContain('untick offline');
+    const partial = loadFailureMessage(OFFLINE, {
+      kind: 'missing-weights',
+      missing: ['onnx/model_q4f16.onnx'],
+      present: ['onnx/model.onnx'],
+    });
+    expect(partial).toContain(
+      'not the weights for this precision: missing onnx/model_q4f16.onnx (present: onnx/model.onnx; pick that precision)',
+    );
   });
 });
 

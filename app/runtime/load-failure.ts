@@ -81,9 +81,10 @@ export function explainLoadFailure(
       };
     case 'missing-weights':
       return {
-        cause: `${folder} holds config.json but no ONNX weights for this precision: missing ${f.missing.join(', ')}${
-          f.present.length ? ` (present: ${f.present.join(', ')}; pick that precision)` : ''
-        }`,
+        cause:
+          f.present.length === 0
+            ? `${folder} holds config.json but no ONNX weights: missing ${f.missing.join(', ')}`
+            : `${folder} holds config.json but not the weights for this precision: missing ${f.missing.join(', ')} (present: ${f.present.join(', ')}; pick that precision)`,
         remedies: [
           `add the missing file(s) to models/${src.modelId}/`,
           src.offline ? 'untick offline to download them from the hub' : 'check the hub id and precision',

@@ -148,7 +148,7 @@ export function DatasetPage() {
         <input
           ref={searchRef}
           type="search"
-          placeholder="Search questions, queries, titles, reasoning, file:line, ids…  ( / )"
+          placeholder="Search all text, queries, ids, file:line…  ( / )"
           value={filters.text}
           onChange={(e) => setFilters({ text: e.target.value })}
           onKeyDown={(e) => {
