@@ -117,3 +117,21 @@ test('a live run on a test LLM carries the warning, in the live view and once st
   await page.getByTestId('open-saved').click();
   await expect(page.locator('.traj-head').getByTestId('test-model-warning')).toContainText(WARNING);
 });
+
+test('batch results from a test LLM carry the warning', async ({ page }) => {
+  test.setTimeout(180_000);
+  await llm(page, TEST_LLM);
+  await page.getByTestId('strategy-select').selectOption('direct');
+  await page.getByTestId('params-form').getByLabel('maxTokens', { exact: true }).fill('6');
+  await page.getByTestId('batch-tab').click();
+  await page.getByTestId('batch-strategy-search-r1').uncheck();
+  await page.getByTestId('batch-n').fill('1');
+  await expect(page.getByTestId('batch-start')).toHaveText('Start batch (1 run)');
+  await page.getByTestId('batch-start').click();
+  await expect(page.getByTestId('batch-item').first().getByTestId('batch-status')).toHaveText('done', {
+    timeout: 120_000,
+  });
+  await expect(page.locator('.batch-title ~ [data-testid=test-model-warning]')).toContainText(
+    `${TEST_LLM}: ${WARNING}`,
+  );
+});

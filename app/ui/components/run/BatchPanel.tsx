@@ -236,7 +236,7 @@ function NewBatch({ onCreated }: { onCreated: (id: string) => void }) {
         onClick={() => void create()}
         data-testid="batch-start"
       >
-        Start batch ({Math.min(n, summary?.questions ?? 0) * picked.length} runs)
+        Start batch ({plural(Math.min(n, summary?.questions ?? 0) * picked.length, 'run')})
       </button>
     </section>
   );
