@@ -1,24 +1,18 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { TrajectoryRow } from '../../core/dataset/row';
 import { plural } from '../../core/plural';
 import { AggregatesBar } from '../components/table/AggregatesBar';
 import { DemoBanner } from '../components/table/DemoBanner';
 import { FlagCell, FlagPopover } from '../components/table/FlagCell';
 import { TableFilters } from '../components/table/TableFilters';
+import { useFlagPopover } from '../components/table/use-flag-popover';
 import { useAllAnnotations, useRows } from '../data/queries';
 import { isTyping } from '../keyboard';
 import { navigate } from '../state/router';
 import { useUi } from '../state/ui-store';
 import { COLUMNS, isSortable } from './dataset-columns';
 import { filterRows, groupRows, isNearMiss, NO_FILTERS, sortRows, statusById } from './dataset-view';
-
-/** The flag popover: which row, where its cell is, and whether it was opened on purpose. */
-interface FlagPop {
-  row: TrajectoryRow;
-  anchor: DOMRect;
-  pinned: boolean;
-}
 
 const NO_ROWS: TrajectoryRow[] = [];
 
@@ -42,37 +36,8 @@ export function DatasetPage() {
   } = useUi();
   const searchRef = useRef<HTMLInputElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [flagPop, setFlagPop] = useState<FlagPop | null>(null);
-  const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const keepFlags = useCallback(() => clearTimeout(hideTimer.current), []);
-  const popRef = useRef<FlagPop | null>(null);
-  popRef.current = flagPop;
-  // Set while focus goes back to the cell after Esc, so that focus does not reopen the popover.
-  const returning = useRef(false);
-  const showFlags = useCallback((row: TrajectoryRow, anchor: HTMLElement, pinned: boolean) => {
-    if (returning.current) return;
-    clearTimeout(hideTimer.current);
-    setFlagPop((p) => ({
-      row,
-      anchor: anchor.getBoundingClientRect(),
-      pinned: pinned || (p?.pinned === true && p.row.id === row.id),
-    }));
-  }, []);
-  // A short delay lets the pointer cross from the cell into the popover; a pinned one stays.
-  const hideFlags = useCallback(() => {
-    clearTimeout(hideTimer.current);
-    hideTimer.current = setTimeout(() => setFlagPop((p) => (p?.pinned ? p : null)), 150);
-  }, []);
-  const closeFlags = useCallback(() => {
-    const p = popRef.current;
-    setFlagPop(null);
-    // Back to the cell that opened it, so the keyboard user stays in place.
-    if (p?.pinned) {
-      returning.current = true;
-      document.querySelector<HTMLElement>(`[data-row-id="${CSS.escape(p.row.id)}"] .flag-cell`)?.focus();
-      returning.current = false;
-    }
-  }, []);
+  const flagPop = useFlagPopover();
+  const pinFlags = flagPop.pin;
 
   const status = useMemo(() => statusById(annotations.data ?? []), [annotations.data]);
   const all = rows.data ?? NO_ROWS;
@@ -128,17 +93,12 @@ export function DatasetPage() {
       } else if (e.key === 'f' && !e.ctrlKey && !e.metaKey) {
         // The selected row's flags with their evidence, focused for the keyboard.
         const r = filtered[current];
-        const cell =
-          r && document.querySelector<HTMLElement>(`[data-row-id="${CSS.escape(r.id)}"] .flag-cell`);
-        if (r && cell) {
-          e.preventDefault();
-          setFlagPop({ row: r, anchor: cell.getBoundingClientRect(), pinned: true });
-        }
+        if (r && pinFlags(r)) e.preventDefault();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [filtered, current, setCursor]);
+  }, [filtered, current, setCursor, pinFlags]);
 
   const open = (r: TrajectoryRow) => navigate({ page: 'trajectory', id: r.id, stepId: null });
 
@@ -277,7 +237,7 @@ export function DatasetPage() {
                   <div className="td c-n" data-col="nearMiss">
                     {isNearMiss(r) ? <span className="flag flag-near-miss">near</span> : ''}
                   </div>
-                  <FlagCell row={r} onShow={showFlags} onHide={hideFlags} />
+                  <FlagCell row={r} onShow={flagPop.show} onHide={flagPop.hide} />
                   <div className="td c-l">
                     <span className={`status status-${st}`}>
                       {st === 'none' ? '–' : st === 'partial' ? 'steps' : 'verdict'}
@@ -289,15 +249,15 @@ export function DatasetPage() {
           </div>
         </div>
       </div>
-      {flagPop && (
+      {flagPop.pop && (
         <FlagPopover
-          row={flagPop.row}
-          anchor={flagPop.anchor}
-          pinned={flagPop.pinned}
-          onKeep={keepFlags}
-          onClose={closeFlags}
+          row={flagPop.pop.row}
+          anchor={flagPop.pop.anchor}
+          pinned={flagPop.pop.pinned}
+          onKeep={flagPop.keep}
+          onClose={flagPop.close}
           onOpenStep={(stepId) =>
-            navigate({ page: 'trajectory', id: flagPop.row.id, stepId: stepId ?? null })
+            navigate({ page: 'trajectory', id: flagPop.pop!.row.id, stepId: stepId ?? null })
           }
         />
       )}
