@@ -3,10 +3,10 @@
 import { stepQueries } from '../metrics/trajectory-metrics';
 import type { Step, Trajectory } from '../schema/trajectory';
 
-/** Most characters of search text one row keeps. */
-export const SEARCH_TEXT_CHARS = 4000;
+/** Most characters of search text one row keeps (10,000 rows: about 20 M characters at most). */
+export const SEARCH_TEXT_CHARS = 2000;
 /** Most characters kept from one reasoning step (think / plan / reflect / decision / sub-answer). */
-export const REASONING_STEP_CHARS = 240;
+export const REASONING_STEP_CHARS = 160;
 
 const REASONING: ReadonlySet<Step['kind']> = new Set(['think', 'plan', 'reflect', 'decision', 'sub_answer']);
 
