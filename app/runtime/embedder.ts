@@ -1,7 +1,8 @@
 // The Embedder port (DESIGN.md §2) on transformers.js feature-extraction: mean pooling,
 // L2-normalized, batched. Runs inside a worker; vectors come back as one flat Float32Array.
 import { type FeatureExtractionPipeline, pipeline } from '@huggingface/transformers';
-import { type LoadProgress, describeLoadError, type ModelSource } from './model-source';
+import { describeLoadFailure, httpExists } from './load-failure';
+import type { LoadProgress, ModelSource } from './model-source';
 import {
   chooseDevice,
   configureTransformers,
@@ -46,7 +47,7 @@ export class TransformersEmbedder {
         },
       });
     } catch (e) {
-      throw new Error(describeLoadError(src, e), { cause: e });
+      throw new Error(await describeLoadFailure(src, e, httpExists(), dtype), { cause: e });
     }
     const probe = await this.extractor(['probe'], { pooling: 'mean', normalize: true });
     this.info = {

@@ -28,12 +28,3 @@ export interface LoadProgress {
   loaded: number;
   total: number;
 }
-
-/** Describes a failed load in words a user can act on: which model, from where, and why. */
-export function describeLoadError(src: ModelSource, error: unknown): string {
-  const why = error instanceof Error ? error.message : String(error);
-  const where = src.offline
-    ? `the local folder ${LOCAL_MODEL_PATH}${src.modelId}/ (offline mode: the hub is not used)`
-    : `the Hugging Face hub or ${LOCAL_MODEL_PATH}${src.modelId}/`;
-  return `Could not load model "${src.modelId}" from ${where}: ${why}`;
-}

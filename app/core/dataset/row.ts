@@ -2,10 +2,26 @@
 // reading every transcript.
 import { type Flag, flagTrajectory } from '../metrics/flags';
 import { trajectoryMetrics } from '../metrics/trajectory-metrics';
+import { stepByRef, stepNumber } from '../schema/step-number';
 import type { Trajectory } from '../schema/trajectory';
+import { rowSearchText } from './search-text';
 
 /** Bumped whenever the row's derivation changes, so stored rows are recomputed. */
-export const ROW_VERSION = 2;
+export const ROW_VERSION = 3;
+
+/** Most flags a row keeps with their evidence (the trajectory view lists them all). */
+export const ROW_FLAG_NOTES = 12;
+/** Longest evidence line a row keeps. */
+export const ROW_EVIDENCE_CHARS = 200;
+
+/** One flag as the table shows it: kind, the step it points at, and its (shortened) evidence. */
+export interface RowFlag {
+  kind: Flag['kind'];
+  stepId?: string;
+  /** The 1-based number of that step, as the trajectory view and its URL show it. */
+  step?: number;
+  evidence: string;
+}
 
 export interface TrajectoryRow {
   v: number;
@@ -18,21 +34,50 @@ export interface TrajectoryRow {
   em: number | null;
   f1: number | null;
   acc: number | null;
+  /** The log's own judge verdict (1/0), null when the record carries none. */
+  judge: number | null;
+  /** Fraction of gold supporting passages retrieved; null without gold passages. */
+  recall: number | null;
+  /** 1 when a retrieved doc holds a gold answer, 0 when none does; null without gold answers. */
+  answerInDocs: number | null;
   rc: number;
   queries: number;
   steps: number;
+  /** Distinct flag kinds, in the order they first point at a step. */
   flags: Flag['kind'][];
+  /** The flags with their evidence, at most ROW_FLAG_NOTES; `flagCount` says how many there were. */
+  flagNotes: RowFlag[];
+  flagCount: number;
   hasPlan: boolean;
   file: string;
   format: string;
   line: number;
   dataset: string;
+  /** The source's own id (FlashRAG `test_0`, a benchmark qid); '' when it has none. */
+  qid: string;
   live: boolean;
+  /** Lower-cased text the table's search looks through (see rowSearchText). */
+  searchText: string;
+}
+
+function shorten(s: string, max: number): string {
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}
+
+function rowFlag(f: Flag, t: Trajectory): RowFlag {
+  const out: RowFlag = { kind: f.kind, evidence: shorten(f.evidence, ROW_EVIDENCE_CHARS) };
+  if (f.stepId !== undefined) {
+    out.stepId = f.stepId;
+    const step = stepByRef(t, f.stepId);
+    if (step) out.step = stepNumber(step);
+  }
+  return out;
 }
 
 export function toRow(t: Trajectory): TrajectoryRow {
   const m = trajectoryMetrics(t);
-  const flags = [...new Set(flagTrajectory(t, m).map((f) => f.kind))];
+  const all = flagTrajectory(t, m);
+  const flags = [...new Set(all.map((f) => f.kind))];
   return {
     v: ROW_VERSION,
     id: t.id,
@@ -44,15 +89,23 @@ export function toRow(t: Trajectory): TrajectoryRow {
     em: m.em,
     f1: m.f1,
     acc: m.acc,
+    // Taken from trajectoryMetrics, never recomputed here: the table, views and CLI agree.
+    judge: m.judge,
+    recall: m.goldPassageRecall,
+    answerInDocs: m.answerRecall,
     rc: m.rc,
     queries: m.queries,
     steps: m.steps,
     flags,
+    flagNotes: all.slice(0, ROW_FLAG_NOTES).map((f) => rowFlag(f, t)),
+    flagCount: all.length,
     hasPlan: (t.plan?.length ?? 0) > 0,
     file: t.source.file ?? (t.source.kind === 'live' ? 'live runs' : ''),
     format: t.source.format ?? '',
     line: t.source.line ?? 0,
     dataset: t.source.dataset ?? '',
+    qid: t.source.qid ?? '',
     live: t.source.kind === 'live',
+    searchText: rowSearchText(t),
   };
 }

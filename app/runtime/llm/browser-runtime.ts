@@ -5,7 +5,7 @@
 // needs (selectOrtBuild: measured faster, see there; half as much code for V8 to compile, 14 vs
 // 27 MB, and no asyncify unwinding around each run).
 import { env } from '@huggingface/transformers';
-import { describeLoadError } from '../model-source';
+import { describeLoadFailure, httpExists } from '../load-failure';
 import { chooseDevice, configureTransformers, selectOrtBuild, threadCount } from '../transformers-env';
 import type { LlmRuntime } from './transformers-llm';
 
@@ -23,7 +23,7 @@ export const browserRuntime: LlmRuntime = {
     const adapter = await (navigator as Navigator & { gpu?: GPU }).gpu?.requestAdapter();
     return adapter?.features.has('shader-f16') ? 'q4f16' : 'q4';
   },
-  describeLoadError,
+  describeLoadError: (src, error, dtype) => describeLoadFailure(src, error, httpExists(), dtype),
   diagnostics() {
     const wasm = (
       env.backends.onnx as { wasm?: { numThreads?: number; proxy?: boolean; wasmPaths?: unknown } }

@@ -1,7 +1,10 @@
 // LlmRuntime for Node (tests, the CLI, the bench's native baseline): transformers.js on
 // onnxruntime-node, models read from a folder on disk.
 import { env } from '@huggingface/transformers';
+import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import { describeLoadFailure } from '../load-failure';
 import type { ModelSource } from '../model-source';
 import type { LlmRuntime } from './transformers-llm';
 
@@ -21,12 +24,12 @@ export function nodeRuntime(modelsDir: string): LlmRuntime {
     async defaultDtype() {
       return 'q8';
     },
-    describeLoadError(src: ModelSource, error: unknown) {
-      const why = error instanceof Error ? error.message : String(error);
-      const where = src.offline
-        ? `the folder ${root}${src.modelId}/ (offline: the hub is not used)`
-        : `the Hugging Face hub or ${root}${src.modelId}/`;
-      return `Could not load model "${src.modelId}" from ${where}: ${why}`;
+    describeLoadError(src: ModelSource, error: unknown, dtype?: string) {
+      const exists = async (path: string) => {
+        const f = resolve(root, path);
+        return existsSync(f) && statSync(f).isFile();
+      };
+      return describeLoadFailure(src, error, exists, dtype, root);
     },
   };
 }

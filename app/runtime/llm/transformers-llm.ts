@@ -39,7 +39,8 @@ export interface LlmRuntime {
   /** Weights to load when neither the settings nor the model's config name a dtype. */
   defaultDtype(device: DeviceType): Promise<NonNullable<ModelSource['dtype']>>;
   /** A failed load in words a user can act on, naming where the files were looked for. */
-  describeLoadError(src: ModelSource, error: unknown): string;
+  /** Why the load failed and what to do; `dtype` is the precision that was asked for. */
+  describeLoadError(src: ModelSource, error: unknown, dtype?: string): string | Promise<string>;
 }
 
 export interface LlmInfo {
@@ -145,7 +146,7 @@ export class TransformersLlm implements Llm {
           progress_callback,
         });
       } catch (e) {
-        throw new Error(this.runtime.describeLoadError(src, e), { cause: e });
+        throw new Error(await this.runtime.describeLoadError(src, e, dtype), { cause: e });
       }
       const session = (model.sessions as Record<string, { config?: { dtype?: string } } | undefined>)[
         'model'

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { highlightSegments } from '../../core/search/highlight';
 import { useCorpusUi } from '../state/corpus-ui';
 import { formatSize } from './LongText';
@@ -22,6 +22,36 @@ export function Highlighted({ text, terms, limit }: { text: string; terms?: stri
   );
 }
 
+/** Marks the history entry the open document view added (same URL, so no route changes). */
+const DOC_STATE = 'hopscope.document';
+
+/**
+ * Browser Back closes the modal instead of leaving the page: opening it adds a history entry with
+ * the same URL; Back pops that entry (and closes), and closing it another way takes the entry off.
+ */
+function useDismissOnBack(open: boolean, onBack: () => void): void {
+  const onBackRef = useRef(onBack);
+  useEffect(() => {
+    onBackRef.current = onBack;
+  });
+  useEffect(() => {
+    if (!open) return;
+    history.pushState({ [DOC_STATE]: true }, '', location.href);
+    let popped = false;
+    const onPop = () => {
+      popped = true;
+      onBackRef.current();
+    };
+    window.addEventListener('popstate', onPop);
+    return () => {
+      window.removeEventListener('popstate', onPop);
+      // Closed by Esc, ×, or a click outside: drop our entry, unless something navigated since.
+      const state = history.state as Record<string, unknown> | null;
+      if (!popped && state?.[DOC_STATE] === true) history.back();
+    };
+  }, [open]);
+}
+
 /**
  * The one document view: a passage from a corpus search, or a document a trajectory retrieved.
  * Opened through the corpus UI store; Esc or a click outside closes it.
@@ -42,6 +72,7 @@ export function DocumentView() {
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
   }, [doc, close]);
+  useDismissOnBack(doc !== null, () => close(null));
   if (!doc) return null;
   return (
     <div className="overlay" onMouseDown={(e) => e.target === e.currentTarget && close(null)}>

@@ -1,3 +1,4 @@
+import { plural } from '../../core/plural';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FORMATS } from '../../core/importers/registry';
@@ -62,7 +63,7 @@ export function ImportDialog() {
               chars: f.size,
             });
             setToast(
-              `${f.name}: imported ${report.imported} of ${report.records} records` +
+              `${f.name}: imported ${report.imported} of ${plural(report.records, 'record')}` +
                 (report.errors.length ? `, ${report.errors.length} reported` : ''),
             );
           })
@@ -216,7 +217,7 @@ function JobView({ job, onCancel }: { job: Job; onCancel: () => void }) {
       <div className="row">
         <strong>{job.name}</strong>
         <span className="muted">
-          {(job.size / 1e6).toFixed(1)} MB · {job.records} records · {job.errors} errors
+          {(job.size / 1e6).toFixed(1)} MB · {plural(job.records, 'record')} · {plural(job.errors, 'error')}
         </span>
         <div className="spacer" />
         {job.state === 'running' && (
@@ -233,7 +234,8 @@ function JobView({ job, onCancel }: { job: Job; onCancel: () => void }) {
       {r && (
         <div className="report" data-testid="import-report">
           <div>
-            Format <b>{r.format ?? 'not recognised'}</b>: {r.imported} of {r.records} records imported.
+            Format <b>{r.format ?? 'not recognised'}</b>: {r.imported} of {plural(r.records, 'record')}{' '}
+            imported.
           </div>
           {r.errors.length > 0 && (
             <>

@@ -1,3 +1,4 @@
+import { plural } from '../../core/plural';
 import { memo, useEffect, useRef } from 'react';
 import type { Annotation } from '../../core/annotations/annotation';
 import type { Flag } from '../../core/metrics/flags';
@@ -134,7 +135,8 @@ const StepCard = memo(function StepCard({
         {step.hop !== undefined && <span className="hop">hop {step.hop}</span>}
         {step.kind === 'retrieve' && (
           <span className="muted">
-            {docs.length} docs · {newDocs} new{docs.some((d) => d.containsAnswer) ? ' · answer found' : ''}
+            {plural(docs.length, 'doc')} · {newDocs} new
+            {docs.some((d) => d.containsAnswer) ? ' · answer found' : ''}
           </span>
         )}
         <span className="spacer" />

@@ -8,11 +8,21 @@ interface Manifest {
   files: Array<{ path: string; format?: string; label?: string }>;
 }
 
-export async function ensureDemoLoaded(): Promise<boolean> {
+async function readManifest(): Promise<{ manifest: Manifest; text: string }> {
   const res = await fetch(`${import.meta.env.BASE_URL}demo/manifest.json`);
   if (!res.ok) throw new Error(`demo manifest missing: HTTP ${res.status}`);
   const text = await res.text();
-  const manifest = JSON.parse(text) as Manifest;
+  return { manifest: JSON.parse(text) as Manifest, text };
+}
+
+/** The file names the demo's trajectories carry in the table (rows' `file`). */
+export async function demoFileNames(): Promise<string[]> {
+  const { manifest } = await readManifest();
+  return manifest.files.map((f) => f.path.split('/').pop() ?? f.path);
+}
+
+export async function ensureDemoLoaded(): Promise<boolean> {
+  const { manifest, text } = await readManifest();
   const version = manifest.version ?? text;
   if ((await getMeta<string>('demo-version')) === version) return false;
   const w = importWorker();

@@ -2,25 +2,18 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import type { TrajectoryRow } from '../../core/dataset/row';
 import { CompareButton, CompareSelectCell, compareTableKey } from '../components/compare/TableSelection';
+import { plural } from '../../core/plural';
+import { AggregatesBar } from '../components/table/AggregatesBar';
+import { DemoBanner } from '../components/table/DemoBanner';
+import { FlagCell, FlagPopover } from '../components/table/FlagCell';
+import { TableFilters } from '../components/table/TableFilters';
+import { useFlagPopover } from '../components/table/use-flag-popover';
 import { useAllAnnotations, useRows } from '../data/queries';
 import { isTyping } from '../keyboard';
 import { navigate } from '../state/router';
-import { type SortKey, useUi } from '../state/ui-store';
-import { filterRows, groupRows, sortRows, statusById } from './dataset-view';
-
-const COLUMNS: Array<{ key: SortKey | 'flags' | 'status'; title: string; cls: string }> = [
-  { key: 'question', title: 'Question', cls: 'c-q' },
-  { key: 'strategy', title: 'Strategy', cls: 'c-s' },
-  { key: 'answer', title: 'Answer / gold', cls: 'c-a' },
-  { key: 'em', title: 'EM', cls: 'c-n' },
-  { key: 'f1', title: 'F1', cls: 'c-n' },
-  { key: 'acc', title: 'Acc', cls: 'c-n' },
-  { key: 'rc', title: 'RC', cls: 'c-n' },
-  { key: 'queries', title: '#Q', cls: 'c-n' },
-  { key: 'steps', title: 'Steps', cls: 'c-n' },
-  { key: 'flags', title: 'Flags', cls: 'c-f' },
-  { key: 'status', title: 'Labels', cls: 'c-l' },
-];
+import { useUi } from '../state/ui-store';
+import { COLUMNS, isSortable } from './dataset-columns';
+import { filterRows, groupRows, isNearMiss, NO_FILTERS, sortRows, statusById } from './dataset-view';
 
 const NO_ROWS: TrajectoryRow[] = [];
 
@@ -44,6 +37,8 @@ export function DatasetPage() {
   } = useUi();
   const searchRef = useRef<HTMLInputElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const flagPop = useFlagPopover();
+  const pinFlags = flagPop.pin;
 
   const status = useMemo(() => statusById(annotations.data ?? []), [annotations.data]);
   const all = rows.data ?? NO_ROWS;
@@ -53,9 +48,6 @@ export function DatasetPage() {
   );
   const items = useMemo(() => groupRows(filtered, groupByFile), [filtered, groupByFile]);
   const rowItemIndex = useMemo(() => items.flatMap((it, i) => (it.type === 'row' ? [i] : [])), [items]);
-  const strategies = useMemo(() => [...new Set(all.map((r) => r.strategy))].sort(), [all]);
-  const files = useMemo(() => [...new Set(all.map((r) => r.file))].sort(), [all]);
-  const flags = useMemo(() => [...new Set(all.flatMap((r) => r.flags))].sort(), [all]);
 
   useEffect(() => setVisibleIds(filtered.map((r) => r.id)), [filtered, setVisibleIds]);
 
@@ -80,6 +72,8 @@ export function DatasetPage() {
         return;
       }
       if (isTyping(e) || useUi.getState().helpOpen || useUi.getState().importOpen) return;
+      // Keys inside the flag popover or on a flag cell belong to them.
+      if ((e.target as HTMLElement | null)?.closest?.('.flag-popover, .flag-cell')) return;
       const n = filtered.length;
       if (e.key === 'j' || e.key === 'ArrowDown') {
         e.preventDefault();
@@ -99,11 +93,15 @@ export function DatasetPage() {
         if (r) navigate({ page: 'trajectory', id: r.id, step: null });
       } else if (!e.ctrlKey && !e.metaKey && compareTableKey(e.key, filtered[current]?.id)) {
         e.preventDefault();
+      } else if (e.key === 'f' && !e.ctrlKey && !e.metaKey) {
+        // The selected row's flags with their evidence, focused for the keyboard.
+        const r = filtered[current];
+        if (r && pinFlags(r)) e.preventDefault();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [filtered, current, setCursor]);
+  }, [filtered, current, setCursor, pinFlags]);
 
   const open = (r: TrajectoryRow) => navigate({ page: 'trajectory', id: r.id, step: null });
 
@@ -113,7 +111,7 @@ export function DatasetPage() {
         <input
           ref={searchRef}
           type="search"
-          placeholder="Search questions, answers, ids…  ( / )"
+          placeholder="Search all text, queries, ids, file:line…  ( / )"
           value={filters.text}
           onChange={(e) => setFilters({ text: e.target.value })}
           onKeyDown={(e) => {
@@ -121,42 +119,7 @@ export function DatasetPage() {
           }}
           aria-label="Search trajectories"
         />
-        <select
-          value={filters.strategy}
-          onChange={(e) => setFilters({ strategy: e.target.value })}
-          aria-label="Strategy"
-        >
-          <option value="">All strategies</option>
-          {strategies.map((s) => (
-            <option key={s}>{s}</option>
-          ))}
-        </select>
-        <select
-          value={filters.file}
-          onChange={(e) => setFilters({ file: e.target.value })}
-          aria-label="Source file"
-        >
-          <option value="">All files</option>
-          {files.map((s) => (
-            <option key={s}>{s}</option>
-          ))}
-        </select>
-        <select value={filters.flag} onChange={(e) => setFilters({ flag: e.target.value })} aria-label="Flag">
-          <option value="">Any flags</option>
-          {flags.map((s) => (
-            <option key={s}>{s}</option>
-          ))}
-        </select>
-        <select
-          value={filters.status}
-          onChange={(e) => setFilters({ status: e.target.value as typeof filters.status })}
-          aria-label="Annotation status"
-        >
-          <option value="">Any label status</option>
-          <option value="none">Not labelled</option>
-          <option value="partial">Step labels, no verdict</option>
-          <option value="done">Verdict given</option>
-        </select>
+        <TableFilters rows={all} />
         <label className="check">
           <input type="checkbox" checked={groupByFile} onChange={(e) => setGroupByFile(e.target.checked)} />{' '}
           Group by file
@@ -165,26 +128,43 @@ export function DatasetPage() {
         <CompareButton />
         <span className="muted" data-testid="row-count">
           {filtered.length === all.length
-            ? `${all.length} trajectories`
-            : `${filtered.length} of ${all.length} trajectories`}
+            ? plural(all.length, 'trajectory')
+            : `${filtered.length} of ${plural(all.length, 'trajectory')}`}
         </span>
       </div>
+      <DemoBanner rows={all} />
+      {all.length > 0 && <AggregatesBar rows={filtered} total={all.length} />}
       <div className="table" role="table" aria-label="Trajectories" aria-rowcount={filtered.length}>
         <div className="thead" role="row">
           <div className="th c-sel" role="columnheader" title="Select runs to compare (x)" />
           {COLUMNS.map((c) => {
-            const sortable = c.key !== 'flags' && c.key !== 'status';
             const arrow = sort?.key === c.key ? (sort.dir === 1 ? ' ▲' : ' ▼') : '';
+            const helpId = `col-help-${c.key}`;
             return (
-              <div key={c.key} className={`th ${c.cls}`} role="columnheader">
-                {sortable ? (
-                  <button type="button" className="sort" onClick={() => toggleSort(c.key as SortKey)}>
+              <div
+                key={c.key}
+                className={`th ${c.cls}`}
+                role="columnheader"
+                title={c.help}
+                aria-describedby={helpId}
+                aria-sort={sort?.key === c.key ? (sort.dir === 1 ? 'ascending' : 'descending') : undefined}
+              >
+                {isSortable(c) ? (
+                  <button
+                    type="button"
+                    className="sort"
+                    onClick={() => toggleSort(c.key)}
+                    aria-describedby={helpId}
+                  >
                     {c.title}
                     {arrow}
                   </button>
                 ) : (
                   c.title
                 )}
+                <span id={helpId} className="visually-hidden">
+                  {c.help}
+                </span>
               </div>
             );
           })}
@@ -197,11 +177,7 @@ export function DatasetPage() {
           {all.length > 0 && filtered.length === 0 && (
             <div className="empty">
               No trajectory matches these filters.{' '}
-              <button
-                type="button"
-                className="link"
-                onClick={() => setFilters({ text: '', strategy: '', file: '', flag: '', status: '' })}
-              >
+              <button type="button" className="link" onClick={() => setFilters(NO_FILTERS)}>
                 Clear filters
               </button>
             </div>
@@ -227,6 +203,7 @@ export function DatasetPage() {
                   className={`tr${selected ? ' selected' : ''}`}
                   style={style}
                   data-testid="trajectory-row"
+                  data-row-id={r.id}
                   onClick={() => {
                     setCursor(filtered.indexOf(r));
                     open(r);
@@ -248,16 +225,25 @@ export function DatasetPage() {
                   <div className={`td c-n ${r.em === 1 ? 'good' : r.em === 0 ? 'bad' : ''}`}>{fmt(r.em)}</div>
                   <div className="td c-n">{fmt(r.f1)}</div>
                   <div className="td c-n">{fmt(r.acc)}</div>
+                  <div
+                    className={`td c-n ${r.judge === 1 ? 'good' : r.judge === 0 ? 'bad' : ''}`}
+                    data-col="judge"
+                  >
+                    {fmt(r.judge)}
+                  </div>
+                  <div className="td c-n" data-col="recall">
+                    {fmt(r.recall)}
+                  </div>
+                  <div className="td c-n c-wide" data-col="answerInDocs">
+                    {fmt(r.answerInDocs)}
+                  </div>
                   <div className="td c-n">{r.rc}</div>
                   <div className="td c-n">{r.queries}</div>
                   <div className="td c-n">{r.steps}</div>
-                  <div className="td c-f">
-                    {r.flags.map((f) => (
-                      <span key={f} className={`flag flag-${f}`}>
-                        {f}
-                      </span>
-                    ))}
+                  <div className="td c-n" data-col="nearMiss">
+                    {isNearMiss(r) ? <span className="flag flag-near-miss">near</span> : ''}
                   </div>
+                  <FlagCell row={r} onShow={flagPop.show} onHide={flagPop.hide} />
                   <div className="td c-l">
                     <span className={`status status-${st}`}>
                       {st === 'none' ? '–' : st === 'partial' ? 'steps' : 'verdict'}
@@ -269,6 +255,22 @@ export function DatasetPage() {
           </div>
         </div>
       </div>
+      {flagPop.pop && (
+        <FlagPopover
+          row={flagPop.pop.row}
+          anchor={flagPop.pop.anchor}
+          pinned={flagPop.pop.pinned}
+          onKeep={flagPop.keep}
+          onClose={flagPop.close}
+          onOpenStep={(step) =>
+            navigate({
+              page: 'trajectory',
+              id: flagPop.pop!.row.id,
+              step: step === undefined ? null : String(step),
+            })
+          }
+        />
+      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { plural } from '../../core/plural';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { STRATEGIES, strategy as strategyById } from '../../core/agents/registry';
@@ -82,7 +83,9 @@ function SingleRun() {
       },
       (t) => {
         void qc.invalidateQueries({ queryKey: keys.rows });
-        setToast(`Saved: ${t.agent.strategy} run, ${t.steps.length} steps (${t.finishReason ?? 'finished'})`);
+        setToast(
+          `Saved: ${t.agent.strategy} run, ${plural(t.steps.length, 'step')} (${t.finishReason ?? 'finished'})`,
+        );
       },
     );
   };

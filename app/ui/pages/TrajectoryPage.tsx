@@ -6,6 +6,7 @@ import { flagTrajectory } from '../../core/metrics/flags';
 import { accHint, accName } from '../../core/metrics/labels';
 import { trajectoryMetrics } from '../../core/metrics/trajectory-metrics';
 import { stepByRef, stepNumber } from '../../core/schema/step-number';
+import { plural } from '../../core/plural';
 import type { Trajectory } from '../../core/schema/trajectory';
 import { ForkLineage } from '../components/fork/ForkLineage';
 import { ForkPanel } from '../components/fork/ForkPanel';
@@ -16,6 +17,7 @@ import { MetricsPanel } from '../components/MetricsPanel';
 import { PlanTree } from '../components/PlanTree';
 import { RewardsPanel } from '../components/run/RewardsPanel';
 import { type SaveState, StepPanel } from '../components/StepPanel';
+import { TestModelWarning } from '../components/TestModelWarning';
 import { Timeline } from '../components/Timeline';
 import {
   type AnnotationChange,
@@ -269,7 +271,7 @@ function TrajectoryView({
             {accName(t.agent.strategy)} {metrics.acc ?? '–'}
           </span>
           <span className="pill">RC {metrics.rc}</span>
-          <span className="pill">{metrics.queries} queries</span>
+          <span className="pill">{plural(metrics.queries, 'query')}</span>
           <span className="muted small">
             {t.agent.strategy}
             {t.source.system && t.source.system !== t.agent.strategy ? ` · ${t.source.system}` : ''}
@@ -277,6 +279,7 @@ function TrajectoryView({
           </span>
         </div>
         <ForkLineage t={t} />
+        <TestModelWarning modelId={t.agent.model} />
       </div>
       <div className="traj-body">
         <div className="traj-left">
@@ -296,7 +299,7 @@ function TrajectoryView({
           <section>
             <h3 className="section-title">
               {hasPlan ? 'Hops by sub-question' : 'Hops by turn'}{' '}
-              <span className="muted small">{t.steps.length} steps</span>
+              <span className="muted small">{plural(t.steps.length, 'step')}</span>
             </h3>
             {t.steps.length === 0 ? (
               <p className="muted">This trajectory has no steps.</p>

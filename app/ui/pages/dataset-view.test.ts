@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { makeAnnotation } from '../../core/annotations/annotation';
 import type { TrajectoryRow } from '../../core/dataset/row';
+import type { FlagKind } from '../../core/metrics/flags';
 import type { Filters } from '../state/ui-store';
-import { filterRows, groupRows, sortRows, statusById } from './dataset-view';
+import {
+  filterRows,
+  groupRows,
+  isNearMiss,
+  NEAR_MISS,
+  NO_FILTERS,
+  sortRows,
+  statusById,
+} from './dataset-view';
 
 function row(fields: Partial<TrajectoryRow> & Pick<TrajectoryRow, 'id'>): TrajectoryRow {
   return {
@@ -15,16 +24,23 @@ function row(fields: Partial<TrajectoryRow> & Pick<TrajectoryRow, 'id'>): Trajec
     em: null,
     f1: null,
     acc: null,
+    judge: null,
+    recall: null,
+    answerInDocs: null,
     rc: 0,
     queries: 0,
     steps: 0,
     flags: [],
+    flagNotes: [],
+    flagCount: 0,
     hasPlan: false,
     file: '',
     format: '',
     line: 1,
     dataset: '',
+    qid: '',
     live: false,
+    searchText: '',
     ...fields,
   };
 }
@@ -38,6 +54,10 @@ const A = row({
   rc: 3,
   file: 'apex.jsonl',
   flags: ['over-search'],
+  judge: 1,
+  recall: 1,
+  answerInDocs: 1,
+  searchText: 'apex.jsonl:1 · ilse marrow birthplace · dunhollow parish records',
 });
 const B = row({
   id: 't_b',
@@ -48,7 +68,11 @@ const B = row({
   em: 0,
   rc: 1,
   file: 'qagent.jsonl',
-  flags: ['under-search', 'no-answer'],
+  // Hand-made: flags.ts emits 'near-miss' once that kind lands; the table reads it by name.
+  flags: ['under-search', 'no-answer', NEAR_MISS as FlagKind],
+  judge: 0,
+  recall: 0.5,
+  answerInDocs: 0,
 });
 const C = row({
   id: 't_c',
@@ -68,6 +92,11 @@ const D = row({
   rc: 4,
   file: 'fr.json',
   flags: ['repeated-query'],
+  judge: 1,
+  recall: 0,
+  answerInDocs: 1,
+  qid: 'test_0',
+  searchText: 'fr.json:3 · test_0 · veltmark founding year · the press was founded by',
 });
 const ROWS = [A, B, C, D];
 const AT = '2025-03-01T10:00:00.000Z';
@@ -89,7 +118,7 @@ const ANNOTATIONS = [
   }),
 ];
 const STATUS = statusById(ANNOTATIONS);
-const NONE: Filters = { text: '', strategy: '', file: '', flag: '', status: '' };
+const NONE: Filters = NO_FILTERS;
 const ids = (rows: readonly TrajectoryRow[]) => rows.map((r) => r.id);
 const filter = (f: Partial<Filters>) => ids(filterRows(ROWS, { ...NONE, ...f }, STATUS));
 
@@ -128,6 +157,37 @@ describe('filterRows', () => {
     expect(filter({ text: 't_c' })).toEqual(['t_c']);
     expect(filter({ text: '   ' })).toEqual(['t_a', 't_b', 't_c', 't_d']);
   });
+
+  it('text search also reaches file:line, source ids, queries, titles and reasoning (searchText)', () => {
+    expect(filter({ text: 'test_0' })).toEqual(['t_d']);
+    expect(filter({ text: 'fr.json:3' })).toEqual(['t_d']);
+    expect(filter({ text: 'PARISH records' })).toEqual(['t_a']);
+    expect(filter({ text: 'founded' })).toEqual(['t_b', 't_d']); // t_b by question, t_d by reasoning
+    // Terms may come from different fields: one from the question, one from the search text.
+    expect(filter({ text: 'where birthplace' })).toEqual(['t_a']);
+  });
+
+  it('filters by the log’s judge verdict, rows without one counting as none', () => {
+    expect(filter({ judge: 'correct' })).toEqual(['t_a', 't_d']);
+    expect(filter({ judge: 'wrong' })).toEqual(['t_b']);
+    expect(filter({ judge: 'none' })).toEqual(['t_c']);
+  });
+
+  it('filters by gold-passage recall: all, some, zero, or no gold passages', () => {
+    expect(filter({ recall: 'all' })).toEqual(['t_a']);
+    expect(filter({ recall: 'some' })).toEqual(['t_b']);
+    expect(filter({ recall: 'zero' })).toEqual(['t_d']);
+    expect(filter({ recall: 'none' })).toEqual(['t_c']);
+  });
+
+  it('filters by answer-in-docs and by near-miss', () => {
+    expect(filter({ answerInDocs: 'yes' })).toEqual(['t_a', 't_d']);
+    expect(filter({ answerInDocs: 'no' })).toEqual(['t_b']);
+    expect(filter({ answerInDocs: 'none' })).toEqual(['t_c']);
+    expect(filter({ nearMiss: 'yes' })).toEqual(['t_b']);
+    expect(filter({ nearMiss: 'no' })).toEqual(['t_a', 't_c', 't_d']);
+    expect(filter({ nearMiss: 'yes', judge: 'correct' })).toEqual([]);
+  });
 });
 
 describe('sortRows', () => {
@@ -146,6 +206,14 @@ describe('sortRows', () => {
     expect(ids(sortRows(ROWS, { key: 'em', dir: 1 }))).toEqual(['t_b', 't_a', 't_d', 't_c']);
     expect(ids(sortRows(ROWS, { key: 'em', dir: -1 }))).toEqual(['t_a', 't_d', 't_b', 't_c']);
     expect(ids(sortRows(ROWS, { key: 'rc', dir: -1 }))).toEqual(['t_d', 't_a', 't_c', 't_b']);
+  });
+
+  it('sorts by judge, recall, answer-in-docs and near-miss, missing values last', () => {
+    expect(ids(sortRows(ROWS, { key: 'judge', dir: 1 }))).toEqual(['t_b', 't_a', 't_d', 't_c']);
+    expect(ids(sortRows(ROWS, { key: 'recall', dir: -1 }))).toEqual(['t_a', 't_b', 't_d', 't_c']);
+    expect(ids(sortRows(ROWS, { key: 'answerInDocs', dir: 1 }))).toEqual(['t_b', 't_a', 't_d', 't_c']);
+    expect(ids(sortRows(ROWS, { key: 'nearMiss', dir: -1 }))).toEqual(['t_b', 't_a', 't_c', 't_d']);
+    expect(ROWS.map(isNearMiss)).toEqual([false, true, false, false]);
   });
 
   it('sorts text alphabetically and leaves its input alone', () => {

@@ -4,6 +4,38 @@ import { annotationStatus } from '../../core/annotations/annotation';
 import type { TrajectoryRow } from '../../core/dataset/row';
 import type { Filters, SortKey } from '../state/ui-store';
 
+/**
+ * The near-miss flag (a wrong answer very close to gold). Read from the row's flags by name, so the
+ * column lights up as soon as flags.ts emits the kind, with no change here.
+ */
+export const NEAR_MISS = 'near-miss';
+
+export function isNearMiss(r: TrajectoryRow): boolean {
+  return (r.flags as readonly string[]).includes(NEAR_MISS);
+}
+
+function recallBucket(v: number | null): Filters['recall'] {
+  return v === null ? 'none' : v >= 1 ? 'all' : v > 0 ? 'some' : 'zero';
+}
+
+function yesNo(v: number | null): 'yes' | 'no' | 'none' {
+  return v === null ? 'none' : v > 0 ? 'yes' : 'no';
+}
+
+export const NO_FILTERS: Filters = {
+  text: '',
+  strategy: '',
+  file: '',
+  flag: '',
+  status: '',
+  judge: '',
+  recall: '',
+  answerInDocs: '',
+  nearMiss: '',
+};
+
+const JUDGE = { yes: 'correct', no: 'wrong', none: 'none' } as const;
+
 export type ViewItem = { type: 'group'; file: string; count: number } | { type: 'row'; row: TrajectoryRow };
 
 export function statusById(annotations: readonly Annotation[]): Map<string, 'none' | 'partial' | 'done'> {
@@ -25,8 +57,13 @@ export function filterRows(
     if (f.file && r.file !== f.file) return false;
     if (f.flag && !r.flags.includes(f.flag as TrajectoryRow['flags'][number])) return false;
     if (f.status && (status.get(r.id) ?? 'none') !== f.status) return false;
+    if (f.judge && JUDGE[yesNo(r.judge)] !== f.judge) return false;
+    if (f.recall && recallBucket(r.recall) !== f.recall) return false;
+    if (f.answerInDocs && yesNo(r.answerInDocs) !== f.answerInDocs) return false;
+    if (f.nearMiss && isNearMiss(r) !== (f.nearMiss === 'yes')) return false;
     if (terms.length) {
-      const hay = `${r.question} ${r.answer} ${r.gold} ${r.id} ${r.system}`.toLowerCase();
+      // searchText already holds file:line, the source's ids, queries, titles and reasoning.
+      const hay = `${`${r.question} ${r.answer} ${r.gold} ${r.id} ${r.system}`.toLowerCase()} ${r.searchText}`;
       if (!terms.every((t) => hay.includes(t))) return false;
     }
     return true;
@@ -37,14 +74,18 @@ function byFileAndLine(a: TrajectoryRow, b: TrajectoryRow): number {
   return a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || a.id.localeCompare(b.id);
 }
 
+function sortValue(r: TrajectoryRow, key: Exclude<SortKey, 'file'>): string | number | null {
+  return key === 'nearMiss' ? (isNearMiss(r) ? 1 : 0) : r[key];
+}
+
 export function sortRows(rows: TrajectoryRow[], sort: { key: SortKey; dir: 1 | -1 } | null): TrajectoryRow[] {
   // Unsorted means the order the records had in their files.
   if (!sort) return [...rows].sort(byFileAndLine);
   const { key, dir } = sort;
   return [...rows].sort((a, b) => {
     if (key === 'file') return byFileAndLine(a, b) * dir;
-    const x = a[key];
-    const y = b[key];
+    const x = sortValue(a, key);
+    const y = sortValue(b, key);
     // Missing metrics sort last in either direction.
     if (x === null || x === undefined) return y === null || y === undefined ? 0 : 1;
     if (y === null || y === undefined) return -1;

@@ -1,11 +1,27 @@
 // UI-only state (zustand). Data lives in IndexedDB behind react-query.
 import { create } from 'zustand';
 import type { TrajectoryRow } from '../../core/dataset/row';
+import { NO_FILTERS } from '../pages/dataset-view';
 
-export type SortKey = keyof Pick<
-  TrajectoryRow,
-  'question' | 'strategy' | 'answer' | 'em' | 'f1' | 'acc' | 'rc' | 'queries' | 'steps' | 'file'
->;
+/** Row fields the table sorts on, plus `nearMiss` (derived from the row's flags). */
+export type SortKey =
+  | keyof Pick<
+      TrajectoryRow,
+      | 'question'
+      | 'strategy'
+      | 'answer'
+      | 'em'
+      | 'f1'
+      | 'acc'
+      | 'judge'
+      | 'recall'
+      | 'answerInDocs'
+      | 'rc'
+      | 'queries'
+      | 'steps'
+      | 'file'
+    >
+  | 'nearMiss';
 
 export interface Filters {
   text: string;
@@ -13,6 +29,13 @@ export interface Filters {
   file: string;
   flag: string;
   status: '' | 'none' | 'partial' | 'done';
+  /** The log's own judge verdict: correct, wrong, or no verdict in the record. */
+  judge: '' | 'correct' | 'wrong' | 'none';
+  /** Gold-passage recall: all found, some, none, or no gold passages to judge by. */
+  recall: '' | 'all' | 'some' | 'zero' | 'none';
+  /** Whether a retrieved doc holds a gold answer. */
+  answerInDocs: '' | 'yes' | 'no' | 'none';
+  nearMiss: '' | 'yes' | 'no';
 }
 
 interface UiState {
@@ -49,7 +72,7 @@ export const useUi = create<UiState>((set) => ({
   setHelpOpen: (helpOpen) => set({ helpOpen }),
   importOpen: false,
   setImportOpen: (importOpen) => set({ importOpen }),
-  filters: { text: '', strategy: '', file: '', flag: '', status: '' },
+  filters: NO_FILTERS,
   setFilters: (f) => set((s) => ({ filters: { ...s.filters, ...f }, cursor: 0 })),
   sort: null,
   toggleSort: (key) =>

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
+import { plural } from '../../../core/plural';
 import type { ModelSource } from '../../../runtime/model-source';
 import { type DenseJob, type Phase, useIndexJobs } from '../../state/index-jobs';
 import { DEFAULT_EMBED_MODEL, useCorpusUi } from '../../state/corpus-ui';
 import { ModelSourceFields } from '../ModelSourceFields';
+import { TestModelWarning } from '../TestModelWarning';
 
 const fmtS = (s: number) =>
   s < 1 ? `${Math.round(s * 1000)} ms` : s < 90 ? `${s.toFixed(1)} s` : `${Math.round(s / 60)} min`;
@@ -157,7 +159,7 @@ export function DenseCard({ corpusId, cachedModels }: { corpusId: string; cached
           <span className="small">
             Loading model
             {bytes.files
-              ? ` · ${fmtBytes(bytes.loaded)} of ${fmtBytes(bytes.total)} in ${bytes.files} file(s)`
+              ? ` · ${fmtBytes(bytes.loaded)} of ${fmtBytes(bytes.total)} in ${plural(bytes.files, 'file')}`
               : '…'}
           </span>
         </div>
@@ -186,8 +188,9 @@ export function DenseCard({ corpusId, cachedModels }: { corpusId: string; cached
       {phase === 'idle' && result?.source === 'none' && (
         <p className="small muted">No cached vectors for this model and precision: build them.</p>
       )}
+      {phase === 'ready' && <TestModelWarning modelId={info?.modelId} />}
       {phase === 'error' && (
-        <p className="error-text small" data-testid="dense-error">
+        <p className="error-text small load-error" data-testid="dense-error">
           {job?.error}
         </p>
       )}

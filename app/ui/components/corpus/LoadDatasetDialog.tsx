@@ -6,8 +6,10 @@ import { DATASET_LOADERS, DETECT_SAMPLE_CHARS, detectDataset } from '../../../co
 import type { ColumnMapping, DatasetFormatId } from '../../../core/corpus/types';
 import type { DatasetImportReport } from '../../../runtime/dataset-import';
 import { searchWorker } from '../../../runtime/retrieval-client';
-import { corpusKeys } from '../../data/corpora';
+import { corpusKeys, useDemoWorld } from '../../data/corpora';
 import { downloadText } from '../../data/download';
+import { useUi } from '../../state/ui-store';
+import { closesAfterLoad, linkByDefault, loadSummary } from './load-summary';
 
 const PLAIN = new Set<DatasetFormatId>(['jsonl', 'csv', 'tsv']);
 const FIELDS: Array<{ key: keyof ColumnMapping; label: string; hint: string }> = [
@@ -48,7 +50,11 @@ export function LoadDatasetDialog({
   const [picked, setPicked] = useState<Picked | null>(null);
   const [format, setFormat] = useState<DatasetFormatId | ''>('');
   const [mapping, setMapping] = useState<ColumnMapping>({});
-  const [attach, setAttach] = useState(true);
+  const demoWorld = useDemoWorld();
+  const setToast = useUi((s) => s.setToast);
+  // null until the user ticks or unticks it: then their choice holds.
+  const [attachChoice, setAttach] = useState<boolean | null>(null);
+  const attach = attachChoice ?? linkByDefault(attachTo, demoWorld.data);
   const [phase, setPhase] = useState<Phase>({ kind: 'pick' });
   const [dragging, setDragging] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -95,6 +101,11 @@ export function LoadDatasetDialog({
       void qc.invalidateQueries({ queryKey: corpusKeys.corpora });
       void qc.invalidateQueries({ queryKey: corpusKeys.questionSets });
       void qc.invalidateQueries({ queryKey: corpusKeys.questionIndex });
+      // Nothing to read in the report: say what came in and get out of the way.
+      if (closesAfterLoad(report)) {
+        setToast(`Loaded ${loadSummary(report, attachName)}`);
+        onLoaded(report.corpusId ?? report.linkedCorpusId ?? null);
+      }
     } catch (e) {
       const message =
         (e as Error)?.name === 'AbortError'
@@ -261,18 +272,7 @@ export function LoadDatasetDialog({
 
         {report && (
           <div className="report" data-testid="dataset-report">
-            <p>
-              <strong>{report.file}</strong> ({report.format ?? 'unrecognised'}):{' '}
-              {report.passages > 0 && `${report.passages.toLocaleString()} passages`}
-              {report.passages > 0 && report.questions > 0 && ', '}
-              {report.questions > 0 && `${report.questions.toLocaleString()} questions`}
-              {report.passages === 0 && report.questions === 0 && 'nothing loaded'}
-              {report.linkedCorpusId &&
-                report.linkedCorpusId !== report.corpusId &&
-                ` (linked to ${attachName ?? 'the corpus'})`}
-              {report.errors.length > 0 && `; ${report.errors.length} record(s) could not be read`}
-              {report.warnings.length > 0 && `; ${report.warnings.length} warning(s)`}
-            </p>
+            <p>{loadSummary(report, attachName)}</p>
             {(report.errors.length > 0 || report.warnings.length > 0) && (
               <>
                 <ul className="errors">

@@ -1,3 +1,4 @@
+import { plural } from '../../../core/plural';
 import { useMemo, useState } from 'react';
 import type { Question } from '../../../core/corpus/types';
 import { rewriteSubQuestion } from '../../../core/corpus/plan-rewrite';
@@ -50,7 +51,7 @@ export function QuestionList({
           </select>
         ) : (
           <span className="small">
-            {current?.name} · {current?.questions} questions
+            {current?.name} · {plural(current?.questions ?? 0, 'question')}
           </span>
         )}
         <input

@@ -10,6 +10,7 @@ import { isTyping } from '../../keyboard';
 import { useCorpusUi } from '../../state/corpus-ui';
 import { useIndexJobs } from '../../state/index-jobs';
 import { Highlighted } from '../DocumentView';
+import { TestModelWarning } from '../TestModelWarning';
 
 /** What was searched: typed text, or a question (or one of its gold sub-questions) with its gold. */
 export interface Submitted {
@@ -221,6 +222,7 @@ export function SearchPanel({
               error={error}
               gold={gold}
               corpusName={corpusName}
+              embedModel={c.mode === 'dense' || c.mode === 'hybrid' ? denseSettings?.modelId : undefined}
             />
           );
         })}
@@ -254,6 +256,7 @@ function ResultColumn({
   error,
   gold,
   corpusName,
+  embedModel,
 }: {
   title: string;
   mode: SearchMode | 'remote';
@@ -262,6 +265,8 @@ function ResultColumn({
   error: string | null;
   gold: Question | undefined;
   corpusName: string;
+  /** The embedding model behind this column's scores (dense, hybrid). */
+  embedModel?: string | undefined;
 }) {
   const openDoc = useCorpusUi((s) => s.openDoc);
   const supports = new Set(gold?.supports ?? []);
@@ -284,6 +289,7 @@ function ResultColumn({
           </span>
         )}
       </header>
+      <TestModelWarning modelId={embedModel} />
       {error && (
         <p className="error-text small" data-testid={`error-${mode}`}>
           {error}

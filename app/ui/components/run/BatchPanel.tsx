@@ -18,6 +18,8 @@ import { fileSlug } from '../../data/figure-export';
 import { CsvExport } from '../charts/ExportButtons';
 import { SweepForm } from './SweepForm';
 import { SweepResults } from './SweepResults';
+import { TestModelWarning } from '../TestModelWarning';
+import { plural } from '../../../core/plural';
 
 const fmtS = (s: number) => (s < 90 ? `${Math.round(s)} s` : `${Math.round(s / 60)} min`);
 
@@ -237,10 +239,19 @@ function NewBatch({ onCreated }: { onCreated: (id: string) => void }) {
         onClick={() => void create()}
         data-testid="batch-start"
       >
-        Start batch ({Math.min(n, summary?.questions ?? 0) * picked.length} runs)
+        Start batch ({plural(Math.min(n, summary?.questions ?? 0) * picked.length, 'run')})
       </button>
     </section>
   );
+}
+
+/** Models whose output the batch shows: each run's generator, and the embedder of a dense retriever. */
+function batchModels(b: BatchRecord, ts: ReadonlyArray<{ agent: { model?: string } }>): string[] {
+  const models = new Set(ts.flatMap((t) => (t.agent.model ? [t.agent.model] : [])));
+  const retriever = b.spec.retriever as { kind?: string; mode?: string } | null;
+  const embed = b.spec.embed as { modelId?: string } | null;
+  if (retriever?.kind === 'local' && retriever.mode !== 'bm25' && embed?.modelId) models.add(embed.modelId);
+  return [...models];
 }
 
 function BatchResults({ b }: { b: BatchRecord }) {
@@ -253,9 +264,12 @@ function BatchResults({ b }: { b: BatchRecord }) {
     <div>
       <h2 className="batch-title">{b.name}</h2>
       <p className="muted small">
-        {b.done.length} of {b.spec.questions.length * b.spec.strategies.length} runs stored · created{' '}
-        {new Date(b.createdAt).toLocaleString()}
+        {b.done.length} of {plural(b.spec.questions.length * b.spec.strategies.length, 'run')} stored ·
+        created {new Date(b.createdAt).toLocaleString()}
       </p>
+      {batchModels(b, ts.data ?? []).map((m) => (
+        <TestModelWarning key={m} modelId={m} />
+      ))}
       {ts.data &&
         (b.spec.sweep ? (
           <SweepResults sweep={b.spec.sweep} trajectories={ts.data} name={b.name} />

@@ -1,11 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { trajectoryMetrics } from '../../../core/metrics/trajectory-metrics';
 import { stepNumber } from '../../../core/schema/step-number';
+import { plural } from '../../../core/plural';
 import type { Trajectory } from '../../../core/schema/trajectory';
 import { useLiveRun } from '../../state/live-run';
 import { navigate } from '../../state/router';
 import { LongText } from '../LongText';
 import { PlanTree } from '../PlanTree';
+import { TestModelWarning } from '../TestModelWarning';
 import { Timeline } from '../Timeline';
 import { RewardsPanel } from './RewardsPanel';
 
@@ -51,7 +53,7 @@ export function LiveView() {
                   : 'Finished'}
         </span>
         <span className="muted small">
-          {elapsed.toFixed(1)} s · {t?.steps.length ?? 0} steps · {tokens} tokens
+          {elapsed.toFixed(1)} s · {plural(t?.steps.length ?? 0, 'step')} · {plural(tokens, 'token')}
           {t?.finishReason ? ` · finish: ${t.finishReason}` : ''}
         </span>
         <span className="spacer" />
@@ -65,8 +67,9 @@ export function LiveView() {
           </button>
         )}
       </div>
+      <TestModelWarning modelId={t?.agent.model} />
       {run.error && (
-        <p className="error-text" data-testid="live-error">
+        <p className="error-text load-error" data-testid="live-error">
           {run.error}
         </p>
       )}
@@ -158,7 +161,7 @@ function LiveTrajectory({
               </h3>
               <p className="muted small">
                 {step.ms !== undefined ? `${Math.round(step.ms)} ms` : ''}
-                {step.tokens !== undefined ? ` · ${step.tokens} tokens` : ''}
+                {step.tokens !== undefined ? ` · ${plural(step.tokens, 'token')}` : ''}
               </p>
               <LongText
                 text={step.raw ?? step.text ?? (step.queries ?? []).join(' | ')}

@@ -5,6 +5,7 @@ import type { ModelSource } from '../../../runtime/model-source';
 import { useBatchRun } from '../../state/batch-run';
 import { DEFAULT_BROWSER_LLM, useRunConfig } from '../../state/run-config';
 import { ModelSourceFields } from '../ModelSourceFields';
+import { TestModelWarning } from '../TestModelWarning';
 
 const fmtBytes = (b: number) => (b < 1e6 ? `${(b / 1e3).toFixed(0)} kB` : `${(b / 1e6).toFixed(1)} MB`);
 
@@ -105,8 +106,9 @@ function BrowserModel({ source, onChange }: { source: ModelSource; onChange: (s:
           <span className="muted">Device: {info.reason}.</span>
         </p>
       )}
+      <TestModelWarning modelId={info?.modelId} />
       {llmHost.error && (
-        <p className="error-text small" data-testid="llm-error">
+        <p className="error-text small load-error" data-testid="llm-error">
           {llmHost.error}
         </p>
       )}

@@ -10,6 +10,7 @@ import { llmHost, loadedEmbedder } from '../../../runtime/agent-ports';
 import { embedHost } from '../../../runtime/retrieval-client';
 import { useCorpusUi } from '../../state/corpus-ui';
 import { useRunConfig } from '../../state/run-config';
+import { TestModelWarning } from '../TestModelWarning';
 
 const fmt = (v: number | null) => (v === null ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(3));
 
@@ -79,7 +80,7 @@ export function RewardsPanel({ t, onSelectStep }: { t: Trajectory; onSelectStep?
             >
               load {embed.modelId}
             </button>
-            {loading && loading !== 'embedder' && <span className="error-text"> {loading}</span>}
+            {loading && loading !== 'embedder' && <span className="error-text load-error"> {loading}</span>}
           </>
         )}
       </p>
@@ -99,6 +100,9 @@ export function RewardsPanel({ t, onSelectStep }: { t: Trajectory; onSelectStep?
           </span>
         </p>
       )}
+      {/* The embedding rewards use the loaded embedder; the model-based ones the in-browser LLM. */}
+      <TestModelWarning modelId={embedHost.loaded?.modelId} />
+      {withModel && !server && <TestModelWarning modelId={llmHost.info?.modelId} />}
       {rewards.isFetching && <p className="muted">Computing…</p>}
       {rewards.error && <p className="error-text">{String(rewards.error)}</p>}
       {(rewards.data ?? []).map((r) => (

@@ -1,0 +1,73 @@
+import { useMemo } from 'react';
+import { AGGREGATE_METRICS, type AggregateMetric, aggregateByFile } from '../../../core/dataset/aggregate';
+import type { TrajectoryRow } from '../../../core/dataset/row';
+import { plural } from '../../../core/plural';
+
+const TITLES: Record<AggregateMetric, string> = {
+  em: 'EM',
+  f1: 'F1',
+  acc: 'Acc',
+  judge: 'Judge',
+  rc: 'RC',
+  recall: 'Recall',
+};
+
+/**
+ * Counts and means for the rows the filter shows, and for each file among them. A mean is over
+ * the rows that have the value (n beside it), never over rows that lack it.
+ */
+export function AggregatesBar({ rows, total }: { rows: readonly TrajectoryRow[]; total: number }) {
+  const groups = useMemo(() => aggregateByFile(rows), [rows]);
+  return (
+    <div className="aggregates" data-testid="aggregates">
+      <table aria-label="Aggregates: counts and means">
+        <thead>
+          <tr>
+            <th />
+            <th title="Trajectories in the group">n</th>
+            {AGGREGATE_METRICS.map((k) => (
+              <th
+                key={k}
+                title={`Mean ${TITLES[k]} over the rows that have one (how many: the small number)`}
+              >
+                {TITLES[k]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {groups.map((g, i) => (
+            <tr
+              key={g.file || '(all)'}
+              className={i === 0 ? 'agg-all' : ''}
+              data-testid="agg-row"
+              data-file={g.file}
+            >
+              <th scope="row" title={g.file}>
+                {i === 0
+                  ? rows.length === total
+                    ? `All ${plural(total, 'trajectory')}`
+                    : `Filtered: ${rows.length} of ${total}`
+                  : g.file || '(no file)'}
+              </th>
+              <td>{g.count}</td>
+              {AGGREGATE_METRICS.map((k) => {
+                const m = g.means[k];
+                return (
+                  <td
+                    key={k}
+                    data-metric={k}
+                    title={m.n ? `mean over ${plural(m.n, 'trajectory')}` : 'no values'}
+                  >
+                    {m.mean === null ? '–' : m.mean.toFixed(k === 'rc' ? 2 : 3)}
+                    <span className="agg-n"> n={m.n}</span>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

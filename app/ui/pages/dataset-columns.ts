@@ -1,0 +1,93 @@
+// The table's columns: title, sort key, width class, and what the header says on hover (metrics
+// as the papers define them; see trajectory-metrics.ts and flags.ts for the citations).
+import type { SortKey } from '../state/ui-store';
+
+export interface Column {
+  key: SortKey | 'flags' | 'status';
+  title: string;
+  cls: string;
+  help: string;
+}
+
+export const COLUMNS: Column[] = [
+  {
+    key: 'question',
+    title: 'Question',
+    cls: 'c-q',
+    help: 'The question; below it the source file:line (or id).',
+  },
+  {
+    key: 'strategy',
+    title: 'Strategy',
+    cls: 'c-s',
+    help: 'The agent strategy, and the system that produced the log.',
+  },
+  {
+    key: 'answer',
+    title: 'Answer / gold',
+    cls: 'c-a',
+    help: 'The final answer, and the gold answers below it.',
+  },
+  {
+    key: 'em',
+    title: 'EM',
+    cls: 'c-n',
+    help: 'Exact match with a gold answer after SQuAD normalization (1/0).',
+  },
+  { key: 'f1', title: 'F1', cls: 'c-n', help: 'Token F1 against the best gold answer.' },
+  {
+    key: 'acc',
+    title: 'Acc',
+    cls: 'c-n',
+    help: 'Cover-EM: 1 when a normalized gold answer appears in the answer.',
+  },
+  {
+    key: 'judge',
+    title: 'Judge',
+    cls: 'c-n',
+    help: 'The log’s own judge verdict (R1-Searcher’s gpt4o_output): 1 correct, 0 wrong, – when the record has none.',
+  },
+  {
+    key: 'recall',
+    title: 'Recall',
+    cls: 'c-n',
+    help: 'Gold-passage recall: the fraction of gold supporting passages retrieved; – without gold passages.',
+  },
+  {
+    key: 'answerInDocs',
+    title: 'In docs',
+    cls: 'c-n c-wide',
+    help: 'Answer in docs: 1 when a retrieved document holds a gold answer, else 0; – without gold answers.',
+  },
+  {
+    key: 'rc',
+    title: 'RC',
+    cls: 'c-n',
+    help: 'Retrieval count: the number of search actions (a multi-query turn counts once).',
+  },
+  { key: 'queries', title: '#Q', cls: 'c-n', help: 'Number of queries issued over all search actions.' },
+  {
+    key: 'steps',
+    title: 'Steps',
+    cls: 'c-n',
+    help: 'Number of steps in the trajectory (think, search, retrieve, answer, …).',
+  },
+  {
+    key: 'nearMiss',
+    title: 'Near',
+    cls: 'c-n',
+    help: 'Near-miss: a wrong answer close to gold (the near-miss flag).',
+  },
+  {
+    key: 'flags',
+    title: 'Flags',
+    cls: 'c-f',
+    help: 'Candidate over-/under-searching flags, each with its evidence: hover or focus the cell, or press f on the selected row.',
+  },
+  { key: 'status', title: 'Labels', cls: 'c-l', help: 'Your labels: step labels given, or a verdict.' },
+];
+
+/** Columns the table sorts on (not flags or label status). */
+export function isSortable(c: Column): c is Column & { key: SortKey } {
+  return c.key !== 'flags' && c.key !== 'status';
+}
