@@ -11,11 +11,13 @@ const isolation = {
 
 // One policy for every way the page is served: the dev and preview servers send it as a header
 // (the only place `frame-ancestors` counts), and the built index.html carries it as a meta tag for
-// static hosts that cannot set headers. WASM needs 'wasm-unsafe-eval'; connect-src stays open to
+// static hosts that cannot set headers. Workers get the header's policy too: onnxruntime-web
+// imports its WASM glue from a blob: URL there, so script-src allows blob: (only scripts already
+// running on this origin can mint one). WASM needs 'wasm-unsafe-eval'; connect-src stays open to
 // http(s) because users point live runs at their own model and retrieval servers.
 const CSP_DIRECTIVES = [
   "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
+  "script-src 'self' blob: 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "worker-src 'self' blob:",

@@ -76,6 +76,6 @@ test('compare two imported logs: paired table, flips, and imported runs in the b
   const r1Row = summary.locator('tr', { hasText: 'r1searcher_bamboogle_qwen' });
   await expect(r1Row.locator('td').nth(1)).toHaveText('125');
   await expect(r1Row.locator('td').nth(2)).toHaveText((100 * expected.means.em.a!).toFixed(1));
-  await expect(page.getByTestId('scatter').locator('circle')).toHaveCount(2);
+  await expect(page.getByTestId('scatter').getByTestId('scatter-point')).toHaveCount(2);
   if (process.env.HOPSCOPE_SHOTS) await page.screenshot({ path: '/tmp/paired-batch.png', fullPage: true });
 });

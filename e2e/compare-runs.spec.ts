@@ -149,7 +149,7 @@ test('aligns two APEX runs by plan node and marks where their sub-question searc
     mimeType: 'application/json',
     buffer: Buffer.from(JSON.stringify(t)),
   });
-  await expect(page.getByTestId('import-report')).toContainText('1 of 1 records imported', {
+  await expect(page.getByTestId('import-report')).toContainText('1 of 1 record imported', {
     timeout: 30_000,
   });
   await page.keyboard.press('Escape');

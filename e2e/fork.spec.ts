@@ -66,6 +66,12 @@ test('fork at the second search with a replaced document: only new turns hit the
     });
     const forkId = decodeURIComponent(page.url().split('/').at(-1)!);
 
+    // The fork opens aligned against its parent: two columns, parted at the edited search.
+    await expect(page.getByTestId('compare-run')).toHaveCount(2, { timeout: 30_000 });
+    await expect(page.getByTestId('divergence-banner')).toContainText('hop 2');
+    await expect(page.getByTestId('divergence-banner')).toContainText('documents');
+    await page.screenshot({ path: '/tmp/fork-compare.png' });
+
     // Only the one new turn reached the server, with the replayed prefix and the new document.
     const posts = server.requests.filter((r) => r.method === 'POST');
     expect(posts).toHaveLength(1);

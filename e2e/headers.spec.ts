@@ -13,8 +13,11 @@ test('the preview server sends isolation and CSP headers; the page carries the C
   expect(h['cross-origin-opener-policy']).toBe('same-origin');
   expect(h['cross-origin-embedder-policy']).toBe('require-corp');
   expect(h['content-security-policy']).toContain("frame-ancestors 'none'");
-  expect(h['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval'");
+  expect(h['content-security-policy']).toContain("script-src 'self' blob: 'wasm-unsafe-eval'");
   await page.goto('/');
   const meta = page.locator('meta[http-equiv="Content-Security-Policy"]');
-  await expect(meta).toHaveAttribute('content', /^default-src 'self'; script-src 'self' 'wasm-unsafe-eval';/);
+  await expect(meta).toHaveAttribute(
+    'content',
+    /^default-src 'self'; script-src 'self' blob: 'wasm-unsafe-eval';/,
+  );
 });

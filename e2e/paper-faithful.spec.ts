@@ -39,7 +39,7 @@ test('a QAgent log with <reflect>, its non-strict EM, R@k / P@k and the rewritte
   await page.goto('/#/');
   await openApp(page);
   await importFiles(page, log);
-  await expect(page.getByTestId('import-report')).toContainText('1 of 1 records imported', {
+  await expect(page.getByTestId('import-report')).toContainText('1 of 1 record imported', {
     timeout: 30_000,
   });
   await page.keyboard.press('Escape');
