@@ -5,19 +5,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hash53 } from '../app/core/hash';
+import { mulberry32 } from '../app/core/random';
 import type { Passage } from '../app/core/search/types';
 
-/** mulberry32: a small seeded PRNG with a 2^32 period; uniform in [0, 1). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's seeded generator (app/core/random.ts). */
+export const prng = mulberry32;
 
 const SYLLABLES = (
   'ka ri to na mi su le po da en ar ol im us ve ra no sa ti ko ma lu be de fi go ha ja ki la mo ' +

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { mulberry32, pairedBootstrap } from './bootstrap';
+import { mulberry32 } from '../random';
+import { pairedBootstrap } from './bootstrap';
 
 describe('pairedBootstrap', () => {
   const diffs = [1, 0, 0, -1, 1, 1, 0, 0, 1, 0, 0, 1, -1, 0, 1, 0];

@@ -3,6 +3,7 @@
 // means — Efron & Tibshirani (1993), An Introduction to the Bootstrap, §13.3 (percentile
 // interval); applied to paired system outputs as in Koehn (2004), "Statistical Significance Tests
 // for Machine Translation Evaluation", EMNLP, §4. Deterministic for a seed. Pure.
+import { mulberry32 } from '../random';
 
 export interface BootstrapOptions {
   /** Number of resamples (default 2000). */
@@ -21,18 +22,6 @@ export interface BootstrapInterval {
   resamples: number;
   seed: number;
   level: number;
-}
-
-/** mulberry32: a small seedable 32-bit generator; uniform in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Percentile interval of mean(diffs) by resampling; null when there is nothing to resample. */

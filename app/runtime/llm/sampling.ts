@@ -1,5 +1,6 @@
 // Next-token choice and log-probabilities over one row of logits. Done here rather than through
 // transformers.js's logits processors so a step touches the vocabulary once, in place.
+import { mulberry32 } from '../../core/random';
 
 /** Index of the largest value (the first one on ties, like argmax everywhere else). */
 export function argmax(row: ArrayLike<number>): number {
@@ -43,14 +44,5 @@ export function logProbAt(row: ArrayLike<number>, index: number): number {
   return row[index]! - max - Math.log(sum);
 }
 
-/** A small seedable generator (mulberry32) for reproducible sampling in tests and benchmarks. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small seedable generator for reproducible sampling in tests and benchmarks. */
+export const seededRandom = mulberry32;

@@ -20,6 +20,7 @@ import { SweepForm } from './SweepForm';
 import { SweepResults } from './SweepResults';
 import { TestModelWarning } from '../TestModelWarning';
 import { plural } from '../../../core/plural';
+import { BatchScopeFields } from './BatchScopeFields';
 
 const fmtS = (s: number) => (s < 90 ? `${Math.round(s)} s` : `${Math.round(s / 60)} min`);
 
@@ -183,34 +184,16 @@ function NewBatch({ onCreated }: { onCreated: (id: string) => void }) {
     <section className="card">
       <h3>New batch</h3>
       <div className="form-grid">
-        <label>
-          Questions
-          <select
-            value={sid}
-            onChange={(e) => setSetId(e.target.value)}
-            aria-label="Question set for the batch"
-          >
-            {(sets.data ?? []).map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name} ({s.questions})
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          First
-          <input
-            type="number"
-            min={1}
-            value={n}
-            data-testid="batch-n"
-            onChange={(e) => setN(Math.max(1, Number(e.target.value) || 1))}
-          />
-        </label>
-        <label>
-          Name
-          <input value={name} placeholder="optional" onChange={(e) => setName(e.target.value)} />
-        </label>
+        <BatchScopeFields
+          kind="batch"
+          sets={sets.data}
+          setId={sid}
+          onSetId={setSetId}
+          n={n}
+          onN={setN}
+          name={name}
+          onName={setName}
+        />
       </div>
       <div className="strategy-checks">
         {STRATEGIES.map((s) => (

@@ -16,6 +16,7 @@ import { useCorpusUi } from '../../state/corpus-ui';
 import { useLiveRun } from '../../state/live-run';
 import { useRunConfig } from '../../state/run-config';
 import { useRetrieverChoice } from './RetrieverPicker';
+import { BatchScopeFields } from './BatchScopeFields';
 
 interface Row {
   name: string;
@@ -184,34 +185,16 @@ export function SweepForm({ onCreated }: { onCreated: (id: string) => void }) {
             + parameter
           </button>
         )}
-        <label>
-          Questions
-          <select
-            value={sid}
-            onChange={(e) => setSetId(e.target.value)}
-            aria-label="Question set for the sweep"
-          >
-            {(sets.data ?? []).map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name} ({s.questions})
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          First
-          <input
-            type="number"
-            min={1}
-            value={n}
-            data-testid="sweep-n"
-            onChange={(e) => setN(Math.max(1, Number(e.target.value) || 1))}
-          />
-        </label>
-        <label>
-          Name
-          <input value={name} placeholder="optional" onChange={(e) => setName(e.target.value)} />
-        </label>
+        <BatchScopeFields
+          kind="sweep"
+          sets={sets.data}
+          setId={sid}
+          onSetId={setSetId}
+          n={n}
+          onN={setN}
+          name={name}
+          onName={setName}
+        />
       </div>
       {current && <p className="muted tiny">Reproduces {current.source}.</p>}
       {'error' in read && (
