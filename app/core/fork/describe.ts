@@ -7,10 +7,11 @@ export function describeChange(c: ForkChange): string {
   switch (c.kind) {
     case 'edit_query':
       return `query → “${clip(c.query)}”`;
+    // Documents are named by the rank and title a person saw, never by internal ids (`h2d2`).
     case 'drop_doc':
-      return `dropped document ${c.docId}`;
+      return `dropped document${c.rank !== undefined ? ` #${c.rank}` : ''}${c.title ? ` “${clip(c.title, 40)}”` : ''}`;
     case 'replace_doc':
-      return `replaced ${c.docId} with “${clip(c.doc.title || c.doc.text, 40)}”`;
+      return `replaced document #${c.doc.rank} with “${clip(c.doc.title || c.doc.text, 40)}”`;
     case 'edit_text':
       return `text → “${clip(c.text)}”`;
     case 'answer_now':

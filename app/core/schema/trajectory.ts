@@ -85,7 +85,13 @@ export const SourceSchema = z.object({
 /** What a fork changed at the step it forked at (see app/core/fork/). */
 export const ForkChangeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('edit_query'), query: z.string() }),
-  z.object({ kind: z.literal('drop_doc'), docId: z.string() }),
+  /** `rank`/`title`: what a person knew the dropped document by (ids are internal). */
+  z.object({
+    kind: z.literal('drop_doc'),
+    docId: z.string(),
+    rank: z.number().int().optional(),
+    title: z.string().optional(),
+  }),
   z.object({ kind: z.literal('replace_doc'), docId: z.string(), doc: DocSchema }),
   z.object({ kind: z.literal('edit_text'), text: z.string() }),
   z.object({ kind: z.literal('answer_now') }),

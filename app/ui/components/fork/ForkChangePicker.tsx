@@ -87,7 +87,18 @@ export function ForkChangePicker({
                   <button
                     type="button"
                     data-testid="fork-drop"
-                    onClick={() => choose({ kind: 'drop_doc', docId: d.id }, 'dropped', d.id)}
+                    onClick={() =>
+                      choose(
+                        {
+                          kind: 'drop_doc',
+                          docId: d.id,
+                          rank: d.rank,
+                          ...(d.title ? { title: d.title } : {}),
+                        },
+                        'dropped',
+                        d.id,
+                      )
+                    }
                   >
                     Drop
                   </button>
