@@ -243,3 +243,15 @@ describe('after a reload', () => {
     }
   });
 });
+
+describe('listRows over many rows', () => {
+  it('reads every row, in key order, across its paged reads', async () => {
+    const base = (await load('qagent.jsonl'))[0]!;
+    const many = Array.from({ length: 2345 }, (_, i) => ({ ...base, id: `t${String(i).padStart(5, '0')}` }));
+    await putTrajectories(many);
+    const rows = await listRows();
+    const ids = rows.map((r) => r.id).filter((id) => id.startsWith('t0'));
+    expect(ids).toHaveLength(2345);
+    expect(ids).toEqual(many.map((t) => t.id));
+  });
+});

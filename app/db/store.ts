@@ -28,9 +28,23 @@ export async function listForks(parentId: string): Promise<Trajectory[]> {
   return (await db()).getAllFromIndex('trajectories', 'parentId', parentId);
 }
 
+/** Rows read per request: each result is deserialized on the main thread in one task. */
+const ROWS_PER_READ = 1000;
+
 export async function listRows(): Promise<TrajectoryRow[]> {
   const d = await db();
-  const rows = await d.getAll('rows');
+  // Read in pages, so tens of thousands of rows never stall the page in one long task.
+  const rows: TrajectoryRow[] = [];
+  for (;;) {
+    const last = rows.at(-1)?.id;
+    const page = await d.getAll(
+      'rows',
+      last === undefined ? null : IDBKeyRange.lowerBound(last, true),
+      ROWS_PER_READ,
+    );
+    rows.push(...page);
+    if (page.length < ROWS_PER_READ) break;
+  }
   const stale = rows.filter((r) => r.v !== ROW_VERSION).map((r) => r.id);
   if (stale.length === 0) return rows;
   // Derivation changed since these rows were written: recompute them from the trajectories.
