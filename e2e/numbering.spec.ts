@@ -29,9 +29,12 @@ async function importAndOpen(
   records = 1,
 ) {
   await importFiles(page, file);
-  await expect(page.getByTestId('import-report')).toContainText(`${records} of ${records} records imported`, {
-    timeout: 60_000,
-  });
+  await expect(page.getByTestId('import-report')).toContainText(
+    `${records} of ${records} record${records === 1 ? '' : 's'} imported`,
+    {
+      timeout: 60_000,
+    },
+  );
   await page.keyboard.press('Escape');
   await page.keyboard.press('/');
   await page.keyboard.type(search);
