@@ -137,10 +137,12 @@ test('judge, recall, answer-in-docs and near-miss: columns to sort and filter; a
   await page.getByLabel('Answer in docs').selectOption('');
 
   // Near-miss reads the near-miss flag: every row the filter keeps shows it in its column.
-  await page.getByLabel('Near-miss').selectOption('yes');
+  await page.getByLabel('Near-miss', { exact: true }).selectOption('yes');
   const near = await rows(page).locator('[data-col="nearMiss"]').allTextContents();
+  // The R1-Searcher log has near misses (dates in another format, judge-approved answers).
+  expect(near.length).toBeGreaterThan(0);
   expect(near.every((v) => v === 'near')).toBe(true);
-  await page.getByLabel('Near-miss').selectOption('no');
+  await page.getByLabel('Near-miss', { exact: true }).selectOption('no');
   await expect(rows(page).locator('[data-col="nearMiss"]').filter({ hasText: 'near' })).toHaveCount(0);
 });
 
