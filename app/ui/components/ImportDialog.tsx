@@ -49,8 +49,9 @@ export function ImportDialog() {
         ]);
         const onProgress = Comlink.proxy((p: { chars: number; records: number; errors: number }) => {
           update(id, { chars: p.chars, records: p.records, errors: p.errors });
-          // Rows appear while a big file is still importing.
-          void qc.invalidateQueries({ queryKey: keys.rows });
+          // Rows appear while a big file is still importing. A refresh still reading is left to
+          // finish rather than restarted: restarts piled up reads of every row and long GC pauses.
+          void qc.invalidateQueries({ queryKey: keys.rows }, { cancelRefetch: false });
         });
         importWorker()
           .importBlob(id, f, f.name, format || undefined, onProgress)

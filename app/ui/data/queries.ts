@@ -21,7 +21,14 @@ export const keys = {
 };
 
 export function useRows() {
-  return useQuery({ queryKey: keys.rows, queryFn: listRows, staleTime: Number.POSITIVE_INFINITY });
+  return useQuery({
+    queryKey: keys.rows,
+    queryFn: listRows,
+    staleTime: Number.POSITIVE_INFINITY,
+    // Every refresh reads fresh rows; deep-comparing tens of thousands of them against the last
+    // list (react-query's structural sharing) was the largest main-thread cost of a big import.
+    structuralSharing: false,
+  });
 }
 
 export function useAllAnnotations() {
