@@ -6,7 +6,10 @@ describe('PAPERS', () => {
   it('covers every registered strategy in exactly one paper entry', () => {
     for (const s of STRATEGIES) {
       const owners = PAPERS.filter((p) => p.strategies.includes(s));
-      expect(owners.map((p) => p.id), s.id).toHaveLength(1);
+      expect(
+        owners.map((p) => p.id),
+        s.id,
+      ).toHaveLength(1);
     }
     const listed = PAPERS.flatMap((p) => p.strategies);
     for (const s of listed) expect(STRATEGIES).toContain(s);

@@ -116,7 +116,8 @@ export const PAPERS: readonly PaperEntry[] = [
   },
   {
     id: 'when-to-search',
-    title: 'Learning When to Search: Multi-Stage Reward Design for Efficient Agentic RAG with Reasoning Language Models',
+    title:
+      'Learning When to Search: Multi-Stage Reward Design for Efficient Agentic RAG with Reasoning Language Models',
     citation: 'OpenReview XVtORJ0AXN (no public code found)',
     file: 'learning-when-to-search.txt',
     strategies: [whenToSearch],
@@ -130,7 +131,8 @@ export const PAPERS: readonly PaperEntry[] = [
   {
     id: 'apex',
     title: 'APEX-Searcher: Augmenting LLM’s Search Capability through Agentic Planning and Exploration',
-    citation: 'Chen et al. 2026, arXiv:2603.13853 (v1; v2 “Refining Credit Assignment with Subgoaling”); no public code found',
+    citation:
+      'Chen et al. 2026, arXiv:2603.13853 (v1; v2 “Refining Credit Assignment with Subgoaling”); no public code found',
     file: 'apex-searcher-v1.txt',
     strategies: [apex],
     implements: [
@@ -151,7 +153,8 @@ export const PAPERS: readonly PaperEntry[] = [
   {
     id: 'baselines',
     title: 'Baselines: Direct, Standard RAG, IRCoT',
-    citation: 'FlashRAG templates (github.com/RUC-NLPIR/FlashRAG); IRCoT: Trivedi et al. 2023, arXiv:2212.10509',
+    citation:
+      'FlashRAG templates (github.com/RUC-NLPIR/FlashRAG); IRCoT: Trivedi et al. 2023, arXiv:2212.10509',
     file: null,
     strategies: [direct, standardRag, ircot],
     implements: ['Strategies: the reference baselines every paper above reports'],
