@@ -43,7 +43,7 @@ export const PAPERS: readonly PaperEntry[] = [
     strategies: [searchR1],
     implements: [
       'Strategy: the <think>/<search>/<information>/<answer> loop of search_r1/llm_agent/generation.py',
-      'Reward: Search-R1 outcome reward (EM of the answer)',
+      'Rewards: the outcome reward r = EM (arXiv:2503.09516) and the format variant as qa_em_format.py writes it',
       'Importer: search-r1 (tagged transcripts, also R1-Searcher and When-to-Search logs)',
     ],
     differences: [
@@ -81,7 +81,7 @@ export const PAPERS: readonly PaperEntry[] = [
   {
     id: 'exsearch',
     title: 'Iterative Self-Incentivization Empowers Large Language Models as Agentic Searchers (ExSearch)',
-    citation: 'Shi et al. 2025; code github.com/mangopy/SearchLM',
+    citation: 'Shi et al. 2025, arXiv:2505.20128; code github.com/mangopy/SearchLM',
     file: 'exsearch.txt',
     strategies: [exsearch],
     implements: [
@@ -140,15 +140,8 @@ export const PAPERS: readonly PaperEntry[] = [
       'Reward: SEPR with Hungarian assignment against gold plans rewritten into questions (v1 §4.1.1)',
       'Importer: apex (numbered plans with #n dependencies)',
     ],
-    differences: [
-      {
-        topic: 'Knowledge sufficiency check',
-        paper: 'Algorithm 2 asks first whether accumulated knowledge answers the sub-question',
-        code: 'No public code; turn the check off to always retrieve (the planning-only ablation)',
-        follows: 'paper',
-        select: { strategy: apex, param: 'sufficiencyCheck', value: false },
-      },
-    ],
+    // No public code was found, so there is nothing to differ from.
+    differences: [],
   },
   {
     id: 'baselines',

@@ -99,7 +99,7 @@ function PaperSection({ paper, selected }: { paper: PaperEntry; selected: boolea
       ))}
       <h3>Paper vs public code</h3>
       {paper.differences.length === 0 ? (
-        <p className="muted">No difference recorded.</p>
+        <p className="muted">None recorded (the citation says where no public code was found).</p>
       ) : (
         <ul className="paper-diffs">
           {paper.differences.map((d) => (
