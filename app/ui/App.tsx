@@ -11,6 +11,7 @@ import { isTyping } from './keyboard';
 import { ComparePage } from './pages/ComparePage';
 import { CorpusPage } from './pages/CorpusPage';
 import { DatasetPage } from './pages/DatasetPage';
+import { PapersPage } from './pages/PapersPage';
 import { PairedPage } from './pages/PairedPage';
 import { RunPage } from './pages/RunPage';
 import { TrajectoryPage } from './pages/TrajectoryPage';
@@ -105,6 +106,14 @@ export function App() {
           >
             Compare logs
           </button>
+          <button
+            type="button"
+            className={route.page === 'papers' ? 'active' : ''}
+            onClick={() => navigate({ page: 'papers', paperId: null })}
+            data-testid="nav-papers"
+          >
+            Papers
+          </button>
         </nav>
         <div className="spacer" />
         {demo.isFetching && <span className="muted">Loading demo set…</span>}
@@ -133,6 +142,8 @@ export function App() {
           <RunPage />
         ) : route.page === 'paired' ? (
           <PairedPage />
+        ) : route.page === 'papers' ? (
+          <PapersPage paperId={route.paperId} />
         ) : route.page === 'compare' ? (
           <ComparePage ids={route.ids} />
         ) : (

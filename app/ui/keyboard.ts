@@ -46,4 +46,5 @@ export const SHORTCUTS: Array<{ scope: string; keys: string; what: string }> = [
   { scope: 'Corpus', keys: 'Esc / Back', what: 'Close the document view' },
   { scope: 'Compare logs', keys: 'j / ↓, k / ↑', what: 'Next / previous flipped question' },
   { scope: 'Compare logs', keys: 'Enter', what: 'Open the flip’s A and B runs side by side' },
+  { scope: 'Papers', keys: 'j / ↓, k / ↑, 1 – 6', what: 'Next / previous paper, or jump to paper n' },
 ];

@@ -44,3 +44,13 @@ describe('paired route', () => {
     expect(routeHash({ page: 'paired' })).toBe('#/paired');
   });
 });
+
+describe('papers route', () => {
+  it('round-trips with and without a paper id', () => {
+    expect(parseHash('#/papers')).toEqual({ page: 'papers', paperId: null });
+    expect(parseHash('#/papers/qagent')).toEqual({ page: 'papers', paperId: 'qagent' });
+    expect(routeHash({ page: 'papers', paperId: 'when-to-search' })).toBe('#/papers/when-to-search');
+    expect(routeHash({ page: 'papers', paperId: null })).toBe('#/papers');
+    expect(parseHash('#/papers/%zz')).toEqual({ page: 'papers', paperId: '%zz' });
+  });
+});

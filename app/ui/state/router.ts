@@ -6,6 +6,7 @@
 //   #/run                     live runs, batches and their comparison
 //   #/paired                  two runs over the same questions, paired ("Compare logs")
 //   #/compare/<a>/<b>[/…]     trajectories side by side, aligned by plan node, hop and document
+//   #/papers[/<paper>]        what Hopscope implements of each paper, optionally at one paper
 import { useSyncExternalStore } from 'react';
 
 export type Route =
@@ -15,6 +16,7 @@ export type Route =
   | { page: 'corpus'; corpusId: string | null }
   | { page: 'run' }
   | { page: 'paired' }
+  | { page: 'papers'; paperId: string | null }
   | { page: 'compare'; ids: string[] };
 
 /** A path segment decoded; a malformed escape (`%E0%A4%A`) keeps the raw segment rather than throw. */
@@ -32,6 +34,7 @@ export function parseHash(hash: string): Route {
   if (parts[0] === 'corpus') return { page: 'corpus', corpusId: parts[1] ?? null };
   if (parts[0] === 'run') return { page: 'run' };
   if (parts[0] === 'paired') return { page: 'paired' };
+  if (parts[0] === 'papers') return { page: 'papers', paperId: parts[1] ?? null };
   if (parts[0] === 'compare') return { page: 'compare', ids: parts.slice(1) };
   return { page: 'dataset' };
 }
@@ -41,6 +44,7 @@ export function routeHash(r: Route): string {
   if (r.page === 'run') return '#/run';
   if (r.page === 'paired') return '#/paired';
   if (r.page === 'compare') return compareHash(r.ids);
+  if (r.page === 'papers') return r.paperId ? `#/papers/${encodeURIComponent(r.paperId)}` : '#/papers';
   if (r.page === 'corpus') return r.corpusId ? `#/corpus/${encodeURIComponent(r.corpusId)}` : '#/corpus';
   const base = `#/t/${encodeURIComponent(r.id)}`;
   return r.step ? `${base}/${encodeURIComponent(r.step)}` : base;
