@@ -3,9 +3,10 @@
 // documents a fork can bring in (a passage searched in a corpus, the question set's gold passage).
 // Plain TS: the UI reaches it through app/ui/data/forks.ts and app/ui/state/fork-run.ts.
 import { untilAbort } from '../core/agents/session';
+import { AbortError } from '../core/llm/types';
 import { strategy } from '../core/agents/registry';
 import { buildQuestionIndex, findQuestion } from '../core/corpus/gold-join';
-import { runFork } from '../core/fork/run';
+import { forkOutcome, runFork } from '../core/fork/run';
 import type { TrajectoryEvent } from '../core/schema/builder';
 import type { Doc, ForkChange, Gold, Trajectory } from '../core/schema/trajectory';
 import { allQuestionSets, getPassages } from '../db/corpus-store';
@@ -49,7 +50,13 @@ export async function runAndStoreFork(
   const retriever = await untilAbort(makeRetriever(spec.retriever, spec.embed), signal);
   onPhase?.('running');
   const { trajectory } = await runFork(
-    { parent: spec.parent, stepIndex: spec.stepIndex, change: spec.change, def: strategy(spec.strategyId) },
+    {
+      parent: spec.parent,
+      stepIndex: spec.stepIndex,
+      change: spec.change,
+      def: strategy(spec.strategyId),
+      setup: { retriever: spec.retriever, llm: spec.llm },
+    },
     {
       llm,
       retriever,
@@ -61,6 +68,10 @@ export async function runAndStoreFork(
     },
     onEvent,
   );
+  // Its draft stays on screen either way.
+  const outcome = forkOutcome(trajectory, signal.aborted);
+  if (outcome === 'cancelled') throw new AbortError();
+  if (outcome !== 'store') throw new Error(outcome.error);
   await putTrajectories([trajectory]);
   return trajectory;
 }

@@ -97,3 +97,27 @@ describe('toRow', () => {
     for (const r of rows) expect(r.searchText.length).toBeLessThanOrEqual(SEARCH_TEXT_CHARS);
   });
 });
+
+describe('toRow file groups', () => {
+  const base = (extra: Partial<Trajectory>): Trajectory => ({
+    schema: SCHEMA_ID,
+    id: 'x',
+    question: 'q',
+    source: { kind: 'live' },
+    agent: { strategy: 'search-r1', params: {} },
+    steps: [],
+    ...extra,
+  });
+  it('puts forks in their own group, apart from the live runs they resemble', () => {
+    expect(toRow(base({})).file).toBe('live runs');
+    const lineage = {
+      parentId: 'p',
+      stepIndex: 3,
+      change: { kind: 'answer_now' as const },
+      replayed: 3,
+      reconstruction: 'approximate' as const,
+    };
+    expect(toRow(base({ lineage })).file).toBe('forks');
+    expect(toRow(base({ source: { kind: 'live', file: 'batch: b1' } })).file).toBe('batch: b1');
+  });
+});

@@ -7,7 +7,7 @@ import type { Trajectory } from '../schema/trajectory';
 import { rowSearchText } from './search-text';
 
 /** Bumped whenever the row's derivation changes, so stored rows are recomputed. */
-export const ROW_VERSION = 3;
+export const ROW_VERSION = 4;
 
 /** Most flags a row keeps with their evidence (the trajectory view lists them all). */
 export const ROW_FLAG_NOTES = 12;
@@ -100,7 +100,9 @@ export function toRow(t: Trajectory): TrajectoryRow {
     flagNotes: all.slice(0, ROW_FLAG_NOTES).map((f) => rowFlag(f, t)),
     flagCount: all.length,
     hasPlan: (t.plan?.length ?? 0) > 0,
-    file: t.source.file ?? (t.source.kind === 'live' ? 'live runs' : ''),
+    // Forks are what-ifs, not runs of the agent: their own group in the file filter, the
+    // aggregates and the paired comparison, never mixed with the live runs they resemble.
+    file: t.source.file ?? (t.lineage ? 'forks' : t.source.kind === 'live' ? 'live runs' : ''),
     format: t.source.format ?? '',
     line: t.source.line ?? 0,
     dataset: t.source.dataset ?? '',

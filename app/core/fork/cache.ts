@@ -1,7 +1,7 @@
 // A Retriever that answers queries the fork's prefix already searched from the stored documents
 // (as edited), so replaying an unchanged prefix costs no retrieval and a repeated query sees the
 // same, possibly edited, results. Other queries go to the real retriever.
-import { normalizeAnswer } from '../metrics/normalize';
+import { isRetrievalStep } from '../metrics/trajectory-metrics';
 import type { Doc, Step } from '../schema/trajectory';
 import type { Retriever, SearchHit } from '../search/types';
 
@@ -11,7 +11,9 @@ export interface CachingRetriever extends Retriever {
   readonly misses: string[];
 }
 
-const key = (q: string) => normalizeAnswer(q);
+// Case and spacing only: a retriever tells "the Who" from "Who" and "C++" from "C", so the cache
+// must too (answer normalization would drop the article and the pluses).
+const key = (q: string) => q.trim().replace(/\s+/g, ' ').toLowerCase();
 
 function docToHit(d: Doc, rank: number): SearchHit {
   return { id: d.id, title: d.title ?? '', text: d.text, rank, score: d.score ?? 0 };
@@ -28,7 +30,8 @@ export function cachingRetriever(
 ): CachingRetriever {
   const cache = new Map<string, { docs: Doc[]; edited: boolean }>();
   for (const s of prefix) {
-    if (s.kind !== 'retrieve' || !s.docs) continue;
+    // Documents sit on `retrieve` steps, or on the `search` step itself in some logs.
+    if (!isRetrievalStep(s)) continue;
     const byQuery = new Map<string, Doc[]>();
     for (const d of s.docs) {
       const q = d.query ?? s.queries?.[0];

@@ -9,7 +9,8 @@ import { qagent } from '../agents/qagent';
 import { importAll, stringChunks } from '../importers/pipeline';
 import { ScriptedLlm, promptText } from '../llm/scripted';
 import { TrajectorySchema, type Trajectory } from '../schema/trajectory';
-import { runFork } from './run';
+import { cachingRetriever } from './cache';
+import { forkOutcome, runFork } from './run';
 
 const R1_FILE = 'r1searcher_bamboogle_qwen.jsonl';
 const r1Text = readFileSync(resolve(__dirname, '../../../../shared/data/trajectories', R1_FILE), 'utf8');
@@ -267,3 +268,47 @@ async function rerunPrompts(t: Trajectory) {
   });
   return llm.calls.map((c) => c.prompt);
 }
+
+describe('forkOutcome', () => {
+  const t = (finishReason: string, steps: Trajectory['steps'] = []): Trajectory => ({
+    schema: 'hopscope.trajectory/1',
+    id: 'fork_x',
+    question: 'q',
+    source: { kind: 'live' },
+    agent: { strategy: 'search-r1', params: {} },
+    steps,
+    finishReason,
+  });
+  it('stores only forks that ran to their end', () => {
+    expect(forkOutcome(t('answer'), false)).toBe('store');
+    expect(forkOutcome(t('max_turns'), false)).toBe('store');
+    expect(forkOutcome(t('cancelled'), false)).toBe('cancelled');
+    expect(forkOutcome(t('answer'), true)).toBe('cancelled');
+    const failed = forkOutcome(
+      t('llm_error', [{ id: 's0', index: 0, kind: 'think', error: 'HTTP 500' }]),
+      false,
+    );
+    expect(failed).toEqual({ error: 'The fork did not finish (llm_error: HTTP 500); nothing was stored.' });
+  });
+});
+
+describe('cachingRetriever', () => {
+  const doc = (id: string, query: string) => ({ id, title: id, text: id, rank: 1, query });
+  const inner = {
+    search: async (qs: string[]) =>
+      qs.map((q) => [{ id: `live:${q}`, title: q, text: q, rank: 1, score: 1 }]),
+  };
+  it('serves only the same query (case and spacing aside), from retrieve or search steps', async () => {
+    const prefix: Trajectory['steps'] = [
+      { id: 's0', index: 0, kind: 'search', queries: ['The Who'], docs: [doc('a', 'The Who')] },
+      { id: 's1', index: 1, kind: 'retrieve', queries: ['C++'], docs: [doc('b', 'C++')] },
+    ];
+    const r = cachingRetriever(inner, prefix);
+    const first = async (q: string) => (await r.search([q], 1))[0]?.[0]?.id;
+    const [who, cpp, whoAgain, noArticle, c] = await Promise.all(
+      ['the  who', 'c++', 'THE WHO ', 'Who', 'C'].map(first),
+    );
+    expect([who, cpp, whoAgain]).toEqual(['a', 'b', 'a']);
+    expect([noArticle, c]).toEqual(['live:Who', 'live:C']);
+  });
+});

@@ -41,6 +41,12 @@ export interface ForkRequest {
   change: ForkChange;
   /** The strategy that continues (one of CONTINUABLE_IDS). */
   def: AnyStrategyDef;
+  /**
+   * What else tells two forks apart that the ports do not say: the retriever's settings and the
+   * model's server (no key). Part of the id, so the same edit against another corpus or server is
+   * another fork rather than an overwrite.
+   */
+  setup?: unknown;
 }
 
 export type ForkContext = Omit<StrategyContext, 'question' | 'id'>;
@@ -55,6 +61,7 @@ export function forkId(req: ForkRequest, ctx: ForkContext): string {
     ctx.llm.model,
     ctx.params ?? {},
     ctx.prompts ?? {},
+    ...(req.setup === undefined ? [] : [req.setup]),
   ];
   return `fork_${hash53(JSON.stringify(key))}`;
 }
@@ -156,4 +163,19 @@ function resolvedOverrides(def: AnyStrategyDef, prompts: ForkContext['prompts'])
   for (const [k, v] of Object.entries(prompts ?? {}))
     if (typeof v === 'string' && k in def.prompts && v !== def.prompts[k]) out[k] = v;
   return out;
+}
+
+const FAILED = new Set(['llm_error', 'retriever_error', 'error']);
+
+/**
+ * Whether a finished fork run is stored. Only a fork that ran to its end is: a stopped or failed
+ * one would overwrite a finished fork with the same id (and its labels) with a cut-off run.
+ */
+export function forkOutcome(t: Trajectory, aborted: boolean): 'store' | 'cancelled' | { error: string } {
+  if (aborted || t.finishReason === 'cancelled') return 'cancelled';
+  if (!FAILED.has(t.finishReason ?? '')) return 'store';
+  const why = t.steps.findLast((s) => s.error)?.error;
+  return {
+    error: `The fork did not finish (${t.finishReason}${why ? `: ${why}` : ''}); nothing was stored.`,
+  };
 }
