@@ -183,3 +183,15 @@ describe('cli compare: R1-Searcher against FlashRAG on Bamboogle', () => {
     expect(bad.stderr).toMatch(/usage/);
   }, 60_000);
 });
+
+describe('compare arguments', () => {
+  it('refuses an empty seed and an unbounded resample count', () => {
+    expect(parseCompareArgs(['a', 'b', '--seed', ''])).toBe('--seed and --resamples need a number');
+    expect(parseCompareArgs(['a', 'b', '--resamples', '2000000'])).toMatch(/from 1 to 1,000,000/);
+    expect(parseCompareArgs(['a', 'b', '--resamples', '0'])).toMatch(/from 1 to 1,000,000/);
+    expect(parseCompareArgs(['a', 'b', '--seed', '7', '--resamples', '500'])).toMatchObject({
+      seed: 7,
+      resamples: 500,
+    });
+  });
+});

@@ -23,6 +23,9 @@ export interface CompareArgs {
   json: boolean;
 }
 
+/** Each resample is a mean over every pair; past this the interval no longer moves, only memory. */
+const MAX_RESAMPLES = 1_000_000;
+
 export function parseCompareArgs(argv: readonly string[]): CompareArgs | string {
   const files: string[] = [];
   const flags: Record<string, string> = {};
@@ -41,10 +44,14 @@ export function parseCompareArgs(argv: readonly string[]): CompareArgs | string 
   if (!a || !b || files.length > 2) return 'compare needs exactly two files';
   const metric = (flags.metric ?? 'em') as PairedMetric;
   if (!PAIRED_METRICS.includes(metric)) return `--metric must be one of ${PAIRED_METRICS.join(', ')}`;
+  // Number('') is 0: an empty value is refused, not read as seed 0.
+  if (flags.seed?.trim() === '' || flags.resamples?.trim() === '')
+    return '--seed and --resamples need a number';
   const seed = Number(flags.seed ?? 1);
   const resamples = Number(flags.resamples ?? 2000);
   if (!Number.isInteger(seed)) return '--seed must be an integer';
-  if (!Number.isInteger(resamples) || resamples < 1) return '--resamples must be a positive integer';
+  if (!Number.isInteger(resamples) || resamples < 1 || resamples > MAX_RESAMPLES)
+    return `--resamples must be a whole number from 1 to ${MAX_RESAMPLES.toLocaleString('en')}`;
   const args: CompareArgs = { a, b, metric, seed, resamples, json };
   if (flags.format) args.format = flags.format;
   return args;

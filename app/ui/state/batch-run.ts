@@ -109,6 +109,9 @@ export const useBatchRun = create<BatchRun>((set, get) => ({
       }
       if (!ac.signal.aborted) await setBatchStatus(b.id, record.done.length >= total ? 'done' : 'paused');
     } catch (e) {
+      // Pause and Cancel abort the run and write their own status (a wait on the model load then
+      // rejects here): only a real failure pauses the batch with its error.
+      if (ac.signal.aborted) return;
       set({ error: e instanceof Error ? e.message : String(e) });
       await setBatchStatus(b.id, 'paused');
     } finally {
