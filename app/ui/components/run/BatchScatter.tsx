@@ -4,8 +4,7 @@ import type { Summary } from '../../../core/batch/aggregate';
 import { FigureExport } from '../charts/ExportButtons';
 import { LEGEND_ROW, legendWidth, SvgLegend } from '../charts/SvgLegend';
 import { placeLabels } from './scatter-labels';
-
-const pct = (v: number | null) => (v === null ? '–' : `${(100 * v).toFixed(1)}`);
+import { pct } from './percent';
 
 /**
  * Accuracy against mean retrieval count per strategy; marker area grows with RC (When-to-Search,

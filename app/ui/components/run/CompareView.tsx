@@ -4,8 +4,7 @@ import { CATEGORIES, CATEGORY_LABELS } from '../../../core/rewards/four-categori
 import { accName } from '../../../core/metrics/labels';
 import type { Trajectory } from '../../../core/schema/trajectory';
 import { BatchScatter } from './BatchScatter';
-
-const pct = (v: number | null) => (v === null ? '–' : `${(100 * v).toFixed(1)}`);
+import { pct } from './percent';
 
 const ACC_TITLE = 'cover-EM: a gold answer inside the prediction; QAgent (§4.1) calls it non-strict EM';
 

@@ -5,8 +5,7 @@ import type { Trajectory } from '../../../core/schema/trajectory';
 import { fileSlug } from '../../data/figure-export';
 import { CsvExport } from '../charts/ExportButtons';
 import { LinePlot } from '../charts/LinePlot';
-
-const pct = (v: number | null) => (v === null ? '–' : `${(100 * v).toFixed(1)}`);
+import { pct } from './percent';
 
 /**
  * A sweep's results: per swept parameter, accuracy (EM and acc) and mean retrieval count against
