@@ -4,6 +4,7 @@
 // async generators that `yield*` these helpers, so the event stream stays in step order.
 import type { StepInput, TrajectoryEvent } from '../schema/builder';
 import type { Doc, Step } from '../schema/trajectory';
+import { isAbort } from '../abort';
 import { AbortError, type GenerateResult, type Llm, type Prompt } from '../llm/types';
 import type { Retriever } from '../search/types';
 import { hitToDoc } from './docs';
@@ -25,9 +26,7 @@ export class StopRun extends Error {
   }
 }
 
-export function isAbort(e: unknown, signal?: AbortSignal): boolean {
-  return e instanceof AbortError || (e instanceof Error && e.name === 'AbortError') || !!signal?.aborted;
-}
+export { isAbort };
 
 function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);

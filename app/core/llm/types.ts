@@ -63,12 +63,7 @@ export interface Llm {
 }
 
 /** Thrown (or rejected with) when generation was cancelled through `signal`. */
-export class AbortError extends Error {
-  constructor(message = 'generation cancelled') {
-    super(message);
-    this.name = 'AbortError';
-  }
-}
+export { AbortError } from '../abort';
 
 export interface Embedder {
   readonly model: string;
