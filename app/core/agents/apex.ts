@@ -26,9 +26,9 @@ import { readSufficiency } from './apex-decision';
 import { completeLines, type PlanLine, parsePlan, planNodes, planText, resolveRefs } from './apex-plan';
 import { formatDocs, SEARCH_R1_DOC } from './docs';
 import { oneLine } from './parse';
-import { type Ev, execute } from './session';
+import { type Ev, execute, type Session } from './session';
 import { fillTemplate } from './template';
-import type { StrategyDef } from './types';
+import type { FinishReason, StrategyDef } from './types';
 
 export interface ApexParams {
   /** Docs per retrieval. */
@@ -127,184 +127,247 @@ export const apex: StrategyDef<ApexParams> = {
     confidenceWeights: DEFAULT_CONFIDENCE_WEIGHTS,
   },
   prompts: APEX_PROMPTS,
-  run: (ctx) =>
-    execute(apex, ctx, async function* (s) {
-      const p = s.params;
-      const question = s.question.trim();
-      const ask = (content: string): Prompt => ({ messages: [{ role: 'user', content }] });
-      const opts = { maxTokens: p.maxTokens, temperature: p.temperature };
-      const answers = new Map<string, string>();
-      const knowledge: string[] = [];
-      const knowledgeText = () => (knowledge.length > 0 ? knowledge.join('\n') : '(none)');
-      const seen = new Set<string>();
+  run: (ctx) => execute(apex, ctx, (s) => apexBody(s)),
+};
 
-      // 1. Plan, with nodes appearing as their lines complete.
-      let shown = 0;
-      const planGen = yield* s.generate(
-        { kind: 'plan' },
+/** The sub-question a fork cut into: what it had decided, found and tried so far. */
+export interface ApexNodeResume {
+  /** The sub-question with #n resolved (as its decision step holds it). */
+  resolved: string;
+  decision: 'answer' | 'retrieve';
+  /** Fresh docs found for it so far. */
+  found: Doc[];
+  /** Queries tried for it so far. */
+  tried: string[];
+  /** Hops done for it. */
+  hops: number;
+  /** An edited query whose search step is stored: retrieve it first. */
+  pendingQuery?: string;
+  /** Its retrieval already ended (a stop decision, or nothing new came back). */
+  stopped?: boolean;
+  /** Search once more before answering it, without the continuation decision. */
+  forceHop?: boolean;
+}
+
+/** Where a resumed APEX run starts (a fork): plan, knowledge and query history from stored steps. */
+export interface ApexResume {
+  lines: PlanLine[];
+  /** Sub-answers so far, by plan step id. */
+  answers: ReadonlyMap<string, string>;
+  /** Accumulated knowledge items, in order. */
+  knowledge: readonly string[];
+  /** Ids of every doc retrieved so far (later retrievals mark them duplicate). */
+  seen: ReadonlySet<string>;
+  /** Index in `lines` of the first sub-question not finished. */
+  next: number;
+  /** Where that sub-question stands when the fork cut into it. */
+  current?: ApexNodeResume;
+  /** Skip the remaining sub-questions and synthesize now. */
+  answerNow?: boolean;
+}
+
+/**
+ * The APEX run: plan, sub-questions, synthesis. With `resume` the plan and the finished
+ * sub-questions come from the fork's prefix and only what is left calls the model.
+ */
+export async function* apexBody(
+  s: Session<ApexParams>,
+  resume?: ApexResume,
+): AsyncGenerator<Ev, FinishReason, undefined> {
+  const p = s.params;
+  const question = s.question.trim();
+  const ask = (content: string): Prompt => ({ messages: [{ role: 'user', content }] });
+  const opts = { maxTokens: p.maxTokens, temperature: p.temperature };
+  const answers = new Map<string, string>(resume?.answers ?? []);
+  const knowledge: string[] = [...(resume?.knowledge ?? [])];
+  const knowledgeText = () => (knowledge.length > 0 ? knowledge.join('\n') : '(none)');
+  const seen = new Set<string>(resume?.seen ?? []);
+
+  let lines: PlanLine[];
+  if (resume) lines = resume.lines;
+  else {
+    // 1. Plan, with nodes appearing as their lines complete.
+    let shown = 0;
+    const planGen = yield* s.generate(
+      { kind: 'plan' },
+      {
+        prompt: ask(fillTemplate(s.prompt('plan'), { question })),
+        maxTokens: p.planMaxTokens,
+        temperature: p.temperature,
+        watch: (streamed): Ev[] => {
+          const ls = parsePlan(completeLines(streamed), p.maxPlanSteps);
+          if (ls.length <= shown) return [];
+          shown = ls.length;
+          return [{ type: 'plan', nodes: planNodes(ls) }];
+        },
+      },
+    );
+    lines = parsePlan(planGen.result.text, p.maxPlanSteps);
+    if (lines.length === 0) {
+      yield s.update(planGen.id, {
+        kind: 'invalid',
+        raw: planGen.result.text,
+        error: 'the plan has no numbered sub-questions; the question is kept as a one-step plan',
+      });
+      lines = [{ id: '1', text: question, dependsOn: [] }];
+    } else {
+      yield s.update(planGen.id, { text: planText(lines), raw: planGen.result.text });
+    }
+  }
+  const nodes: PlanNode[] = planNodes(lines);
+  // A resumed plan shows its finished sub-questions as they were.
+  for (const n of nodes) {
+    const a = answers.get(n.id);
+    if (a !== undefined) Object.assign(n, { answer: a, status: 'done' });
+  }
+  yield { type: 'plan', nodes: nodes.map((n) => ({ ...n })) };
+  const patchNode = (id: string, patch: Partial<PlanNode>): Ev => {
+    const n = nodes.find((x) => x.id === id);
+    if (n) Object.assign(n, patch);
+    return { type: 'plan_node', id, patch };
+  };
+
+  // 2. Sub-questions in plan order.
+  const from = resume?.answerNow ? lines.length : (resume?.next ?? 0);
+  for (const [k, line] of lines.entries()) {
+    if (k < from) continue;
+    const planNode = line.id;
+    const cur = resume && k === resume.next ? resume.current : undefined;
+    const resolved = cur?.resolved ?? resolveRefs(line.text, answers);
+    yield patchNode(planNode, { status: 'active', resolvedText: resolved });
+
+    let decision: 'answer' | 'retrieve' = cur?.decision ?? 'retrieve';
+    if (cur) {
+      // The decision is in the fork's prefix.
+    } else if (p.sufficiencyCheck) {
+      const g = yield* s.generate(
+        { kind: 'decision', planNode },
         {
-          prompt: ask(fillTemplate(s.prompt('plan'), { question })),
-          maxTokens: p.planMaxTokens,
-          temperature: p.temperature,
-          watch: (streamed): Ev[] => {
-            const lines = parsePlan(completeLines(streamed), p.maxPlanSteps);
-            if (lines.length <= shown) return [];
-            shown = lines.length;
-            return [{ type: 'plan', nodes: planNodes(lines) }];
-          },
+          prompt: ask(
+            fillTemplate(s.prompt('sufficiency'), { knowledge: knowledgeText(), question: resolved }),
+          ),
+          ...opts,
         },
       );
-      let lines: PlanLine[] = parsePlan(planGen.result.text, p.maxPlanSteps);
-      if (lines.length === 0) {
-        yield s.update(planGen.id, {
-          kind: 'invalid',
-          raw: planGen.result.text,
-          error: 'the plan has no numbered sub-questions; the question is kept as a one-step plan',
-        });
-        lines = [{ id: '1', text: question, dependsOn: [] }];
-      } else {
-        yield s.update(planGen.id, { text: planText(lines), raw: planGen.result.text });
+      decision = parseSufficiency(g.result.text);
+      yield s.update(g.id, { decision, text: resolved, raw: g.result.text });
+    } else {
+      yield s.step({ kind: 'decision', planNode, decision, text: resolved });
+    }
+
+    const found: Doc[] = [...(cur?.found ?? [])];
+    const tried: string[] = [...(cur?.tried ?? [])];
+    const docsText = () => formatDocs(found, s.prompt('doc')) || '(none)';
+    /** Retrieves `query` at `hop`; false when nothing new came back (retrieval ends). */
+    async function* retrieveHop(hop: number, query: string) {
+      tried.push(query);
+      // Docs seen in an earlier hop or sub-question stay on the step, marked, but are not used again.
+      const r = yield* s.retrieve({ planNode, hop }, [query], p.docsPerRetrieval, (docs) =>
+        docs.map((d) => ({ ...d, duplicate: seen.has(d.id) })),
+      );
+      const fresh = r.docs.filter((d) => !d.duplicate);
+      for (const d of r.docs) seen.add(d.id);
+      if (fresh.length === 0) {
+        yield s.step({ kind: 'decision', planNode, hop, decision: 'stop', text: 'nothing new came back' });
+        return false;
       }
-      const nodes: PlanNode[] = planNodes(lines);
-      yield { type: 'plan', nodes: nodes.map((n) => ({ ...n })) };
-      const patchNode = (id: string, patch: Partial<PlanNode>): Ev => {
-        const n = nodes.find((x) => x.id === id);
-        if (n) Object.assign(n, patch);
-        return { type: 'plan_node', id, patch };
-      };
-
-      // 2. Sub-questions in plan order.
-      for (const line of lines) {
-        const planNode = line.id;
-        const resolved = resolveRefs(line.text, answers);
-        yield patchNode(planNode, { status: 'active', resolvedText: resolved });
-
-        let decision: 'answer' | 'retrieve' = 'retrieve';
-        if (p.sufficiencyCheck) {
-          const g = yield* s.generate(
-            { kind: 'decision', planNode },
+      found.push(...fresh);
+      return true;
+    }
+    let go = decision === 'retrieve' && cur?.stopped !== true;
+    let firstHop = (cur?.hops ?? 0) + 1;
+    if (go && cur?.pendingQuery !== undefined) {
+      go = yield* retrieveHop(cur.hops, cur.pendingQuery);
+      firstHop = cur.hops + 1;
+    }
+    // "Search once more" may go one hop past Hmax.
+    const maxHops = cur?.forceHop ? Math.max(p.maxHops, firstHop) : p.maxHops;
+    if (go) {
+      for (let hop = firstHop; hop <= maxHops; hop++) {
+        const triedText = tried.length > 0 ? tried.map((q) => `- ${q}`).join('\n') : '(none)';
+        const forced = cur?.forceHop === true && hop === firstHop;
+        if (hop > 1 && hop < maxHops && !forced) {
+          const c = yield* s.generate(
+            { kind: 'decision', planNode, hop: hop - 1 },
             {
               prompt: ask(
-                fillTemplate(s.prompt('sufficiency'), { knowledge: knowledgeText(), question: resolved }),
+                fillTemplate(s.prompt('continue'), {
+                  question: resolved,
+                  knowledge: knowledgeText(),
+                  docs: docsText(),
+                  tried: triedText,
+                  hops: hop - 1,
+                  maxHops: p.maxHops,
+                }),
               ),
               ...opts,
             },
           );
-          decision = parseSufficiency(g.result.text);
-          yield s.update(g.id, { decision, text: resolved, raw: g.result.text });
-        } else {
-          yield s.step({ kind: 'decision', planNode, decision, text: resolved });
+          const cont = parseContinue(c.result.text);
+          yield s.update(c.id, { decision: cont, text: c.result.text.trim(), raw: c.result.text });
+          if (cont === 'stop') break;
         }
-
-        const found: Doc[] = [];
-        const tried: string[] = [];
-        const docsText = () => formatDocs(found, s.prompt('doc')) || '(none)';
-        if (decision === 'retrieve') {
-          for (let hop = 1; hop <= p.maxHops; hop++) {
-            const triedText = tried.length > 0 ? tried.map((q) => `- ${q}`).join('\n') : '(none)';
-            if (hop > 1 && hop < p.maxHops) {
-              const c = yield* s.generate(
-                { kind: 'decision', planNode, hop: hop - 1 },
-                {
-                  prompt: ask(
-                    fillTemplate(s.prompt('continue'), {
-                      question: resolved,
-                      knowledge: knowledgeText(),
-                      docs: docsText(),
-                      tried: triedText,
-                      hops: hop - 1,
-                      maxHops: p.maxHops,
-                    }),
-                  ),
-                  ...opts,
-                },
-              );
-              const go = parseContinue(c.result.text);
-              yield s.update(c.id, { decision: go, text: c.result.text.trim(), raw: c.result.text });
-              if (go === 'stop') break;
-            }
-            // Appendix E: the first hop and later hops have their own query prompts.
-            const q = yield* s.generate(
-              { kind: 'search', planNode, hop },
-              {
-                prompt: ask(
-                  fillTemplate(s.prompt(hop === 1 ? 'queryFirst' : 'queryNext'), {
-                    question: resolved,
-                    knowledge: knowledgeText(),
-                    docs: docsText(),
-                    tried: triedText,
-                  }),
-                ),
-                maxTokens: p.queryMaxTokens,
-                temperature: p.temperature,
-              },
-            );
-            const query = queryFromReply(q.result.text);
-            if (!query) {
-              yield s.update(q.id, { kind: 'invalid', raw: q.result.text, error: 'empty search query' });
-              break;
-            }
-            yield s.update(q.id, { queries: [query], text: query, raw: q.result.text });
-            tried.push(query);
-            // Docs seen in an earlier hop or sub-question stay on the step, marked, but are not used again.
-            const r = yield* s.retrieve({ planNode, hop }, [query], p.docsPerRetrieval, (docs) =>
-              docs.map((d) => ({ ...d, duplicate: seen.has(d.id) })),
-            );
-            const fresh = r.docs.filter((d) => !d.duplicate);
-            for (const d of r.docs) seen.add(d.id);
-            if (fresh.length === 0) {
-              yield s.step({
-                kind: 'decision',
-                planNode,
-                hop,
-                decision: 'stop',
-                text: 'nothing new came back',
-              });
-              break;
-            }
-            found.push(...fresh);
-          }
-        }
-
-        // Algorithm 2: "Answer" answers from the knowledge alone (AnswerFromKnowledge); after
-        // retrieval the sub-answer reads the documents too (GenerateAnswer).
-        const subPrompt =
-          decision === 'answer'
-            ? fillTemplate(s.prompt('answerFromKnowledge'), {
-                knowledge: knowledgeText(),
+        // Appendix E: the first hop and later hops have their own query prompts.
+        const q = yield* s.generate(
+          { kind: 'search', planNode, hop },
+          {
+            prompt: ask(
+              fillTemplate(s.prompt(hop === 1 ? 'queryFirst' : 'queryNext'), {
                 question: resolved,
-              })
-            : fillTemplate(s.prompt('subAnswer'), {
                 knowledge: knowledgeText(),
                 docs: docsText(),
-                question: resolved,
-              });
-        const a = yield* s.generate({ kind: 'sub_answer', planNode }, { prompt: ask(subPrompt), ...opts });
-        const sub = firstLine(a.result.text);
-        if (!sub) {
-          yield s.update(a.id, { raw: a.result.text, error: 'empty sub-answer' });
-          yield patchNode(planNode, { status: 'failed' });
-          continue;
+                tried: triedText,
+              }),
+            ),
+            maxTokens: p.queryMaxTokens,
+            temperature: p.temperature,
+          },
+        );
+        const query = queryFromReply(q.result.text);
+        if (!query) {
+          yield s.update(q.id, { kind: 'invalid', raw: q.result.text, error: 'empty search query' });
+          break;
         }
-        const patch: Partial<StepInput> = { text: sub, raw: a.result.text };
-        yield s.update(a.id, patch);
-        answers.set(planNode, sub);
-        knowledge.push(fillTemplate(s.prompt('knowledgeItem'), { question: resolved, answer: sub }));
-        yield patchNode(planNode, { answer: sub, status: 'done' });
+        yield s.update(q.id, { queries: [query], text: query, raw: q.result.text });
+        if (!(yield* retrieveHop(hop, query))) break;
+        if (forced && cur?.forceHop) break;
       }
+    }
 
-      // 3. Final synthesis.
-      const f = yield* s.generate(
-        { kind: 'answer' },
-        { prompt: ask(fillTemplate(s.prompt('final'), { knowledge: knowledgeText(), question })), ...opts },
-      );
-      const answer = firstLine(f.result.text);
-      if (!answer) {
-        yield s.update(f.id, { kind: 'invalid', raw: f.result.text, error: 'empty final answer' });
-        return 'max_turns';
-      }
-      yield s.update(f.id, { text: answer, raw: f.result.text });
-      yield s.answer(answer, apexConfidence(answer, nodes, p.confidenceWeights));
-      return 'answer';
-    }),
-};
+    // Algorithm 2: "Answer" answers from the knowledge alone (AnswerFromKnowledge); after
+    // retrieval the sub-answer reads the documents too (GenerateAnswer).
+    const subPrompt =
+      decision === 'answer'
+        ? fillTemplate(s.prompt('answerFromKnowledge'), { knowledge: knowledgeText(), question: resolved })
+        : fillTemplate(s.prompt('subAnswer'), {
+            knowledge: knowledgeText(),
+            docs: docsText(),
+            question: resolved,
+          });
+    const a = yield* s.generate({ kind: 'sub_answer', planNode }, { prompt: ask(subPrompt), ...opts });
+    const sub = firstLine(a.result.text);
+    if (!sub) {
+      yield s.update(a.id, { raw: a.result.text, error: 'empty sub-answer' });
+      yield patchNode(planNode, { status: 'failed' });
+      continue;
+    }
+    yield s.update(a.id, { text: sub, raw: a.result.text });
+    answers.set(planNode, sub);
+    knowledge.push(fillTemplate(s.prompt('knowledgeItem'), { question: resolved, answer: sub }));
+    yield patchNode(planNode, { answer: sub, status: 'done' });
+  }
+
+  // 3. Final synthesis.
+  const f = yield* s.generate(
+    { kind: 'answer' },
+    { prompt: ask(fillTemplate(s.prompt('final'), { knowledge: knowledgeText(), question })), ...opts },
+  );
+  const answer = firstLine(f.result.text);
+  if (!answer) {
+    yield s.update(f.id, { kind: 'invalid', raw: f.result.text, error: 'empty final answer' });
+    return 'max_turns';
+  }
+  yield s.update(f.id, { text: answer, raw: f.result.text });
+  yield s.answer(answer, apexConfidence(answer, nodes, p.confidenceWeights));
+  return 'answer';
+}

@@ -23,9 +23,9 @@ import type { ChatMessage } from '../llm/types';
 import { markerParts } from '../importers/formats/exsearch';
 import { EXSEARCH_DOC, formatDocs } from './docs';
 import { oneLine } from './parse';
-import { execute } from './session';
+import { type Ev, execute, type Session } from './session';
 import { fillTemplate } from './template';
-import type { StrategyDef } from './types';
+import type { FinishReason, StrategyDef } from './types';
 
 export interface ExSearchParams {
   maxIterations: number;
@@ -97,139 +97,193 @@ export const exsearch: StrategyDef<ExSearchParams> = {
     'Iterates think (write a sub-query) → search (read the top-5 documents) → record (extract the fact), then answers; optionally ranks the documents first (ExSearch-Zoo).',
   defaults: { maxIterations: 5, topK: 5, rank: false, rankKeep: 0, maxTokens: 256, temperature: 0 },
   prompts: EXSEARCH_PROMPTS,
-  run: (ctx) =>
-    execute(exsearch, ctx, async function* (s) {
-      const p = s.params;
-      const question = s.question.trim();
-      const gen = (
-        kind: StepInput['kind'],
-        extra: Partial<StepInput>,
-        messages: ChatMessage[],
-        stop: string[],
-      ) =>
-        s.generate(
-          { kind, turn: s.turn, ...extra },
-          { prompt: { messages: [...messages] }, stop, maxTokens: p.maxTokens, temperature: p.temperature },
-        );
-      const messages: ChatMessage[] = [
-        { role: 'user', content: fillTemplate(s.prompt('system'), { question }) },
-      ];
-      const finalSentence = fillTemplate(s.prompt('final'), { question });
-      let finished = false;
-      let hop = 0;
-
-      for (let i = 0; i < p.maxIterations; i++) {
-        s.turn++;
-        const turn = s.turn;
-        const g = yield* gen('think', {}, messages, ['<SEARCH>']);
-        const text = g.result.text;
-        const { lead, parts } = markerParts(text);
-        const facts = parts.filter((x) => x.action === 'record' && x.text);
-        const factText = facts.map((x) => x.text).join(' ');
-
-        if (text.includes('<FINAL>')) {
-          // The last fact, then the request for the bare answer.
-          const record: StepInput =
-            i > 0 && factText
-              ? { kind: 'record', turn, hop, text: factText, raw: text }
-              : { kind: 'decision', turn, decision: 'final', text: text.trim(), raw: text };
-          yield* s.place(g.id, [record]);
-          messages.push({ role: 'assistant', content: text }, { role: 'user', content: finalSentence });
-          finished = true;
-          break;
-        }
-
-        const steps: StepInput[] = [];
-        let fact: string | undefined;
-        let query = parts.filter((x) => x.action === 'think').at(-1)?.text ?? '';
-        if (i === 0) {
-          // _inference.py: on the first turn the whole response is the query.
-          if (!query) query = clean(text);
-        } else if (query) {
-          fact = factText || clean(lead);
-        } else {
-          // No <QUERY>: the first line is the fact; ask for the query with `<FACT> fact\n<QUERY>`.
-          fact = clean(factText || (lead || text).split('\n')[0] || '');
-        }
-        if (fact) steps.push({ kind: 'record', turn, hop, text: fact, raw: text });
-        query = clean(query);
-
-        let queryStep: string = g.id;
-        if (i > 0 && !parts.some((x) => x.action === 'think')) {
-          yield* s.place(g.id, steps.splice(0));
-          const follow = yield* gen(
-            'think',
-            {},
-            [
-              ...messages,
-              { role: 'user', content: fillTemplate(s.prompt('followUp'), { fact: fact ?? '' }) },
-            ],
-            ['<SEARCH>'],
-          );
-          queryStep = follow.id;
-          query = clean(follow.result.text);
-        }
-
-        if (!query) {
-          yield* s.place(queryStep, [
-            ...steps,
-            { kind: 'invalid', turn, raw: text, error: 'empty sub-query' },
-          ]);
-          continue;
-        }
-        hop++;
-        yield* s.place(queryStep, [
-          ...steps,
-          { kind: 'think', turn, hop, text: query, raw: text },
-          { kind: 'search', turn, hop, queries: [query], raw: text },
-        ]);
-        const r = yield* s.retrieve({ turn, hop }, [query], p.topK);
-        const candidates = r.docs;
-
-        let labels = candidates.map((_, k) => k + 1);
-        if (p.rank && candidates.length > 0) {
-          const rankPrompt = fillTemplate(s.prompt('rank'), {
-            query,
-            n: candidates.length,
-            docs: formatDocs(candidates, `[{index}] ${s.prompt('doc')}`),
-          });
-          const rg = yield* gen('rank', { hop }, [{ role: 'user', content: rankPrompt }], []);
-          const ranked = rankLabels(rg.result.text, candidates.length);
-          // No id in the reply: fall back to every candidate rather than an empty <SEARCH>.
-          if (ranked.length > 0) labels = p.rankKeep > 0 ? ranked.slice(0, p.rankKeep) : ranked;
-          const patch: Partial<StepInput> = {
-            ranking: ranked.map((k) => candidates[k - 1]?.id ?? String(k)),
-            text:
-              ranked.length > 0
-                ? `keep ${labels.map((k) => `[${k}]`).join(' > ')}`
-                : `${rg.result.text.trim()} (no ids: all ${candidates.length} candidates kept)`,
-            raw: rg.result.text,
-          };
-          if (ranked.length === 0) patch.error = 'no document ids in the selection; every candidate is kept';
-          yield s.update(rg.id, patch);
-        }
-        const kept = labels.map((k) => candidates[k - 1]).filter((d): d is Doc => d !== undefined);
-        const search = `<SEARCH> [${labels.join(', ')}] ${formatDocs(kept, s.prompt('doc'))}`;
-        yield s.update(r.id, { raw: search });
-        messages.push(
-          { role: 'assistant', content: fact ? `<FACT> ${fact}\n<QUERY> ${query}` : `<QUERY> ${query}` },
-          { role: 'user', content: search },
-        );
-      }
-
-      if (!finished) {
-        const last = messages[messages.length - 1];
-        if (last) last.content += `\n${finalSentence}`;
-      }
-      s.turn++;
-      const a = yield* gen('answer', {}, messages, []);
-      const answer = clean(a.result.text);
-      if (!answer) {
-        yield s.update(a.id, { kind: 'invalid', error: 'empty final answer' });
-        return 'max_turns';
-      }
-      yield s.update(a.id, { text: answer, raw: a.result.text });
-      yield s.answer(answer);
-      return finished ? 'answer' : 'max_turns';
-    }),
+  run: (ctx) => execute(exsearch, ctx, (s) => exsearchBody(s)),
 };
+
+/** Where a resumed search starts (a fork): the chat ExSearch keeps, rebuilt from stored steps. */
+export interface ExSearchResume {
+  /** The chat so far, the task prompt first (each iteration adds its query and <SEARCH> turn). */
+  messages: ChatMessage[];
+  /** Searches so far. */
+  hop: number;
+  /** Iterations done. */
+  done: number;
+  /**
+   * The iteration under way when the fork was made: its fact is known (ask for the query with
+   * `<FACT> fact\n<QUERY>`), or its query too (search it; `searched`: its search step is stored).
+   */
+  pending?: { fact?: string; query?: string; searched?: boolean };
+  /** The parent already wrote <FINAL>: only the answer is left. */
+  finished?: boolean;
+  /** Answer now, or allow exactly one more iteration first. */
+  mode?: 'answer_now' | 'search_more';
+}
+
+/** The ExSearch loop; with `resume` it goes on from the rebuilt chat (only new turns call the model). */
+export async function* exsearchBody(
+  s: Session<ExSearchParams>,
+  resume?: ExSearchResume,
+): AsyncGenerator<Ev, FinishReason, undefined> {
+  const p = s.params;
+  const question = s.question.trim();
+  const gen = (kind: StepInput['kind'], extra: Partial<StepInput>, messages: ChatMessage[], stop: string[]) =>
+    s.generate(
+      { kind, turn: s.turn, ...extra },
+      { prompt: { messages: [...messages] }, stop, maxTokens: p.maxTokens, temperature: p.temperature },
+    );
+  const messages: ChatMessage[] = resume
+    ? resume.messages.map((m) => ({ ...m }))
+    : [{ role: 'user', content: fillTemplate(s.prompt('system'), { question }) }];
+  const finalSentence = fillTemplate(s.prompt('final'), { question });
+  let finished = resume?.finished === true;
+  let hop = resume?.hop ?? 0;
+
+  /** `<FACT> fact\n<QUERY>`: the query of an iteration whose turn gave only the fact. */
+  async function* askQuery(fact: string) {
+    const follow = yield* gen(
+      'think',
+      {},
+      [...messages, { role: 'user', content: fillTemplate(s.prompt('followUp'), { fact }) }],
+      ['<SEARCH>'],
+    );
+    return { id: follow.id, query: clean(follow.result.text) };
+  }
+
+  /** Search the sub-query, optionally rank, and add the iteration to the chat. */
+  async function* search(turn: number, query: string, fact: string | undefined) {
+    const r = yield* s.retrieve({ turn, hop }, [query], p.topK);
+    const candidates = r.docs;
+    let labels = candidates.map((_, k) => k + 1);
+    if (p.rank && candidates.length > 0) {
+      const rankPrompt = fillTemplate(s.prompt('rank'), {
+        query,
+        n: candidates.length,
+        docs: formatDocs(candidates, `[{index}] ${s.prompt('doc')}`),
+      });
+      const rg = yield* gen('rank', { hop }, [{ role: 'user', content: rankPrompt }], []);
+      const ranked = rankLabels(rg.result.text, candidates.length);
+      // No id in the reply: fall back to every candidate rather than an empty <SEARCH>.
+      if (ranked.length > 0) labels = p.rankKeep > 0 ? ranked.slice(0, p.rankKeep) : ranked;
+      const patch: Partial<StepInput> = {
+        ranking: ranked.map((k) => candidates[k - 1]?.id ?? String(k)),
+        text:
+          ranked.length > 0
+            ? `keep ${labels.map((k) => `[${k}]`).join(' > ')}`
+            : `${rg.result.text.trim()} (no ids: all ${candidates.length} candidates kept)`,
+        raw: rg.result.text,
+      };
+      if (ranked.length === 0) patch.error = 'no document ids in the selection; every candidate is kept';
+      yield s.update(rg.id, patch);
+    }
+    const kept = labels.map((k) => candidates[k - 1]).filter((d): d is Doc => d !== undefined);
+    const block = `<SEARCH> [${labels.join(', ')}] ${formatDocs(kept, s.prompt('doc'))}`;
+    yield s.update(r.id, { raw: block });
+    messages.push(
+      { role: 'assistant', content: fact ? `<FACT> ${fact}\n<QUERY> ${query}` : `<QUERY> ${query}` },
+      { role: 'user', content: block },
+    );
+  }
+
+  const first = resume?.done ?? 0;
+  let limit = p.maxIterations;
+  if (resume?.mode === 'answer_now' || finished) limit = first;
+  else if (resume?.mode === 'search_more') limit = first + 1;
+  else if (resume) limit = Math.max(limit, first + 1);
+
+  // The iteration the fork cut into: its known parts are not generated again.
+  const pending = resume?.pending;
+  let i = first;
+  if (pending && !finished && resume?.mode !== 'answer_now') {
+    const turn = s.turn;
+    let query = pending.query;
+    if (query === undefined) {
+      const asked = yield* askQuery(pending.fact ?? '');
+      query = asked.query;
+      if (!query) yield* s.place(asked.id, [{ kind: 'invalid', turn, error: 'empty sub-query' }]);
+      else {
+        hop++;
+        yield* s.place(asked.id, [
+          { kind: 'think', turn, hop, text: query },
+          { kind: 'search', turn, hop, queries: [query] },
+        ]);
+      }
+    } else if (!pending.searched) {
+      hop++;
+      yield s.step({ kind: 'search', turn, hop, queries: [query] });
+    }
+    if (query) yield* search(turn, query, pending.fact);
+    i++;
+  }
+
+  for (; i < limit; i++) {
+    s.turn++;
+    const turn = s.turn;
+    const g = yield* gen('think', {}, messages, ['<SEARCH>']);
+    const text = g.result.text;
+    const { lead, parts } = markerParts(text);
+    const facts = parts.filter((x) => x.action === 'record' && x.text);
+    const factText = facts.map((x) => x.text).join(' ');
+
+    if (text.includes('<FINAL>')) {
+      // The last fact, then the request for the bare answer.
+      const record: StepInput =
+        i > 0 && factText
+          ? { kind: 'record', turn, hop, text: factText, raw: text }
+          : { kind: 'decision', turn, decision: 'final', text: text.trim(), raw: text };
+      yield* s.place(g.id, [record]);
+      messages.push({ role: 'assistant', content: text }, { role: 'user', content: finalSentence });
+      finished = true;
+      break;
+    }
+
+    const steps: StepInput[] = [];
+    let fact: string | undefined;
+    let query = parts.filter((x) => x.action === 'think').at(-1)?.text ?? '';
+    if (i === 0) {
+      // _inference.py: on the first turn the whole response is the query.
+      if (!query) query = clean(text);
+    } else if (query) {
+      fact = factText || clean(lead);
+    } else {
+      // No <QUERY>: the first line is the fact; ask for the query with `<FACT> fact\n<QUERY>`.
+      fact = clean(factText || (lead || text).split('\n')[0] || '');
+    }
+    if (fact) steps.push({ kind: 'record', turn, hop, text: fact, raw: text });
+    query = clean(query);
+
+    let queryStep: string = g.id;
+    if (i > 0 && !parts.some((x) => x.action === 'think')) {
+      yield* s.place(g.id, steps.splice(0));
+      const asked = yield* askQuery(fact ?? '');
+      queryStep = asked.id;
+      query = asked.query;
+    }
+
+    if (!query) {
+      yield* s.place(queryStep, [...steps, { kind: 'invalid', turn, raw: text, error: 'empty sub-query' }]);
+      continue;
+    }
+    hop++;
+    yield* s.place(queryStep, [
+      ...steps,
+      { kind: 'think', turn, hop, text: query, raw: text },
+      { kind: 'search', turn, hop, queries: [query], raw: text },
+    ]);
+    yield* search(turn, query, fact);
+  }
+
+  if (!finished) {
+    const last = messages[messages.length - 1];
+    if (last) last.content += `\n${finalSentence}`;
+  }
+  s.turn++;
+  const a = yield* gen('answer', {}, messages, []);
+  const answer = clean(a.result.text);
+  if (!answer) {
+    yield s.update(a.id, { kind: 'invalid', error: 'empty final answer' });
+    return 'max_turns';
+  }
+  yield s.update(a.id, { text: answer, raw: a.result.text });
+  yield s.answer(answer);
+  return finished ? 'answer' : 'max_turns';
+}

@@ -22,10 +22,10 @@
 import type { StepInput } from '../schema/builder';
 import { formatDocs, QAGENT_DOC, SEARCH_R1_DOC } from './docs';
 import { queryTags } from './parse';
-import { execute } from './session';
-import { taggedLoop } from './tagged-loop';
+import { type Ev, execute, type Session } from './session';
+import { type TaggedLoopConfig, type TaggedResume, taggedLoop } from './tagged-loop';
 import { fillTemplate } from './template';
-import type { StrategyDef } from './types';
+import type { FinishReason, StrategyDef } from './types';
 
 export interface QAgentParams {
   /** Search-capable loops; a final rollout without search follows. */
@@ -92,61 +92,81 @@ export const qagent: StrategyDef<QAgentParams> = {
     execute(
       qagent,
       ctx,
-      async function* (s) {
-        const p = s.params;
-        const doc = s.prompt('doc');
-        const result = yield* taggedLoop(s, {
-          prompt: fillTemplate(s.prompt('system'), { question: s.question.trim(), maxQueries: p.maxQueries }),
-          maxTurns: p.maxLoops,
-          finalRollout: true,
-          topK: p.topK,
-          maxTokens: p.maxTokens,
-          temperature: p.temperature,
-          tags: { plan: 'plan', reflection: 'reflect', reflect: 'reflect', think: 'think' },
-          parseSearch: (body) => {
-            const queries = queryTags(body);
-            if (queries.length === 0)
-              return { queries, error: body.trim() ? 'search without <query> tags' : 'empty search' };
-            if (p.enforceQueryLimit && queries.length > p.maxQueries)
-              return {
-                queries,
-                error: `${queries.length} queries in one search (QAgent allows at most ${p.maxQueries})`,
-              };
-            return { queries };
-          },
-          information: (perQuery) => formatDocs(perQuery.flat(), doc),
-          invalidMessage: s.prompt('invalid'),
-          dedupe: p.dedupe,
-        });
-        if (!p.submodule) return result.reason;
-
-        // The frozen generator reads only the passages the agent collected.
-        const generator = s.ctx.generator ?? s.llm;
-        const reference = formatDocs(result.shown, s.prompt('generatorDoc'));
-        const gen = yield* s.generate(
-          { kind: 'answer', decision: 'frozen-generator' },
-          {
-            llm: generator,
-            prompt: {
-              messages: [
-                {
-                  role: 'user',
-                  content: fillTemplate(s.prompt('generator'), { reference, question: s.question.trim() }),
-                },
-              ],
-            },
-            maxTokens: p.generatorMaxTokens,
-            temperature: 0,
-          },
-        );
-        const answer = gen.result.text.trim();
-        const patch: Partial<StepInput> = { text: answer, raw: gen.result.text };
-        if (!answer) patch.error = 'the frozen generator gave an empty answer';
-        yield s.update(gen.id, patch);
-        if (!answer) return result.reason;
-        yield s.answer(answer);
-        return 'answer';
-      },
+      (s) => qagentBody(s),
       (s) => (s.params.submodule ? { generatorModel: (s.ctx.generator ?? s.llm).model } : {}),
     ),
 };
+
+/** QAgent's tagged protocol (Algorithm 1) as the shared loop's config. */
+export function qagentLoop(s: Session<QAgentParams>): TaggedLoopConfig {
+  const p = s.params;
+  const doc = s.prompt('doc');
+  return {
+    prompt: fillTemplate(s.prompt('system'), { question: s.question.trim(), maxQueries: p.maxQueries }),
+    maxTurns: p.maxLoops,
+    finalRollout: true,
+    topK: p.topK,
+    maxTokens: p.maxTokens,
+    temperature: p.temperature,
+    tags: { plan: 'plan', reflection: 'reflect', reflect: 'reflect', think: 'think' },
+    parseSearch: (body) => {
+      const queries = queryTags(body);
+      if (queries.length === 0)
+        return { queries, error: body.trim() ? 'search without <query> tags' : 'empty search' };
+      if (p.enforceQueryLimit && queries.length > p.maxQueries)
+        return {
+          queries,
+          error: `${queries.length} queries in one search (QAgent allows at most ${p.maxQueries})`,
+        };
+      return { queries };
+    },
+    information: (perQuery) => formatDocs(perQuery.flat(), doc),
+    invalidMessage: s.prompt('invalid'),
+    dedupe: p.dedupe,
+  };
+}
+
+/** How QAgent writes a search: every query in its own <query> element (Table 5). */
+export function qagentSearch(queries: readonly string[]): string {
+  return `<search>\n${queries.map((q) => `<query> ${q} </query>`).join('\n')}\n</search>`;
+}
+
+/**
+ * The QAgent run; with `resume` (a fork) the loop goes on from the rebuilt transcript and the
+ * passages collected so far, which the frozen generator of submodule mode also reads.
+ */
+export async function* qagentBody(
+  s: Session<QAgentParams>,
+  resume?: TaggedResume,
+): AsyncGenerator<Ev, FinishReason, undefined> {
+  const p = s.params;
+  const result = yield* taggedLoop(s, { ...qagentLoop(s), ...(resume ? { resume } : {}) });
+  if (!p.submodule) return result.reason;
+
+  // The frozen generator reads only the passages the agent collected.
+  const generator = s.ctx.generator ?? s.llm;
+  const reference = formatDocs(result.shown, s.prompt('generatorDoc'));
+  const gen = yield* s.generate(
+    { kind: 'answer', decision: 'frozen-generator' },
+    {
+      llm: generator,
+      prompt: {
+        messages: [
+          {
+            role: 'user',
+            content: fillTemplate(s.prompt('generator'), { reference, question: s.question.trim() }),
+          },
+        ],
+      },
+      maxTokens: p.generatorMaxTokens,
+      temperature: 0,
+    },
+  );
+  const answer = gen.result.text.trim();
+  const patch: Partial<StepInput> = { text: answer, raw: gen.result.text };
+  if (!answer) patch.error = 'the frozen generator gave an empty answer';
+  yield s.update(gen.id, patch);
+  if (!answer) return result.reason;
+  yield s.answer(answer);
+  return 'answer';
+}
