@@ -13,6 +13,10 @@ export interface TaggedStyle {
   /** Text inside <information> for a retrieval's docs, per query in query order. */
   information(perQuery: Doc[][]): string;
   invalidMessage: string;
+  /** How a search is written (default `<search> q </search>`; QAgent puts each query in <query>). */
+  search?: (queries: readonly string[]) => string;
+  /** Passages shown earlier are left out of later blocks (QAgent). */
+  dedupe?: boolean;
 }
 
 export interface Rebuilt {
@@ -38,6 +42,10 @@ export function docsByQuery(docs: readonly Doc[]): Doc[][] {
 /** One retrieval as the model saw it (the block taggedLoop appends after a search). */
 export function informationBlock(docs: readonly Doc[], style: TaggedStyle): string {
   return `\n\n<information>${style.information(docsByQuery(docs)).trim()}</information>\n\n`;
+}
+
+function searchText(queries: readonly string[], style: TaggedStyle): string {
+  return style.search ? style.search(queries) : `<search> ${queries.join(' ')} </search>`;
 }
 
 /**
@@ -66,12 +74,13 @@ export function rebuildTranscript(
     switch (s.kind) {
       case 'search':
         hop++;
-        part(raw(s) ?? `<search> ${(s.queries ?? [s.text ?? '']).join(' ')} </search>`);
+        part(raw(s) ?? searchText(s.queries ?? [s.text ?? ''], style));
         turnOpen = false;
         break;
       case 'retrieve':
         if (!s.docs) break;
-        transcript += informationBlock(s.docs, style);
+        // De-duplicating strategies showed only the first sighting of each passage.
+        transcript += informationBlock(style.dedupe ? s.docs.filter((d) => !seen.has(d.id)) : s.docs, style);
         for (const d of s.docs)
           if (!seen.has(d.id)) {
             seen.add(d.id);
@@ -113,6 +122,10 @@ export function reconstructionOf(
   strategyId: string,
   strategyLabel: string,
   promptOverrides: Readonly<Record<string, string>>,
+  /** What the parent's turns become in this strategy (default: its tags and document template). */
+  form = 'tags and document template',
+  /** What this strategy's rebuild had to infer for this parent (each makes it approximate). */
+  inferred: readonly string[] = [],
 ): Pick<Lineage, 'reconstruction' | 'note'> {
   const why: string[] = [];
   const parentSystem = parent.source.system && parent.source.kind === 'import' ? parent.source.system : '';
@@ -122,13 +135,14 @@ export function reconstructionOf(
     );
   if (parent.agent.strategy !== strategyId)
     why.push(
-      `the parent's turns (${parentSystem || parent.agent.strategy}) are re-rendered in ${strategyLabel}'s tags and document template`,
+      `the parent's turns (${parentSystem || parent.agent.strategy}) are re-rendered in ${strategyLabel}'s ${form}`,
     );
   else if (parent.source.kind === 'live') {
     const parentPrompts = (parent.agent.params.prompts ?? {}) as Record<string, string>;
     if (JSON.stringify(sorted(parentPrompts)) !== JSON.stringify(sorted(promptOverrides)))
       why.push('the parent ran with other prompt templates than the ones set now');
   }
+  why.push(...inferred);
   if (why.length > 0) {
     const text = why.join('; ');
     return { reconstruction: 'approximate', note: `${text[0]!.toUpperCase()}${text.slice(1)}.` };

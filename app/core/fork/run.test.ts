@@ -5,7 +5,8 @@ import { searchR1 } from '../agents/search-r1';
 import { runStrategy } from '../agents/run';
 import { stubRetriever } from '../agents/testing';
 import { whenToSearch } from '../agents/when-to-search';
-import { qagent } from '../agents/qagent';
+import { apex } from '../agents/apex';
+import { direct } from '../agents/direct';
 import { importAll, stringChunks } from '../importers/pipeline';
 import { ScriptedLlm, promptText } from '../llm/scripted';
 import { TrajectorySchema, type Trajectory } from '../schema/trajectory';
@@ -243,13 +244,21 @@ describe('a fork of a live run of the same strategy', () => {
     expect(promptText(llm.calls[0]!.prompt)).toBe(`${promptText(first.calls[1]!.prompt)}<answer>`);
   });
 
-  it('refuses strategies that cannot resume from steps', async () => {
+  it('refuses a baseline, and APEX from a parent without a plan, without calling the model', async () => {
+    const llm = new ScriptedLlm([]);
     await expect(
       runFork(
-        { parent, stepIndex: 0, change: { kind: 'answer_now' }, def: qagent },
-        { llm: new ScriptedLlm([]), retriever: stubRetriever({}) },
+        { parent, stepIndex: 0, change: { kind: 'answer_now' }, def: direct },
+        { llm, retriever: stubRetriever({}) },
       ),
     ).rejects.toThrow(/cannot continue a fork/);
+    await expect(
+      runFork(
+        { parent, stepIndex: 0, change: { kind: 'answer_now' }, def: apex },
+        { llm, retriever: stubRetriever({}) },
+      ),
+    ).rejects.toThrow(/has no plan/);
+    expect(llm.calls).toHaveLength(0);
   });
 });
 

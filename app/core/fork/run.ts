@@ -1,38 +1,19 @@
 // Runs a fork: the parent's prefix (with the change) is replayed as ordinary builder `step` events
-// without a model call or a retrieval, the transcript the model would have built is rebuilt from
-// it (rebuild.ts), and the chosen tagged strategy's own loop resumes from there, so a fork costs
-// only its new turns. The result is an ordinary trajectory plus its lineage.
+// without a model call or a retrieval, the continuing strategy's state is rebuilt from it
+// (continuations.ts), and the strategy's own loop resumes from there, so a fork costs only its
+// new turns. The result is an ordinary trajectory plus its lineage.
 import { runStrategy } from '../agents/run';
-import { searchR1Loop } from '../agents/search-r1';
 import { execute, type Session } from '../agents/session';
-import { type TaggedLoopConfig, type TaggedResume, taggedLoop } from '../agents/tagged-loop';
-import type { AnyStrategyDef, StrategyContext, StrategyId } from '../agents/types';
-import { whenToSearchLoop } from '../agents/when-to-search';
+import type { AnyStrategyDef, StrategyContext } from '../agents/types';
 import { hash53 } from '../hash';
 import type { StepInput, TrajectoryEvent } from '../schema/builder';
 import type { ForkChange, Lineage, Step, Trajectory } from '../schema/trajectory';
 import { type CachingRetriever, cachingRetriever } from './cache';
 import { applyChange, type ForkPoint } from './point';
-import { rebuildTranscript, reconstructionOf } from './rebuild';
+import { CONTINUABLE_IDS, type Continuation, continuationOf } from './continuations';
+import { reconstructionOf } from './rebuild';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type LoopOf = (s: Session<any>) => TaggedLoopConfig;
-
-/**
- * Strategies a fork can continue with: those whose whole state is the tagged transcript, so it
- * can be rebuilt from any parent's steps. QAgent, ExSearch, IRCoT and APEX keep state the steps
- * do not hold (plans, records, the collected passage pool), so they cannot resume honestly.
- */
-const CONTINUATIONS: Partial<Record<StrategyId, LoopOf>> = {
-  'search-r1': searchR1Loop,
-  'when-to-search': whenToSearchLoop,
-};
-
-export function canContinueWith(strategyId: string): boolean {
-  return strategyId in CONTINUATIONS;
-}
-
-export const CONTINUABLE_IDS = Object.keys(CONTINUATIONS) as StrategyId[];
+export { CONTINUABLE_IDS, canContinueWith } from './continuations';
 
 export interface ForkRequest {
   parent: Trajectory;
@@ -72,31 +53,11 @@ function replayInput(s: Step): StepInput {
   return rest;
 }
 
-function forkBody(point: ForkPoint, loopOf: LoopOf, useRaw: boolean) {
+function forkBody(point: ForkPoint, parent: Trajectory, c: Continuation, useRaw: boolean) {
   return async function* (s: Session<object>) {
-    const cfg = loopOf(s);
     for (const step of point.prefix) yield s.step(replayInput(step));
-    const rebuilt = rebuildTranscript(point.prefix, cfg, { useRaw });
-    let transcript = rebuilt.transcript;
-    let hop = rebuilt.hop;
-    const shown = [...rebuilt.shown];
-    if (point.pendingSearch) {
-      // The edited query's own retrieval: the first new step.
-      const { queries, turn } = point.pendingSearch;
-      hop = Math.max(hop, point.pendingSearch.hop);
-      s.turn = turn;
-      const r = yield* s.retrieve({ turn, hop }, queries, cfg.topK);
-      const block = `<information>${cfg.information(r.perQuery).trim()}</information>`;
-      yield s.update(r.id, { raw: block });
-      transcript += `\n\n${block}\n\n`;
-      shown.push(...r.docs.filter((d) => !shown.some((x) => x.id === d.id)));
-    }
-    const resume: TaggedResume = { transcript, turn: point.nextTurn, hop, shown };
-    if (point.mode === 'answer_now') Object.assign(resume, { forced: '<answer>', lastTurn: point.nextTurn });
-    if (point.mode === 'search_more')
-      Object.assign(resume, { forced: '<search>', lastTurn: point.nextTurn + 1 });
-    const result = yield* taggedLoop(s, { ...cfg, resume });
-    return result.reason;
+    s.turn = point.prefix.at(-1)?.turn ?? 0;
+    return yield* c.run(s, point, parent, useRaw);
   };
 }
 
@@ -116,19 +77,22 @@ export async function runFork(
   ctx: ForkContext,
   onEvent?: (e: TrajectoryEvent, draft: Trajectory) => void,
 ): Promise<ForkResult> {
-  const loopOf = CONTINUATIONS[req.def.id];
-  if (!loopOf)
-    throw new Error(
-      `${req.def.label} cannot continue a fork (it keeps state the steps do not hold); use ${CONTINUABLE_IDS.join(' or ')}`,
-    );
+  const c = continuationOf(req.def.id);
+  if (!c)
+    throw new Error(`${req.def.label} cannot continue a fork; use one of ${CONTINUABLE_IDS.join(', ')}`);
   const point = applyChange(req.parent, req.stepIndex, req.change);
+  const problem = c.problem?.(req.parent, point);
+  if (problem) throw new Error(`${req.def.label} cannot continue this fork: ${problem}`);
   const changedStep = point.changed === null ? undefined : point.prefix[point.changed];
   const retriever = cachingRetriever(ctx.retriever, point.prefix, changedStep);
   const def = req.def;
-  const recon = reconstructionOf(req.parent, def.id, def.label, resolvedOverrides(def, ctx.prompts));
+  const recon = forkReconstruction(req.parent, def, ctx.prompts);
   // Exact: the parent's elements are this strategy's own text, used as written.
   const useRaw = recon.reconstruction === 'exact';
-  const forkDef: AnyStrategyDef = { ...def, run: (c) => execute(def, c, forkBody(point, loopOf, useRaw)) };
+  const forkDef: AnyStrategyDef = {
+    ...def,
+    run: (cx) => execute(def, cx, forkBody(point, req.parent, c, useRaw)),
+  };
   const gold = ctx.gold ?? req.parent.gold;
   const source = {
     ...(req.parent.source.dataset ? { dataset: req.parent.source.dataset } : {}),
@@ -155,6 +119,23 @@ export async function runFork(
     ...recon,
   };
   return { trajectory: { ...t, lineage }, retriever };
+}
+
+/** Whether a fork of `parent` continued by `def` sees what the parent saw, and what was inferred. */
+export function forkReconstruction(
+  parent: Trajectory,
+  def: AnyStrategyDef,
+  prompts: ForkContext['prompts'],
+): Pick<Lineage, 'reconstruction' | 'note'> {
+  const c = continuationOf(def.id);
+  return reconstructionOf(
+    parent,
+    def.id,
+    def.label,
+    resolvedOverrides(def, prompts),
+    c?.form,
+    c?.inferred?.(parent) ?? [],
+  );
 }
 
 /** Prompt overrides that differ from the defaults (what a live run records in params.prompts). */
