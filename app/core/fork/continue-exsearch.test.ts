@@ -3,9 +3,12 @@ import { exsearch } from '../agents/exsearch';
 import { runStrategy } from '../agents/run';
 import { stubRetriever } from '../agents/testing';
 import { ScriptedLlm, promptText } from '../llm/scripted';
+import type { Prompt } from '../llm/types';
 import { TrajectorySchema, type Trajectory } from '../schema/trajectory';
 import { fixture, strip } from './forktest';
 import { runFork } from './run';
+
+const chat = (p: Prompt) => (typeof p === 'string' ? [] : p.messages);
 
 let parent: Trajectory;
 beforeAll(async () => {
@@ -39,7 +42,7 @@ describe('ExSearch continues a fork from its rebuilt chat', () => {
     expect(retriever.calls).toHaveLength(0);
     expect(t.steps.slice(0, at).map(strip)).toEqual(parent.steps.slice(0, at).map(strip));
     // The chat: the task prompt, the parent's query, the edited <SEARCH> turn (all three docs).
-    const msgs = llm.calls[0]!.prompt.messages;
+    const msgs = chat(llm.calls[0]!.prompt);
     expect(msgs.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
     expect(msgs[1]!.content).toBe('<QUERY> Ilse Marrow birthplace');
     expect(msgs[2]!.content).toMatch(/^<SEARCH> \[1, 2, 3\] /);
@@ -70,7 +73,7 @@ describe('ExSearch continues a fork from its rebuilt chat', () => {
     );
     expect(retriever.calls).toEqual([{ queries: ['Dunhollow river name'], k: 5 }]);
     expect(llm.calls).toHaveLength(2);
-    const msgs = llm.calls[0]!.prompt.messages;
+    const msgs = chat(llm.calls[0]!.prompt);
     // The first <SEARCH> turn is the log's own; the edited query follows its fact.
     expect(msgs[2]!.content).toBe(parent.steps.find((s) => s.kind === 'retrieve')!.raw);
     expect(msgs[3]!.content).toBe('<FACT> Ilse Marrow was born in Dunhollow.\n<QUERY> Dunhollow river name');

@@ -11,16 +11,17 @@ import type { FinishReason } from '../agents/types';
 import type { ChatMessage } from '../llm/types';
 import type { Step, Trajectory } from '../schema/trajectory';
 import type { AnySession } from './continue-tagged';
-import type { ForkPoint } from './point';
+import { type ForkPoint, turnsOf } from './point';
 
-function byTurn(prefix: readonly Step[]): Step[][] {
-  const groups: Step[][] = [];
-  let turn: number | undefined;
-  for (const s of prefix) {
-    if (groups.length === 0 || s.turn !== turn) groups.push([]);
-    turn = s.turn;
-    groups.at(-1)!.push(s);
-  }
+/** The prefix by turn (a log without turns: each search, answer or invalid ends one). */
+function byTurn(prefix: readonly Step[]): { turn: number; steps: Step[] }[] {
+  const turns = turnsOf(prefix.map((s, index) => ({ ...s, index })));
+  const groups: { turn: number; steps: Step[] }[] = [];
+  prefix.forEach((s, i) => {
+    const turn = turns[i]!;
+    if (groups.at(-1)?.turn !== turn) groups.push({ turn, steps: [] });
+    groups.at(-1)!.steps.push(s);
+  });
   return groups;
 }
 
@@ -51,7 +52,7 @@ export function exsearchResume(s: AnySession, point: ForkPoint): ExSearchResume 
   let finished = false;
   const groups = byTurn(point.prefix);
   let pending: ExSearchResume['pending'];
-  for (const [g, turn] of groups.entries()) {
+  for (const [g, { turn: n, steps: turn }] of groups.entries()) {
     for (const st of turn) if (st.kind === 'search') hop = st.hop ?? hop + 1;
     const fact = turn
       .filter((x) => x.kind === 'record')
@@ -87,11 +88,11 @@ export function exsearchResume(s: AnySession, point: ForkPoint): ExSearchResume 
         ...(fact ? { fact } : {}),
         ...(query ? { query, searched: turn.some((x) => x.kind === 'search') } : {}),
       };
-      s.turn = turn[0]?.turn ?? s.turn;
+      s.turn = n;
       return { messages, hop, done, pending, ...mode(point) };
     } else done++;
   }
-  s.turn = point.prefix.at(-1)?.turn ?? 0;
+  s.turn = groups.at(-1)?.turn ?? 0;
   return { messages, hop, done, finished, ...mode(point) };
 }
 

@@ -69,6 +69,8 @@ export function turnsOf(steps: readonly Step[]): number[] {
   });
 }
 
+const keepTurn = (s: Step) => (s.turn === undefined ? {} : { turn: s.turn });
+
 /** Ranks 1..n again after documents were dropped or inserted. */
 function rerank(docs: Doc[]): Doc[] {
   return docs.map((d, i) => ({ ...d, rank: i + 1 }));
@@ -93,7 +95,8 @@ export function applyChange(parent: Trajectory, stepIndex: number, change: ForkC
   const steps = parent.steps;
   const turns = turnsOf(steps);
   const step = steps[stepIndex]!;
-  const withTurns = (list: Step[]) => list.map((s) => ({ ...s, turn: turns[s.index] ?? s.turn ?? 1 }));
+  // Replayed steps stay as the parent stored them (a log without turns gains none).
+  const withTurns = (list: Step[]) => list.map((s) => ({ ...s }));
   const turnAfter = (last: Step | undefined) => {
     if (!last) return 1;
     const t = turns[last.index] ?? 1;
@@ -106,7 +109,7 @@ export function applyChange(parent: Trajectory, stepIndex: number, change: ForkC
       const prefix = withTurns(steps.slice(0, stepIndex));
       const turn = turns[stepIndex] ?? 1;
       const hop = step.hop ?? prefix.filter((s) => s.kind === 'search').length + 1;
-      prefix.push({ ...edited(step, { queries: [query], text: query }), turn, hop });
+      prefix.push({ ...edited(step, { queries: [query], text: query }), ...keepTurn(step), hop });
       return {
         prefix,
         changed: prefix.length - 1,
@@ -129,12 +132,12 @@ export function applyChange(parent: Trajectory, stepIndex: number, change: ForkC
         );
       else next = [{ ...stripMarks(change.doc), ...(query ? { query } : {}) }, ...docs];
       const prefix = withTurns(steps.slice(0, target.index));
-      prefix.push({ ...edited(target, { docs: rerank(next) }), turn: turns[target.index] ?? 1 });
+      prefix.push(edited(target, { docs: rerank(next) }));
       return { prefix, changed: prefix.length - 1, nextTurn: turnAfter(target), mode: 'continue' };
     }
     case 'edit_text': {
       const prefix = withTurns(steps.slice(0, stepIndex));
-      prefix.push({ ...edited(step, { text: change.text.trim() }), turn: turns[stepIndex] ?? 1 });
+      prefix.push(edited(step, { text: change.text.trim() }));
       return { prefix, changed: prefix.length - 1, nextTurn: turns[stepIndex] ?? 1, mode: 'continue' };
     }
     case 'answer_now':
