@@ -14,6 +14,9 @@ import { listForks, putTrajectories } from '../db/store';
 import { type LlmConfig, makeLlm, makeRetriever, type RetrieverConfig } from '../runtime/agent-ports';
 import type { ModelSource } from '../runtime/model-source';
 
+// The ports' configuration types, for views that pass them through (they never build ports).
+export type { ModelSource, RetrieverConfig };
+
 export interface ForkSpec {
   parent: Trajectory;
   stepIndex: number;

@@ -18,7 +18,6 @@
 // Steps mirror the APEX importer: plan; per node decision (text = resolved sub-question),
 // search/retrieve per hop (+ decision after a hop), sub_answer; answer. Paper's best settings:
 // 3 docs per retrieval, up to 5 hops.
-import type { StepInput } from '../schema/builder';
 import type { Doc, PlanNode } from '../schema/trajectory';
 import type { Prompt } from '../llm/types';
 import { apexConfidence, type ConfidenceWeights, DEFAULT_CONFIDENCE_WEIGHTS } from './apex-confidence';

@@ -63,6 +63,7 @@ export function Timeline({
   annotations,
   flags,
   streamingStepId,
+  dimBefore = 0,
 }: {
   trajectory: Trajectory;
   selected: string | undefined;
@@ -71,6 +72,8 @@ export function Timeline({
   flags: readonly Flag[];
   /** A live run's step that tokens are streaming into: shown with its newest text. */
   streamingStepId?: string | undefined;
+  /** Steps before this index are dimmed (a fork's steps replayed from its parent). */
+  dimBefore?: number;
 }) {
   const groups = groupSteps(trajectory);
   return (
@@ -88,6 +91,7 @@ export function Timeline({
               hasNote={annotations.some((a) => a.stepId === s.id && a.label === 'note')}
               flags={flags.filter((f) => f.stepId === s.id)}
               streaming={s.id === streamingStepId}
+              dimmed={s.index < dimBefore}
             />
           ))}
         </section>
@@ -104,6 +108,7 @@ const StepCard = memo(function StepCard({
   hasNote,
   flags,
   streaming,
+  dimmed,
 }: {
   step: Step;
   selected: boolean;
@@ -112,6 +117,7 @@ const StepCard = memo(function StepCard({
   hasNote: boolean;
   flags: readonly Flag[];
   streaming: boolean;
+  dimmed: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -122,7 +128,7 @@ const StepCard = memo(function StepCard({
   return (
     <div
       ref={ref}
-      className={`step kind-${step.kind}${selected ? ' selected' : ''}${streaming ? ' streaming' : ''}`}
+      className={`step kind-${step.kind}${selected ? ' selected' : ''}${streaming ? ' streaming' : ''}${dimmed ? ' replayed' : ''}`}
       onClick={() => onSelect(step.id)}
       data-testid="step"
       data-step-id={step.id}

@@ -1,9 +1,15 @@
 // React-query hooks over forks: a trajectory's forks, its gold passage, passages to put in.
 import { useQuery } from '@tanstack/react-query';
 import type { Trajectory } from '../../core/schema/trajectory';
-import type { RetrieverConfig } from '../../runtime/agent-ports';
-import type { ModelSource } from '../../runtime/model-source';
-import { forksOf, goldPassageFor, searchReplacements } from '../../services/fork';
+import {
+  forksOf,
+  goldPassageFor,
+  type ModelSource,
+  type RetrieverConfig,
+  searchReplacements,
+} from '../../services/fork';
+
+export type { RetrieverConfig };
 
 export const forkKeys = {
   forks: (parentId: string) => ['forks', parentId] as const,

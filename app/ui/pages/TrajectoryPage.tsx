@@ -310,6 +310,7 @@ function TrajectoryView({
                 onSelect={selectStep}
                 annotations={annotations}
                 flags={flags}
+                dimBefore={t.lineage?.replayed ?? 0}
               />
             )}
           </section>

@@ -39,11 +39,6 @@ export function ForkLineage({ t }: { t: Trajectory }) {
           <a className="link small" href={compareHash([l.parentId, t.id])}>
             compare with parent
           </a>
-          {/* Replayed steps are the first `replayed` of the timeline; indices are numbers only. */}
-          <style>
-            {Array.from({ length: l.replayed }, (_, i) => `.timeline .step[data-index="${i}"]`).join(',') +
-              (l.replayed > 0 ? '{opacity:.55}' : '')}
-          </style>
         </div>
       )}
       {list.length > 0 && (

@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { strategy as strategyById } from '../../../core/agents/registry';
 import { describeChange } from '../../../core/fork/describe';
 import { changeProblem } from '../../../core/fork/point';
-import { reconstructionOf } from '../../../core/fork/rebuild';
-import { CONTINUABLE_IDS, canContinueWith } from '../../../core/fork/run';
+import { continuationProblem } from '../../../core/fork/continuations';
+import { CONTINUABLE_IDS, canContinueWith, forkReconstruction } from '../../../core/fork/run';
 import type { ForkChange, Step, Trajectory } from '../../../core/schema/trajectory';
 import { forkKeys, useGoldPassage } from '../../data/forks';
 import { keys } from '../../data/queries';
@@ -13,14 +13,14 @@ import { useForkRun } from '../../state/fork-run';
 import { compareHash } from '../../state/router';
 import { useRunConfig } from '../../state/run-config';
 import { useUi } from '../../state/ui-store';
-import { LongText } from '../LongText';
 import { ModelConfig } from '../run/ModelConfig';
 import { RetrieverPicker, useRetrieverChoice } from '../run/RetrieverPicker';
+import { LiveTrajectory } from '../run/LiveView';
 import { ForkChangePicker } from './ForkChangePicker';
 import './fork.css';
 
-const CANNOT =
-  'QAgent, ExSearch, IRCoT, APEX and the baselines keep state the steps do not hold (plans, records, a passage pool), so a fork cannot resume them; tagged strategies can continue any parent.';
+const BASELINES =
+  'Each strategy rebuilds its own state from the steps before the fork (transcript, chat, plan and knowledge, or chain of thought); the baselines keep none to resume.';
 
 /**
  * Fork the trajectory at a step: change something (or pick a what-if), choose the strategy and
@@ -44,15 +44,20 @@ export function ForkPanel({
   const retriever = useRetrieverChoice(null);
   const gold = useGoldPassage(parent);
   const [change, setChange] = useState<ForkChange | null>(null);
+  const [selected, setSelected] = useState<string | undefined>(undefined);
   const strategyId = canContinueWith(cfg.strategy) ? cfg.strategy : 'search-r1';
   const def = strategyById(strategyId);
   const prompts = cfg.prompts[def.id] ?? {};
-  const recon = reconstructionOf(parent, def.id, def.label, prompts);
-  const mine = run.parentId === parent.id ? run : null;
+  const recon = forkReconstruction(parent, def, prompts);
+  // Why each strategy cannot continue from here (the change picked, else a plain continuation).
+  const cannot = (id: string, c: ForkChange | null) =>
+    continuationProblem(parent, step.index, c ?? { kind: 'answer_now' }, id);
+  const cannotNow = cannot(def.id, change);
+  const mine = run.about.parentId === parent.id ? run : null;
   const busy = run.status === 'running' || run.status === 'preparing';
 
   const start = (c: ForkChange | null) => {
-    if (!c || busy || !retriever || changeProblem(parent, step.index, c)) return;
+    if (!c || busy || !retriever || changeProblem(parent, step.index, c) || cannot(def.id, c)) return;
     void run.start(
       {
         parent,
@@ -112,7 +117,7 @@ export function ForkPanel({
     : gold.data && 'reason' in gold.data
       ? gold.data.reason
       : changeProblem(parent, step.index, { kind: 'gold_passage', doc: { id: '', text: '', rank: 1 } });
-  const newSteps = mine?.draft?.steps.slice(mine.replayed) ?? [];
+  const newSteps = mine?.draft ? mine.draft.steps.length - mine.about.replayed : 0;
 
   return (
     <div className="overlay" onClick={busy ? undefined : onClose}>
@@ -138,7 +143,7 @@ export function ForkPanel({
             <button
               type="button"
               data-testid="whatif-answer"
-              disabled={busy || !retriever}
+              disabled={busy || !retriever || cannot(def.id, { kind: 'answer_now' }) !== null}
               onClick={() => start({ kind: 'answer_now' })}
             >
               Answer now
@@ -146,7 +151,7 @@ export function ForkPanel({
             <button
               type="button"
               data-testid="whatif-search"
-              disabled={busy || !retriever}
+              disabled={busy || !retriever || cannot(def.id, { kind: 'search_more' }) !== null}
               onClick={() => start({ kind: 'search_more' })}
             >
               Search once more
@@ -180,13 +185,23 @@ export function ForkPanel({
               aria-label="Strategy that continues the fork"
               onChange={(e) => cfg.setStrategy(e.target.value)}
             >
-              {CONTINUABLE_IDS.map((id) => (
-                <option key={id} value={id}>
-                  {strategyById(id).label}
-                </option>
-              ))}
+              {CONTINUABLE_IDS.map((id) => {
+                const why = cannot(id, change);
+                return (
+                  <option key={id} value={id} disabled={why !== null && id !== def.id} title={why ?? ''}>
+                    {strategyById(id).label}
+                    {why ? ' (cannot continue here)' : ''}
+                  </option>
+                );
+              })}
             </select>
-            <p className="muted tiny">{CANNOT}</p>
+            {cannotNow ? (
+              <p className="error-text small" data-testid="fork-cannot" role="alert">
+                {def.label} cannot continue this fork: {cannotNow}.
+              </p>
+            ) : (
+              <p className="muted tiny">{BASELINES}</p>
+            )}
             <h3>Retriever for new searches</h3>
             <RetrieverPicker value={retriever} />
           </div>
@@ -210,7 +225,13 @@ export function ForkPanel({
               type="button"
               className="primary"
               data-testid="fork-run"
-              disabled={busy || !change || !retriever || changeProblem(parent, step.index, change) !== null}
+              disabled={
+                busy ||
+                !change ||
+                !retriever ||
+                changeProblem(parent, step.index, change) !== null ||
+                cannotNow !== null
+              }
               onClick={() => start(change)}
               title="Run the fork (Ctrl+Enter)"
             >
@@ -227,18 +248,22 @@ export function ForkPanel({
             <div className="fork-progress" data-testid="fork-progress" data-status={mine.status}>
               <div className="small">
                 {mine.status === 'preparing' && (mine.phase || 'Preparing…')}
-                {mine.status === 'running' && `Running: ${newSteps.length} new step(s)…`}
+                {mine.status === 'running' && `Running: ${newSteps} new step(s)…`}
                 {mine.status === 'done' && `Saved: ${mine.saved?.answer?.text ?? 'no answer'}`}
               </div>
               {mine.error && <div className="error-text">{mine.error}</div>}
-              <ol className="fork-new-steps">
-                {newSteps.map((s) => (
-                  <li key={s.id}>
-                    <span className={`kind kind-${s.kind}`}>{s.kind}</span>{' '}
-                    <LongText text={s.text ?? (s.queries ?? []).join(' | ')} limit={200} className="small" />
-                  </li>
-                ))}
-              </ol>
+              {mine.draft && (
+                <div className="fork-live" data-testid="fork-live">
+                  <LiveTrajectory
+                    t={mine.draft}
+                    streamingStepId={mine.streamingStepId ?? undefined}
+                    selected={selected}
+                    onSelect={setSelected}
+                    done={mine.status === 'done'}
+                    dimBefore={mine.about.replayed}
+                  />
+                </div>
+              )}
             </div>
           )}
         </div>

@@ -57,11 +57,11 @@ export function LiveView() {
           {t?.finishReason ? ` · finish: ${t.finishReason}` : ''}
         </span>
         <span className="spacer" />
-        {run.savedId && (
+        {run.saved && (
           <button
             type="button"
             data-testid="open-saved"
-            onClick={() => navigate({ page: 'trajectory', id: run.savedId!, step: null })}
+            onClick={() => navigate({ page: 'trajectory', id: run.saved!.id, step: null })}
           >
             Open in the trajectory view
           </button>
@@ -86,18 +86,22 @@ export function LiveView() {
   );
 }
 
-function LiveTrajectory({
+/** A trajectory as it grows: plan, timeline with the streaming step, the selected step's text. */
+export function LiveTrajectory({
   t,
   streamingStepId,
   selected,
   onSelect,
   done,
+  dimBefore,
 }: {
   t: Trajectory;
   streamingStepId: string | undefined;
   selected: string | undefined;
   onSelect: (id: string) => void;
   done: boolean;
+  /** Steps replayed from a fork's parent, dimmed. */
+  dimBefore?: number;
 }) {
   const m = useMemo(() => (done ? trajectoryMetrics(t) : null), [t, done]);
   const step = t.steps.find((s) => s.id === selected);
@@ -150,6 +154,7 @@ function LiveTrajectory({
               annotations={[]}
               flags={[]}
               streamingStepId={streamingStepId}
+              dimBefore={dimBefore}
             />
           </section>
         </div>
