@@ -3,7 +3,8 @@
 // documents a fork can bring in (a passage searched in a corpus, the question set's gold passage).
 // Plain TS: the UI reaches it through app/ui/data/forks.ts and app/ui/state/fork-run.ts.
 import { untilAbort } from '../core/agents/session';
-import { AbortError } from '../core/llm/types';
+import { AbortError, type Llm } from '../core/llm/types';
+import type { Retriever } from '../core/search/types';
 import { strategy } from '../core/agents/registry';
 import { buildQuestionIndex, findQuestion } from '../core/corpus/gold-join';
 import { forkOutcome, runFork } from '../core/fork/run';
@@ -52,6 +53,21 @@ export async function runAndStoreFork(
   onPhase?.('index');
   const retriever = await untilAbort(makeRetriever(spec.retriever, spec.embed), signal);
   onPhase?.('running');
+  return runAndStoreForkWith(spec, { llm, retriever }, signal, onEvent);
+}
+
+/**
+ * The fork on ports already built: runs it, and stores it only when it ran to its end (a stopped
+ * or failed fork would overwrite a finished one with the same id, and its labels). Throws an
+ * AbortError when stopped, an Error saying why when it failed.
+ */
+export async function runAndStoreForkWith(
+  spec: Omit<ForkSpec, 'apiKey' | 'embed'>,
+  ports: { llm: Llm; retriever: Retriever },
+  signal: AbortSignal,
+  onEvent?: (e: TrajectoryEvent, draft: Trajectory) => void,
+): Promise<Trajectory> {
+  const { llm, retriever } = ports;
   const { trajectory } = await runFork(
     {
       parent: spec.parent,
