@@ -1,7 +1,8 @@
 // Fork an imported R1-Searcher trajectory at its second search, replace one of the documents with
 // a passage picked from the demo world's index, continue with Search-R1 against a scripted
 // OpenAI-compatible server, and land on the comparison of parent and fork.
-import { chatStream, startFakeOpenAiServer } from '../app/core/llm/fake-openai-server';
+import { resolve } from 'node:path';
+import { chatStream, type RecordedRequest, startFakeOpenAiServer } from '../app/core/llm/fake-openai-server';
 import { DEMO_ROWS, R1_LOG, expect, importFiles, openApp, test } from './fixtures';
 
 const KEY = 'sk-fork-secret-42';
@@ -166,6 +167,94 @@ test('one-click what-if: "answer now" after the first search is stored as a fork
     await expect(row).toContainText('Andrew Jackson');
     await expect(row.locator('td').nth(4)).toHaveText('0');
     await page.screenshot({ path: '/tmp/fork-list.png' });
+  } finally {
+    await server.close();
+  }
+});
+
+// Fork an imported APEX trajectory: drop a document of its first retrieval, continue with APEX
+// (plan, knowledge and query history rebuilt from the steps) on the scripted server, watch the
+// fork run as a live timeline, and land on the comparison of parent and fork.
+const APEX_LOG = resolve(import.meta.dirname, '../app/core/importers/fixtures/apex.jsonl');
+
+/** APEX's replies by prompt: decisions, queries, sub-answers and the synthesis. */
+function apexReply(req: RecordedRequest) {
+  const body = req.body as { messages: Array<{ content: string }> };
+  const prompt = body.messages.at(-1)!.content;
+  const reply = (text: string, eventGapMs = 0) => ({
+    stream: chatStream(words(text), { finishReason: 'stop' }),
+    eventGapMs,
+  });
+  if (prompt.includes('Is the information above enough')) return reply('stop');
+  if (prompt.includes('Can the question below be answered')) return reply('retrieve');
+  if (prompt.includes('on a last line starting with "Query:"'))
+    return reply('Where?\nQuery: Ilse Marrow birthplace');
+  // The synthesis streams slowly, so the live view can be looked at.
+  if (prompt.includes('facts collected while answering')) return reply('Sable Reach', 700);
+  if (prompt.includes('Question: Who founded Veltmark Press?')) return reply('Ilse Marrow');
+  if (prompt.includes('born?')) return reply('Dunhollow');
+  return reply('the Sable Reach');
+}
+
+test('fork of an imported APEX trajectory continues with APEX and opens aligned against its parent', async ({
+  page,
+}) => {
+  const server = await startFakeOpenAiServer((req) => apexReply(req));
+  try {
+    await openApp(page);
+    await importFiles(page, APEX_LOG);
+    await expect(page.getByTestId('import-report')).toContainText('3 of 3 records imported', {
+      timeout: 60_000,
+    });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('/');
+    await page.keyboard.type('birthplace of the founder of Veltmark Press');
+    await page.getByTestId('trajectory-row').first().click();
+    await expect(page.getByTestId('timeline')).toBeVisible();
+    const parentId = decodeURIComponent(/#\/t\/([^/]+)/.exec(page.url())![1]!);
+
+    // The first retrieval, then F; drop its first document (Veltmark Press).
+    await page.locator('[data-testid=step][data-kind=retrieve]').first().click();
+    await page.keyboard.press('Shift+F');
+    const panel = page.getByTestId('fork-panel');
+    await expect(panel).toBeVisible();
+    await panel.getByTestId('fork-strategy').selectOption('apex');
+    await expect(panel.getByTestId('fork-cannot')).toHaveCount(0);
+    await expect(panel.getByTestId('reconstruction')).toContainText('does not carry the prompt');
+    const docs = panel.getByTestId('fork-doc');
+    await expect(docs).toHaveCount(2);
+    await docs.first().getByTestId('fork-drop').click();
+    await panel.getByTestId('backend-http').click();
+    await panel.getByTestId('http-url').fill(server.url);
+    await panel.getByTestId('http-model').fill('fake-apex');
+    await panel.getByTestId('fork-run').click();
+
+    // The live fork: the replayed steps dimmed, the new ones streaming in.
+    const live = panel.getByTestId('fork-live');
+    await expect(live.getByTestId('timeline')).toBeVisible({ timeout: 60_000 });
+    await expect(live.locator('.step.replayed')).toHaveCount(4);
+    await expect
+      .poll(() => server.requests.some((r) => r.rawBody.includes('facts collected while answering')), {
+        timeout: 60_000,
+      })
+      .toBe(true);
+    await expect(live.locator('.step:not(.replayed)').first()).toBeVisible();
+    await page.screenshot({ path: '/tmp/fork12-live.png' });
+
+    await expect(page).toHaveURL(new RegExp(`#/compare/${encodeURIComponent(parentId)}/fork_[a-z0-9]+$`), {
+      timeout: 60_000,
+    });
+    await expect(page.getByTestId('compare-run')).toHaveCount(2, { timeout: 30_000 });
+    await expect(page.getByTestId('divergence-banner')).toContainText('documents');
+    await page.screenshot({ path: '/tmp/fork12-compare.png' });
+
+    // No request for the replayed prefix; the first new one reads the edited documents.
+    const posts = server.requests.filter((r) => r.method === 'POST');
+    const first = (posts[0]!.body as { messages: Array<{ content: string }> }).messages.at(-1)!.content;
+    expect(first).toContain('Is the information above enough');
+    expect(first).toContain('Orrin Vale is a market town on the Sable Reach.');
+    expect(first).not.toContain('founded in 1871 by the printer Ilse Marrow');
+    expect(posts.some((r) => r.rawBody.includes('Break the question down'))).toBe(false);
   } finally {
     await server.close();
   }
