@@ -203,7 +203,7 @@ test('fork of an imported APEX trajectory continues with APEX and opens aligned 
   try {
     await openApp(page);
     await importFiles(page, APEX_LOG);
-    await expect(page.getByTestId('import-report')).toContainText('3 of 3 records imported', {
+    await expect(page.getByTestId('import-report')).toContainText('3 of 4 records imported', {
       timeout: 60_000,
     });
     await page.keyboard.press('Escape');
