@@ -6,6 +6,7 @@
 // So the reader looks, in order, for: a negated need for more search, an explicit lack, the
 // prompt's own keywords, a plain "sufficient"/"enough", and last a leading yes/no read with the
 // polarity of the question asked. An unclear reply asks for more (retrieving is the safe side).
+import { oneLine } from './parse';
 
 /** "enough": answer / stop; "more": retrieve / continue. */
 export type Sufficiency = 'enough' | 'more';
@@ -65,4 +66,31 @@ export function readSufficiency(reply: string, reading: DecisionReading): Suffic
   if (/^\W*yes\b/.test(t)) return reading.yes;
   if (/^\W*no\b/.test(t)) return reading.yes === 'enough' ? 'more' : 'enough';
   return 'more';
+}
+
+/** Sufficiency reply → "answer" | "retrieve" (unclear replies retrieve); reads negations. */
+export function parseSufficiency(reply: string): 'answer' | 'retrieve' {
+  const r = readSufficiency(reply, { keywords: { answer: 'enough', retrieve: 'more' }, yes: 'enough' });
+  return r === 'enough' ? 'answer' : 'retrieve';
+}
+
+/** Continuation reply → "continue" | "stop" (unclear replies continue); reads negations. */
+export function parseContinue(reply: string): 'continue' | 'stop' {
+  const r = readSufficiency(reply, { keywords: { stop: 'enough', continue: 'more' }, yes: 'enough' });
+  return r === 'enough' ? 'stop' : 'continue';
+}
+
+/** The query of a query-generation reply: its last "Query:" line, else its first line. */
+export function queryFromReply(text: string): string {
+  const labelled = [...text.matchAll(/^\s*(?:search\s+)?query\s*:\s*(.+)$/gim)].at(-1)?.[1];
+  return labelled !== undefined ? firstLine(labelled) : firstLine(text);
+}
+
+/** The first non-empty line, without quotes or a "Query:"/"Answer:" label. */
+export function firstLine(text: string): string {
+  const line = text.split('\n').find((l) => l.trim()) ?? '';
+  return oneLine(line)
+    .replace(/^(?:query|answer|search query)\s*:\s*/i, '')
+    .replace(/^["'“”]+|["'“”]+$/g, '')
+    .trim();
 }

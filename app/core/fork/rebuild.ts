@@ -1,4 +1,4 @@
-// The transcript a tagged agent (Search-R1, When-to-Search) would have built from a fork's prefix
+// The transcript a tagged agent (Search-R1, When-to-Search, QAgent) would have built from a fork's prefix
 // steps: each model turn re-rendered in the continuing strategy's tags, each retrieval as an
 // <information> block in its document template, each invalid turn followed by its notice, so the
 // model continues the assistant message as in search_r1/llm_agent/generation.py (see
