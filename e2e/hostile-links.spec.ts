@@ -42,7 +42,8 @@ test('every route survives hostile links, before and after a reload', async ({ p
 });
 
 test('an unknown link says so and leads back to the dataset', async ({ page }) => {
-  await openApp(page, '#/no-such-page/%zz');
+  await openApp(page);
+  await page.evaluate(() => (location.hash = '#/no-such-page/%zz'));
   await expect(page.getByText('No page answers the link')).toBeVisible();
   await page.getByRole('button', { name: 'Back to the dataset' }).click();
   await expect(page.getByTestId('row-count')).toBeVisible();
