@@ -9,6 +9,8 @@ import { corpusKeys, useDemoWorld } from './data/corpora';
 import { ensureDemoLoaded } from './data/demo';
 import { isTyping } from './keyboard';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { useAnnotationSync } from './data/annotation-sync';
+import { useRestoreAnnotator } from './data/annotator';
 import { ComparePage } from './pages/ComparePage';
 import { CorpusPage } from './pages/CorpusPage';
 import { DatasetPage } from './pages/DatasetPage';
@@ -35,6 +37,8 @@ const PAGE_NAMES: Record<Route['page'], string> = {
 
 export function App() {
   const route = useRoute();
+  useAnnotationSync();
+  useRestoreAnnotator();
   const qc = useQueryClient();
   const { helpOpen, setHelpOpen, setImportOpen, toast, setToast } = useUi();
   const demo = useQuery({
