@@ -12,18 +12,22 @@ test('two tabs on one trajectory: labels are set/unset, never lost, and both tab
   const other = await context.newPage();
   await openApp(other, '#/t/demo-qagent/2');
   await page.goto('/#/t/demo-qagent/2');
+  await page.reload(); // a hash change keeps the page: reload so it reads the name
   await expect(page.getByTestId('timeline')).toBeVisible();
   const labelled = (p: typeof page) => p.getByTestId('step').filter({ has: p.getByTestId('step-label') });
 
+  await page.bringToFront();
   await page.keyboard.press('1'); // A: necessary-search on step 2
   await expect(page.getByTestId('save-state')).toHaveText(/saved/i);
   await expect(labelled(other)).toHaveCount(1); // B refreshed without a reload
 
+  await other.bringToFront();
   await other.keyboard.press('j');
   await other.keyboard.press('2'); // B: over-search on step 3
   await expect(other.getByTestId('save-state')).toHaveText(/saved/i);
   await expect(labelled(page)).toHaveCount(2);
 
+  await page.bringToFront();
   await page.keyboard.press('1'); // A: unset its label; B's stays
   await expect(page.getByTestId('save-state')).toHaveText(/saved/i);
   await expect(labelled(other)).toHaveCount(1);

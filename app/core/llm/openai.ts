@@ -6,6 +6,7 @@
 // That endpoint applies no chat template, so chat messages sent there (generation on the
 // completions endpoint, and every `score`) are rendered to text with `chatTemplate` (chat-text.ts).
 // Every error names the URL and says what to do; the API key never appears in errors or JSON.
+import { retryAfterMs } from '../http/retry-after';
 import { isObj } from '../json';
 import { type ChatTemplate, renderChat } from './chat-text';
 import { SseParser, type SseEvent } from './sse';
@@ -106,22 +107,12 @@ const DEFAULT_MAX_TOKENS = 512;
 /** Error bodies and diagnostics are cut to this many characters. */
 const SNIPPET = 300;
 const MAX_ERROR_BODY = 64 * 1024;
+export { retryAfterMs };
+
 const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 const DEFAULT_MAX_RESPONSE_CHARS = 1_000_000;
 const DEFAULT_MAX_RETRIES = 2;
 const DEFAULT_MAX_RETRY_WAIT_MS = 30_000;
-
-/**
- * Milliseconds a Retry-After header asks to wait: delta-seconds or an HTTP date (RFC 9110
- * §10.2.3); null when absent or unreadable.
- */
-export function retryAfterMs(header: string | null, now = Date.now()): number | null {
-  if (header === null) return null;
-  const v = header.trim();
-  if (/^\d+$/.test(v)) return Number(v) * 1000;
-  const at = Date.parse(v);
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
-}
 
 /** Waits `ms`, or rejects with AbortError as soon as `signal` aborts. */
 export function sleep(ms: number, signal: AbortSignal): Promise<void> {
