@@ -9,6 +9,7 @@ import { corpusKeys, useDemoWorld } from './data/corpora';
 import { ensureDemoLoaded } from './data/demo';
 import { isTyping } from './keyboard';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { requestPersistentStorage } from '../services/storage-health';
 import { useAnnotationSync } from './data/annotation-sync';
 import { useRestoreAnnotator } from './data/annotator';
 import { ComparePage } from './pages/ComparePage';
@@ -39,6 +40,8 @@ export function App() {
   const route = useRoute();
   useAnnotationSync();
   useRestoreAnnotator();
+  // Labels must not be evicted under storage pressure: ask once for persistent storage.
+  useEffect(() => void requestPersistentStorage(), []);
   const qc = useQueryClient();
   const { helpOpen, setHelpOpen, setImportOpen, toast, setToast } = useUi();
   const demo = useQuery({

@@ -27,6 +27,7 @@ import {
   useTrajectory,
   useTrajectoryAnnotations,
 } from '../data/queries';
+import { explainStorageError } from '../../services/storage-health';
 import { isTyping } from '../keyboard';
 import { navigate } from '../state/router';
 import { useUi } from '../state/ui-store';
@@ -120,6 +121,8 @@ function TrajectoryView({
       onError: (e) => {
         setSaveState('error');
         setSaveError(String((e as Error).message ?? e));
+        // A full disk names usage, quota and what can be deleted (estimate is async).
+        void explainStorageError(e).then(setSaveError);
       },
     });
   };
