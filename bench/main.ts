@@ -3,6 +3,8 @@
 //         BM25 build/memory/latency vs Orama and MiniSearch, dense exact top-10 (float32, int8).
 //   agent [--json] [--decode-tokens N] [--turns N] [--turn-tokens N] [--device auto|wasm|webgpu]
 //         In-browser LLM speed and KV-cache reuse on bench-random-llama, vs onnxruntime-node.
+//   builder [--json] [--steps 10000,30000,...]
+//         Trajectory builder cost per step as steps grow (flat µs/step = linear).
 // A command is a module exporting `run(args): Promise<void>`; add one by adding an entry below
 // (e.g. `agent: () => import('./agent-bench')`). With --json a command prints one JSON object as
 // the last line of stdout; progress goes to stderr.
@@ -22,6 +24,10 @@ const COMMANDS: Record<string, Command> = {
     describe:
       'in-browser LLM (WASM worker) on bench-random-llama: load, TTFT, decode tok/s, 4-turn trajectory with/without KV reuse, vs onnxruntime-node',
     load: () => import('./agent-bench'),
+  },
+  builder: {
+    describe: 'trajectory builder: ms and µs/step folding 10k to 300k steps (flat µs/step = linear)',
+    load: () => import('./builder-bench'),
   },
 };
 

@@ -1,6 +1,7 @@
 // Persistence operations. Every write resolves only after its transaction commits, so the UI
 // can show "saved" truthfully.
 import type { Annotation } from '../core/annotations/annotation';
+import type { AnnotationWrites } from '../core/annotations/change';
 import { ROW_VERSION, type TrajectoryRow, toRow } from '../core/dataset/row';
 import type { Trajectory } from '../core/schema/trajectory';
 import { db, type ImportRecord } from './db';
@@ -81,6 +82,16 @@ export async function putAnnotations(list: readonly Annotation[]): Promise<void>
   const d = await db();
   const tx = d.transaction('annotations', 'readwrite');
   for (const a of list) void tx.store.put(a);
+  await tx.done;
+}
+
+/** Puts and deletes in one transaction (an idempotent label change, see core/annotations/change). */
+export async function writeAnnotations(w: AnnotationWrites): Promise<void> {
+  if (w.put.length === 0 && w.delete.length === 0) return;
+  const d = await db();
+  const tx = d.transaction('annotations', 'readwrite');
+  for (const id of w.delete) void tx.store.delete(id);
+  for (const a of w.put) void tx.store.put(a);
   await tx.done;
 }
 

@@ -8,6 +8,10 @@ import { ImportDialog } from './components/ImportDialog';
 import { corpusKeys, useDemoWorld } from './data/corpora';
 import { ensureDemoLoaded } from './data/demo';
 import { isTyping } from './keyboard';
+import { ErrorBoundary } from './components/ErrorBoundary';
+import { requestPersistentStorage } from '../services/storage-health';
+import { useAnnotationSync } from './data/annotation-sync';
+import { useRestoreAnnotator } from './data/annotator';
 import { ComparePage } from './pages/ComparePage';
 import { CorpusPage } from './pages/CorpusPage';
 import { DatasetPage } from './pages/DatasetPage';
@@ -15,12 +19,29 @@ import { PapersPage } from './pages/PapersPage';
 import { PairedPage } from './pages/PairedPage';
 import { RunPage } from './pages/RunPage';
 import { TrajectoryPage } from './pages/TrajectoryPage';
+import { UnknownLink } from './pages/UnknownLink';
 import { useCorpusUi } from './state/corpus-ui';
-import { navigate, useRoute } from './state/router';
+import { navigate, routeHash, useRoute, type Route } from './state/router';
 import { useUi } from './state/ui-store';
+
+/** What each page is called in an error message. */
+const PAGE_NAMES: Record<Route['page'], string> = {
+  dataset: 'the dataset table',
+  trajectory: 'this trajectory',
+  corpus: 'the corpus page',
+  run: 'the run page',
+  paired: 'the paired comparison',
+  papers: 'the papers page',
+  compare: 'the comparison',
+  unknown: 'this link',
+};
 
 export function App() {
   const route = useRoute();
+  useAnnotationSync();
+  useRestoreAnnotator();
+  // Labels must not be evicted under storage pressure: ask once for persistent storage.
+  useEffect(() => void requestPersistentStorage(), []);
   const qc = useQueryClient();
   const { helpOpen, setHelpOpen, setImportOpen, toast, setToast } = useUi();
   const demo = useQuery({
@@ -134,21 +155,25 @@ export function App() {
         </button>
       </header>
       <main className="main">
-        {route.page === 'dataset' ? (
-          <DatasetPage />
-        ) : route.page === 'corpus' ? (
-          <CorpusPage corpusId={route.corpusId} />
-        ) : route.page === 'run' ? (
-          <RunPage />
-        ) : route.page === 'paired' ? (
-          <PairedPage />
-        ) : route.page === 'papers' ? (
-          <PapersPage paperId={route.paperId} />
-        ) : route.page === 'compare' ? (
-          <ComparePage ids={route.ids} />
-        ) : (
-          <TrajectoryPage id={route.id} stepRef={route.step} />
-        )}
+        <ErrorBoundary what={PAGE_NAMES[route.page]} resetKey={routeHash(route)}>
+          {route.page === 'dataset' ? (
+            <DatasetPage />
+          ) : route.page === 'corpus' ? (
+            <CorpusPage corpusId={route.corpusId} />
+          ) : route.page === 'run' ? (
+            <RunPage />
+          ) : route.page === 'paired' ? (
+            <PairedPage />
+          ) : route.page === 'papers' ? (
+            <PapersPage paperId={route.paperId} />
+          ) : route.page === 'compare' ? (
+            <ComparePage ids={route.ids} />
+          ) : route.page === 'unknown' ? (
+            <UnknownLink hash={route.hash} />
+          ) : (
+            <TrajectoryPage id={route.id} stepRef={route.step} />
+          )}
+        </ErrorBoundary>
       </main>
       <ImportDialog />
       <DocumentView />

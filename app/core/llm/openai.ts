@@ -6,6 +6,7 @@
 // That endpoint applies no chat template, so chat messages sent there (generation on the
 // completions endpoint, and every `score`) are rendered to text with `chatTemplate` (chat-text.ts).
 // Every error names the URL and says what to do; the API key never appears in errors or JSON.
+import { retryAfterMs } from '../http/retry-after';
 import { isObj } from '../json';
 import { type ChatTemplate, renderChat } from './chat-text';
 import { SseParser, type SseEvent } from './sse';
@@ -48,6 +49,22 @@ export interface OpenAiLlmOptions {
   /** Also send `stop` to the server (default true). False: enforce stop strings only here — exact
    * stop reporting on servers that cut at a stop string without saying which one. */
   sendStop?: boolean;
+  /**
+   * Most bytes one response may send (a turn's stream, or a JSON body). Default 16 MiB: a real
+   * turn of a few thousand tokens is well under 1 MiB even as SSE. Past it reading stops and the
+   * call fails with kind 'limit', naming the cap (a flooding server froze the page and stored a
+   * 250 MB trajectory).
+   */
+  maxResponseBytes?: number;
+  /** Most characters of generated text one turn may return. Default 1,000,000 (see maxResponseBytes). */
+  maxResponseChars?: number;
+  /**
+   * Retries after HTTP 429 / 503 that carry a Retry-After the client may honour. Default 2; each
+   * wait is cancellable and at most `maxRetryWaitMs` (default 30 000): a server asking for longer
+   * fails at once with its wait in the message.
+   */
+  maxRetries?: number;
+  maxRetryWaitMs?: number;
   /** Merged into every generation request body last (so it can override), e.g. `{top_p: 0.9}`. */
   extraBody?: Record<string, unknown>;
   fetchImpl?: typeof fetch;
@@ -66,7 +83,9 @@ export type OpenAiErrorKind =
   /** The server does not offer what was asked (prompt logprobs). */
   | 'unsupported'
   /** The call itself is invalid (a prompt the endpoint cannot take, a bad base URL). */
-  | 'request';
+  | 'request'
+  /** The server sent more than the client accepts in one turn (maxResponseBytes / maxResponseChars). */
+  | 'limit';
 
 export class OpenAiError extends Error {
   constructor(
@@ -88,7 +107,28 @@ const DEFAULT_MAX_TOKENS = 512;
 /** Error bodies and diagnostics are cut to this many characters. */
 const SNIPPET = 300;
 const MAX_ERROR_BODY = 64 * 1024;
-const MAX_JSON_BODY = 64 * 1024 * 1024;
+export { retryAfterMs };
+
+const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+const DEFAULT_MAX_RESPONSE_CHARS = 1_000_000;
+const DEFAULT_MAX_RETRIES = 2;
+const DEFAULT_MAX_RETRY_WAIT_MS = 30_000;
+
+/** Waits `ms`, or rejects with AbortError as soon as `signal` aborts. */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new AbortError());
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new AbortError());
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
 
 /**
  * The base URL requests are made under. Trailing slashes go; a pasted endpoint URL
@@ -209,6 +249,10 @@ export class OpenAiLlm implements Llm {
   readonly timeoutMs: number;
   readonly idleTimeoutMs: number;
   readonly sendStop: boolean;
+  readonly maxResponseBytes: number;
+  readonly maxResponseChars: number;
+  readonly maxRetries: number;
+  readonly maxRetryWaitMs: number;
   private readonly extraBody: Record<string, unknown>;
   private readonly fetchImpl: typeof fetch;
   // A private field: not enumerable, not in JSON, not shown by console.log / util.inspect.
@@ -223,6 +267,10 @@ export class OpenAiLlm implements Llm {
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.idleTimeoutMs = opts.idleTimeoutMs ?? DEFAULT_IDLE_MS;
     this.sendStop = opts.sendStop ?? true;
+    this.maxResponseBytes = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    this.maxResponseChars = opts.maxResponseChars ?? DEFAULT_MAX_RESPONSE_CHARS;
+    this.maxRetries = opts.maxRetries ?? DEFAULT_MAX_RETRIES;
+    this.maxRetryWaitMs = opts.maxRetryWaitMs ?? DEFAULT_MAX_RETRY_WAIT_MS;
     this.extraBody = { ...opts.extraBody };
     // Unbound `fetch` throws "Illegal invocation" in browsers when called as a method.
     this.fetchImpl = opts.fetchImpl ?? ((input, init) => fetch(input, init));
@@ -293,6 +341,12 @@ export class OpenAiLlm implements Llm {
       ttftMs ??= performance.now() - t0;
       const fed = matcher.feed(piece);
       if (fed.emit) {
+        if (text.length + fed.emit.length > this.maxResponseChars)
+          throw this.fail(
+            'limit',
+            url,
+            `${url} sent more than ${this.maxResponseChars.toLocaleString('en')} characters in one answer; Hopscope stopped reading (maxResponseChars)`,
+          );
         text += fed.emit;
         options.onToken?.(fed.emit);
       }
@@ -371,7 +425,7 @@ export class OpenAiLlm implements Llm {
           }
           return false;
         };
-        for await (const bytes of this.body(ex, res, url, Infinity)) {
+        for await (const bytes of this.body(ex, res, url, this.maxResponseBytes, 'fail')) {
           const s = decoder.decode(bytes, { stream: true });
           if (head.length < SNIPPET) head += s.slice(0, SNIPPET - head.length);
           if (feed(parser.push(s))) {
@@ -585,6 +639,41 @@ export class OpenAiLlm implements Llm {
     const headers: Record<string, string> = { accept };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.#apiKey !== undefined) headers.authorization = `Bearer ${this.#apiKey}`;
+    for (let attempt = 0; ; attempt++) {
+      const res = await this.send(ex, url, method, headers, body);
+      if (res.ok) return res;
+      let text = '';
+      try {
+        text = await this.readText(ex, res, url, MAX_ERROR_BODY);
+      } catch (e) {
+        if (e instanceof AbortError) throw e;
+      }
+      const wait =
+        res.status === 429 || res.status === 503 ? retryAfterMs(res.headers.get('retry-after')) : null;
+      const error = this.httpError(url, res.status, res.statusText, text);
+      if (wait === null || attempt >= this.maxRetries) throw error;
+      if (wait > this.maxRetryWaitMs)
+        throw this.fail(
+          'http',
+          url,
+          `${error.message} The server asked to retry after ${Math.ceil(wait / 1000)} s, longer than Hopscope waits (${Math.round(this.maxRetryWaitMs / 1000)} s, maxRetryWaitMs).`,
+          res.status,
+        );
+      // Honour Retry-After; Stop cancels the wait at once.
+      await sleep(wait, ex.ctrl.signal).catch(() => {
+        throw ex.why ? this.stopped(ex, url) : new AbortError();
+      });
+    }
+  }
+
+  /** One fetch, with the start timeout; a network failure becomes an OpenAiError. */
+  private async send(
+    ex: Exchange,
+    url: string,
+    method: 'GET' | 'POST',
+    headers: Record<string, string>,
+    body: string | undefined,
+  ): Promise<Response> {
     ex.arm(this.timeoutMs, 'timeout');
     let res: Response;
     try {
@@ -604,15 +693,6 @@ export class OpenAiLlm implements Llm {
     }
     ex.disarm();
     if (ex.why) throw this.stopped(ex, url);
-    if (!res.ok) {
-      let text = '';
-      try {
-        text = await this.readText(ex, res, url, MAX_ERROR_BODY);
-      } catch (e) {
-        if (e instanceof AbortError) throw e;
-      }
-      throw this.httpError(url, res.status, res.statusText, text);
-    }
     return res;
   }
 
@@ -622,6 +702,8 @@ export class OpenAiLlm implements Llm {
     res: Response,
     url: string,
     maxBytes: number,
+    /** At the cap: 'cut' yields what fits (error bodies), 'fail' throws a 'limit' error. */
+    atCap: 'cut' | 'fail' = 'cut',
   ): AsyncGenerator<Uint8Array> {
     if (!res.body) return;
     const reader = res.body.getReader();
@@ -647,6 +729,12 @@ export class OpenAiLlm implements Llm {
         if (r.done) return;
         total += r.value.byteLength;
         if (total > maxBytes) {
+          if (atCap === 'fail')
+            throw this.fail(
+              'limit',
+              url,
+              `${url} sent more than ${formatBytes(maxBytes)} in one response; Hopscope stopped reading (maxResponseBytes)`,
+            );
           yield r.value.subarray(0, r.value.byteLength - (total - maxBytes));
           return;
         }
@@ -657,15 +745,21 @@ export class OpenAiLlm implements Llm {
     }
   }
 
-  private async readText(ex: Exchange, res: Response, url: string, maxBytes: number): Promise<string> {
+  private async readText(
+    ex: Exchange,
+    res: Response,
+    url: string,
+    maxBytes: number,
+    atCap: 'cut' | 'fail' = 'cut',
+  ): Promise<string> {
     const decoder = new TextDecoder();
     let s = '';
-    for await (const b of this.body(ex, res, url, maxBytes)) s += decoder.decode(b, { stream: true });
+    for await (const b of this.body(ex, res, url, maxBytes, atCap)) s += decoder.decode(b, { stream: true });
     return s + decoder.decode();
   }
 
   private async readJson(ex: Exchange, res: Response, url: string): Promise<unknown> {
-    const text = await this.readText(ex, res, url, MAX_JSON_BODY);
+    const text = await this.readText(ex, res, url, this.maxResponseBytes, 'fail');
     try {
       return JSON.parse(text);
     } catch {
@@ -721,9 +815,17 @@ export class OpenAiLlm implements Llm {
   }
 
   private serverError(url: string, error: unknown): OpenAiError {
-    const msg = typeof error === 'string' ? error : serverMessage(JSON.stringify({ error }));
+    // `event: error` data is often the whole `{"error": {...}}` body: unwrap it, show it once.
+    const body = isObj(error) && error.error !== undefined ? error : { error };
+    const msg = typeof error === 'string' ? error : serverMessage(JSON.stringify(body));
     return this.fail('server', url, `${url} reported an error: ${truncate(msg)}`);
   }
+}
+
+function formatBytes(n: number): string {
+  return n >= 1024 * 1024
+    ? `${(n / 1024 / 1024).toLocaleString('en', { maximumFractionDigits: 1 })} MiB`
+    : `${n.toLocaleString('en')} bytes`;
 }
 
 function num(v: unknown): number | undefined {

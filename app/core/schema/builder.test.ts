@@ -4,6 +4,8 @@ import {
   buildTrajectory,
   emptyTrajectory,
   finalizeTrajectory,
+  TrajectoryFolder,
+  TrajectoryLimitError,
   type TrajectoryEvent,
 } from './builder';
 import type { Doc, Trajectory } from './trajectory';
@@ -217,5 +219,56 @@ describe('applyEvent', () => {
   it('a snapshot replaces the whole trajectory', () => {
     const snap: Trajectory = { ...emptyTrajectory(), id: 'snap', question: 'q?' };
     expect(applyEvent(buildTrajectory(events), { type: 'snapshot', trajectory: snap })).toBe(snap);
+  });
+});
+
+describe('TrajectoryFolder', () => {
+  const foldPure = (es: TrajectoryEvent[]) => es.reduce(applyEvent, emptyTrajectory());
+
+  it('folds to exactly what applyEvent folds, including repeated ids and a snapshot', () => {
+    const extra: TrajectoryEvent[] = [
+      { type: 'step', step: { id: 'dup', kind: 'think', text: 'a' } },
+      { type: 'step', step: { id: 'dup', kind: 'think', text: 'b' } },
+      { type: 'step_token', stepId: 'dup', text: '!' },
+      { type: 'plan_node', id: 'missing', patch: { status: 'done' } },
+    ];
+    const all = [...events, ...extra];
+    const f = new TrajectoryFolder();
+    for (const e of all) f.apply(e);
+    expect(f.draft).toEqual(foldPure(all));
+    expect(buildTrajectory(all)).toEqual(finalizeTrajectory(foldPure(all)));
+  });
+
+  it('appends in place: earlier steps are never copied when a step or a token arrives', () => {
+    const f = new TrajectoryFolder();
+    f.apply(start);
+    f.apply({ type: 'step', step: { id: 'first', kind: 'think', text: 'x' } });
+    const steps = f.draft.steps;
+    const first = steps[0];
+    for (let i = 0; i < 1000; i++) f.apply({ type: 'step', step: { kind: 'think', text: String(i) } });
+    f.apply({ type: 'step_token', stepId: 's500', text: '+' });
+    expect(f.draft.steps).toBe(steps);
+    expect(f.draft.steps[0]).toBe(first);
+    expect(f.draft.steps[500]?.text).toBe('499+');
+    expect(f.draft.steps).toHaveLength(1001);
+  });
+
+  it('never mutates the events, nor a snapshot it was given', () => {
+    const snap: Trajectory = { ...emptyTrajectory(), id: 'snap', steps: [] };
+    const step: TrajectoryEvent = { type: 'step', step: { kind: 'think', text: 'a' } };
+    const f = new TrajectoryFolder();
+    f.apply({ type: 'snapshot', trajectory: snap });
+    f.apply(step);
+    f.apply({ type: 'step_token', stepId: 's0', text: 'b' });
+    expect(snap.steps).toEqual([]);
+    expect(step).toEqual({ type: 'step', step: { kind: 'think', text: 'a' } });
+    expect(f.draft.steps[0]?.text).toBe('ab');
+  });
+
+  it('refuses a record past the step limit with a message that says so', () => {
+    const f = new TrajectoryFolder(3);
+    for (let i = 0; i < 3; i++) f.apply({ type: 'step', step: { kind: 'think' } });
+    expect(() => f.apply({ type: 'step', step: { kind: 'think' } })).toThrow(TrajectoryLimitError);
+    expect(() => f.apply({ type: 'step', step: { kind: 'think' } })).toThrow(/more than 3 steps/);
   });
 });

@@ -1,5 +1,5 @@
 // Folds a stream of trajectory events into a Trajectory. Importers and live strategies both emit
-// these events, so the live view and the final view are the same reducer (DESIGN.md §1).
+// these events, so the live view and the final view are the same reducer.
 import { hash53 } from '../hash';
 import { containsAnyAnswer, normalizeText, normalizeTitle } from '../metrics/normalize';
 import type { Doc, Gold, PlanNode, Step, Trajectory, TrajectorySource } from './trajectory';
@@ -89,11 +89,94 @@ export function applyEvent(t: Trajectory, e: TrajectoryEvent): Trajectory {
   }
 }
 
-/** Folds events and finalizes (stable id, duplicate / gold / answer flags on docs). */
+/**
+ * Most steps one trajectory may hold. Far above any real agent (a few hundred turns); a record
+ * past it is refused whole with this count in its report line, never cut silently.
+ */
+export const MAX_STEPS = 1_000_000;
+
+/** Thrown when a record passes a builder limit; the importer reports it on the record's line. */
+export class TrajectoryLimitError extends Error {
+  override name = 'TrajectoryLimitError';
+}
+
+/**
+ * The same fold as `applyEvent`, in place on a private draft: each event costs O(1) (steps and
+ * plan nodes are found through id indexes, never by copying or scanning the arrays), so a record
+ * of n steps builds in O(n). `applyEvent` copies the steps array per event, O(n²) over a
+ * 30,000-step import. Input events are never mutated.
+ */
+export class TrajectoryFolder {
+  private t: Trajectory = emptyTrajectory();
+  // Every position of an id: `applyEvent` patches each match, so a repeated id is patched alike.
+  private readonly stepAt = new Map<string, number[]>();
+  private readonly planAt = new Map<string, number[]>();
+
+  constructor(private readonly maxSteps = MAX_STEPS) {}
+
+  /** The trajectory so far (unfinalized). Owned by the folder: later events change it. */
+  get draft(): Trajectory {
+    return this.t;
+  }
+
+  apply(e: TrajectoryEvent): void {
+    const t = this.t;
+    switch (e.type) {
+      case 'step': {
+        const index = t.steps.length;
+        if (index >= this.maxSteps)
+          throw new TrajectoryLimitError(
+            `more than ${this.maxSteps.toLocaleString('en')} steps in one trajectory (the limit); the record is not imported`,
+          );
+        const step = { ...e.step, id: e.step.id ?? `s${index}`, index } as Step;
+        t.steps.push(step);
+        addAt(this.stepAt, step.id, index);
+        return;
+      }
+      case 'step_token':
+      case 'step_update': {
+        for (const i of this.stepAt.get(e.stepId) ?? []) {
+          const s = t.steps[i]!;
+          t.steps[i] =
+            e.type === 'step_token' ? { ...s, text: (s.text ?? '') + e.text } : { ...s, ...e.patch };
+        }
+        return;
+      }
+      case 'plan_node': {
+        const plan = t.plan;
+        if (plan) for (const i of this.planAt.get(e.id) ?? []) plan[i] = { ...plan[i]!, ...e.patch };
+        return;
+      }
+      default: {
+        // Whole-trajectory events (start, plan, answer, finish, snapshot) are O(size of the event).
+        const next = e.type === 'snapshot' ? { ...e.trajectory } : applyEvent(t, e);
+        if (next.steps !== t.steps) {
+          next.steps = next.steps.slice();
+          this.stepAt.clear();
+          next.steps.forEach((s, i) => addAt(this.stepAt, s.id, i));
+        }
+        if (next.plan !== t.plan) {
+          if (next.plan) next.plan = next.plan.slice();
+          this.planAt.clear();
+          (next.plan ?? []).forEach((n, i) => addAt(this.planAt, n.id, i));
+        }
+        this.t = next;
+      }
+    }
+  }
+}
+
+function addAt(at: Map<string, number[]>, id: string, i: number): void {
+  const list = at.get(id);
+  if (list) list.push(i);
+  else at.set(id, [i]);
+}
+
+/** Folds events and finalizes (stable id, duplicate / gold / answer flags on docs). Linear in events. */
 export function buildTrajectory(events: Iterable<TrajectoryEvent>): Trajectory {
-  let t = emptyTrajectory();
-  for (const e of events) t = applyEvent(t, e);
-  return finalizeTrajectory(t);
+  const folder = new TrajectoryFolder();
+  for (const e of events) folder.apply(e);
+  return finalizeTrajectory(folder.draft);
 }
 
 /**

@@ -1,12 +1,14 @@
-// Remote retrievers (DESIGN.md §2), for corpora too big for the browser:
+// Remote retrievers, for corpora too big for the browser:
 //  - Search-R1's server: POST {url} {"queries": [...], "topk": k, "return_scores": true}
 //    → {"result": [[{"document": {"id", "contents": "\"Title\"\ntext"}, "score"}, ...] per query]}
 //  - QAgent's variant: one query per call, POST {url} {"query": q, "topk": k}
 //    → {"result": [{"id", "title", "text"}, ...]}
-// Timeouts, retries with exponential backoff, and an error per query that says what went wrong.
+// Timeouts, retries with exponential backoff (or the server's Retry-After), a cap on the answer's
+// size, and an error per query that says what went wrong.
 import { splitContents } from '../corpus/flashrag';
 import { isObj } from '../json';
 import { hash53 } from '../hash';
+import { BodyTooLargeError, readTextCapped, retryAfterMs } from '../http/retry-after';
 import type { Retriever, SearchHit } from './types';
 
 export type RemoteApi = 'search-r1' | 'qagent';
@@ -19,6 +21,10 @@ export interface RemoteRetrieverOptions {
   retries?: number;
   /** First backoff delay; doubles each retry. */
   backoffMs?: number;
+  /** Most bytes one answer may have (default 16 MiB; k passages are a few KB). Past it: an error. */
+  maxResponseBytes?: number;
+  /** Longest Retry-After honoured on 429/503 (default 30 000 ms); longer fails with the wait named. */
+  maxRetryWaitMs?: number;
   fetchImpl?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -76,7 +82,14 @@ export class RemoteRetriever implements Retriever {
     Pick<RemoteRetrieverOptions, 'fetchImpl' | 'sleep'>;
 
   constructor(opts: RemoteRetrieverOptions) {
-    this.o = { timeoutMs: 15_000, retries: 2, backoffMs: 300, ...opts };
+    this.o = {
+      timeoutMs: 15_000,
+      retries: 2,
+      backoffMs: 300,
+      maxResponseBytes: 16 * 1024 * 1024,
+      maxRetryWaitMs: 30_000,
+      ...opts,
+    };
   }
 
   async search(queries: string[], k: number): Promise<SearchHit[][]> {
@@ -117,9 +130,11 @@ export class RemoteRetriever implements Retriever {
     const sleep = this.o.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
     let last = '';
     let attempts = 0;
+    // A server's Retry-After replaces the next backoff delay.
+    let asked: number | null = null;
     for (let attempt = 0; attempt <= this.o.retries; attempt++) {
       attempts++;
-      if (attempt > 0) await sleep(this.o.backoffMs * 2 ** (attempt - 1));
+      if (attempt > 0) await sleep(asked ?? this.o.backoffMs * 2 ** (attempt - 1));
       const ctrl = new AbortController();
       const timer = setTimeout(() => ctrl.abort(), this.o.timeoutMs);
       try {
@@ -129,11 +144,22 @@ export class RemoteRetriever implements Retriever {
           body: JSON.stringify(payload),
           signal: ctrl.signal,
         });
-        if (res.ok) return await res.json();
+        if (res.ok) return JSON.parse(await readTextCapped(res, this.o.maxResponseBytes));
         last = `HTTP ${res.status} ${res.statusText}`.trim();
+        void res.body?.cancel().catch(() => undefined);
         // Client errors will not change on retry.
         if (res.status >= 400 && res.status < 500 && res.status !== 429) break;
+        asked =
+          res.status === 429 || res.status === 503 ? retryAfterMs(res.headers.get('retry-after')) : null;
+        if (asked !== null && asked > this.o.maxRetryWaitMs) {
+          last += ` (the server asked to retry after ${Math.ceil(asked / 1000)} s, longer than Hopscope waits: ${Math.round(this.o.maxRetryWaitMs / 1000)} s)`;
+          break;
+        }
       } catch (e) {
+        if (e instanceof BodyTooLargeError) {
+          last = `sent more than ${e.maxBytes.toLocaleString('en')} bytes; Hopscope stopped reading (maxResponseBytes)`;
+          break;
+        }
         last = ctrl.signal.aborted ? `timed out after ${this.o.timeoutMs} ms` : (e as Error).message;
       } finally {
         clearTimeout(timer);

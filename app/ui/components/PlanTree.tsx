@@ -1,11 +1,30 @@
 import { linkHorizontal } from 'd3';
 import { useMemo } from 'react';
 import type { PlanNode } from '../../core/schema/trajectory';
-import { layoutPlan, NODE_H, NODE_W } from './plan-layout';
+import { plural } from '../../core/plural';
+import { layoutPlan, NODE_H, NODE_W, type PlanLayout } from './plan-layout';
 
 const link = linkHorizontal<{ source: [number, number]; target: [number, number] }, [number, number]>()
   .source((d) => d.source)
   .target((d) => d.target);
+
+/** What the drawing leaves out or could not honour: cycles, and nodes/edges past the caps. */
+function PlanNotes({ layout, total }: { layout: PlanLayout; total: number }) {
+  const { cycles, hiddenNodes, hiddenEdges } = layout;
+  if (cycles.length === 0 && hiddenNodes === 0 && hiddenEdges === 0) return null;
+  const shown = cycles
+    .slice(0, 5)
+    .map((c) => (c.node === c.dependsOn ? `#${c.node} depends on itself` : `#${c.node} → #${c.dependsOn}`));
+  return (
+    <p className="plan-notes muted small" role="note" data-testid="plan-notes">
+      {cycles.length > 0 &&
+        `The plan's dependencies form ${plural(cycles.length, 'cycle')} (dashed, not used for columns): ${shown.join('; ')}${cycles.length > 5 ? '; …' : ''}. `}
+      {hiddenNodes > 0 &&
+        `Showing the first ${(total - hiddenNodes).toLocaleString('en')} of ${total.toLocaleString('en')} plan nodes. `}
+      {hiddenEdges > 0 && `${plural(hiddenEdges, 'dependency', 'dependencies')} not drawn.`}
+    </p>
+  );
+}
 
 /** The plan as a left-to-right DAG: nodes are sub-questions, edges their `#n` dependencies. */
 export function PlanTree({
@@ -21,6 +40,7 @@ export function PlanTree({
   const pad = 8;
   return (
     <div className="plan-tree" data-testid="plan-tree">
+      <PlanNotes layout={layout} total={plan.length} />
       <svg
         width={layout.width + pad * 2}
         height={layout.height + pad * 2}
@@ -44,7 +64,7 @@ export function PlanTree({
           {layout.edges.map((e) => (
             <path
               key={`${e.from.node.id}->${e.to.node.id}`}
-              className="plan-edge"
+              className={e.cyclic ? 'plan-edge cyclic' : 'plan-edge'}
               d={
                 link({
                   source: [e.from.x + NODE_W, e.from.y + NODE_H / 2],

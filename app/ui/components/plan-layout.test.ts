@@ -37,7 +37,15 @@ describe('layoutPlan', () => {
   });
 
   it('is one node in size for an empty or one-step plan', () => {
-    expect(layoutPlan([])).toEqual({ nodes: [], edges: [], width: NODE_W, height: NODE_H });
+    expect(layoutPlan([])).toEqual({
+      nodes: [],
+      edges: [],
+      width: NODE_W,
+      height: NODE_H,
+      cycles: [],
+      hiddenNodes: 0,
+      hiddenEdges: 0,
+    });
     const one = layoutPlan([node('1')]);
     expect([one.width, one.height, one.edges.length]).toEqual([NODE_W, NODE_H, 0]);
   });
@@ -55,5 +63,47 @@ describe('layoutPlan', () => {
     expect(a!.col).not.toBe(b!.col);
     expect(l.edges).toHaveLength(2);
     expect(Number.isFinite(l.width) && Number.isFinite(l.height)).toBe(true);
+  });
+});
+
+describe('layoutPlan on hostile plans', () => {
+  it('reports a self-reference and each cycle, and marks those edges', () => {
+    const l = layoutPlan([node('1', ['1']), node('2', ['3']), node('3', ['2']), node('4', ['3'])]);
+    expect(l.cycles).toEqual([
+      { node: '1', dependsOn: '1' },
+      { node: '3', dependsOn: '2' },
+    ]);
+    expect(l.edges.filter((e) => e.cyclic).map((e) => `${e.to.node.id}->${e.from.node.id}`)).toEqual([
+      '1->1',
+      '3->2',
+    ]);
+    expect(l.nodes.map((p) => p.col)).toEqual([0, 1, 0, 1]);
+  });
+
+  it('lays out a chain far deeper than the call stack, and a node with 200,000 dependencies', () => {
+    const chain = Array.from({ length: 100_000 }, (_, i) => node(String(i), i === 0 ? [] : [String(i - 1)]));
+    const deep = layoutPlan(chain);
+    expect(deep.nodes.at(-1)?.col).toBe(299);
+    expect(deep.hiddenNodes).toBe(100_000 - 300);
+    const wide = [
+      ...Array.from({ length: 200_000 }, (_, i) => node(`n${i}`)),
+      node(
+        'hub',
+        Array.from({ length: 200_000 }, (_, i) => `n${i}`),
+      ),
+    ];
+    const l = layoutPlan(wide, 50, 40);
+    expect(l.nodes).toHaveLength(50);
+    expect(l.edges).toHaveLength(0);
+    expect(l.hiddenNodes).toBe(200_001 - 50);
+    expect(l.hiddenEdges).toBe(200_000);
+    expect(Number.isFinite(l.height)).toBe(true);
+  });
+
+  it('draws at most maxEdges edges and counts the rest', () => {
+    const plan = [node('a'), node('b'), node('c', ['a', 'b']), node('d', ['a', 'b', 'c'])];
+    const l = layoutPlan(plan, 10, 3);
+    expect(l.edges).toHaveLength(3);
+    expect(l.hiddenEdges).toBe(2);
   });
 });

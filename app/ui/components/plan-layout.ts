@@ -1,5 +1,9 @@
 // Layered layout of a plan DAG: a node's column is the length of its longest dependency chain,
 // so `#1 → #2 → #3` reads left to right and independent sub-questions share a column.
+// Imported plans can be anything: 200,000 dependencies, chains deeper than the call stack,
+// self-references and cycles. So everything here is iterative and linear in nodes + edges, a
+// dependency that closes a cycle is reported (and drawn dashed), and only the first
+// `maxNodes` nodes and `maxEdges` edges are drawn, with the rest counted.
 import type { PlanNode } from '../../core/schema/trajectory';
 
 export interface PlacedNode {
@@ -10,48 +14,110 @@ export interface PlacedNode {
   y: number;
 }
 
+export interface PlanEdge {
+  from: PlacedNode;
+  to: PlacedNode;
+  /** This dependency closes a cycle (or is a self-reference): not used for columns. */
+  cyclic: boolean;
+}
+
 export interface PlanLayout {
   nodes: PlacedNode[];
-  edges: Array<{ from: PlacedNode; to: PlacedNode }>;
+  edges: PlanEdge[];
   width: number;
   height: number;
+  /** Dependencies that close a cycle: `node` depends on `dependsOn`, which (indirectly) depends on `node`. */
+  cycles: Array<{ node: string; dependsOn: string }>;
+  /** Nodes and edges not drawn (past the caps). */
+  hiddenNodes: number;
+  hiddenEdges: number;
 }
 
 export const NODE_W = 230;
 export const NODE_H = 84;
 const GAP_X = 56;
 const GAP_Y = 18;
+/** Drawing caps: far above a real plan (APEX plans have 2–8 nodes), low enough to draw at once. */
+export const MAX_DRAWN_NODES = 300;
+export const MAX_DRAWN_EDGES = 2000;
 
-export function layoutPlan(plan: readonly PlanNode[]): PlanLayout {
-  const byId = new Map(plan.map((n) => [n.id, n]));
+/** Longest-chain depth of every node, by an explicit-stack DFS; back edges are the cycles. */
+function depths(plan: readonly PlanNode[], byId: Map<string, PlanNode>) {
   const depth = new Map<string, number>();
-  const visiting = new Set<string>();
-  const depthOf = (id: string): number => {
-    const known = depth.get(id);
-    if (known !== undefined) return known;
-    if (visiting.has(id)) return 0; // a cycle in imported data: break it rather than hang
-    visiting.add(id);
-    const n = byId.get(id);
-    const d = n ? Math.max(-1, ...n.dependsOn.filter((x) => byId.has(x)).map(depthOf)) + 1 : 0;
-    visiting.delete(id);
-    depth.set(id, d);
-    return d;
-  };
+  const onStack = new Set<string>();
+  const cycles: PlanLayout['cycles'] = [];
+  for (const root of plan) {
+    if (depth.has(root.id)) continue;
+    const stack: Array<{ id: string; i: number }> = [{ id: root.id, i: 0 }];
+    onStack.add(root.id);
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      const deps = byId.get(top.id)?.dependsOn ?? [];
+      if (top.i < deps.length) {
+        const d = deps[top.i++]!;
+        if (!byId.has(d) || depth.has(d)) continue;
+        if (onStack.has(d)) cycles.push({ node: top.id, dependsOn: d });
+        else {
+          onStack.add(d);
+          stack.push({ id: d, i: 0 });
+        }
+        continue;
+      }
+      // Every dependency is placed, except those on the stack (cycles), which do not count.
+      let m = -1;
+      for (const d of deps) {
+        const dd = depth.get(d);
+        if (dd !== undefined && dd > m) m = dd;
+      }
+      depth.set(top.id, m + 1);
+      onStack.delete(top.id);
+      stack.pop();
+    }
+  }
+  return { depth, cycles };
+}
+
+export function layoutPlan(
+  plan: readonly PlanNode[],
+  maxNodes = MAX_DRAWN_NODES,
+  maxEdges = MAX_DRAWN_EDGES,
+): PlanLayout {
+  const byId = new Map<string, PlanNode>();
+  for (const n of plan) if (!byId.has(n.id)) byId.set(n.id, n);
+  const { depth, cycles } = depths(plan, byId);
+  const cyclic = new Set(cycles.map((c) => `${c.node}\u0000${c.dependsOn}`));
   const rowsPerCol = new Map<number, number>();
-  const nodes: PlacedNode[] = plan.map((node) => {
-    const col = depthOf(node.id);
+  const nodes: PlacedNode[] = [];
+  for (const node of plan.slice(0, maxNodes)) {
+    const col = depth.get(node.id) ?? 0;
     const row = rowsPerCol.get(col) ?? 0;
     rowsPerCol.set(col, row + 1);
-    return { node, col, row, x: col * (NODE_W + GAP_X), y: row * (NODE_H + GAP_Y) };
-  });
+    nodes.push({ node, col, row, x: col * (NODE_W + GAP_X), y: row * (NODE_H + GAP_Y) });
+  }
   const placed = new Map(nodes.map((p) => [p.node.id, p]));
-  const edges = nodes.flatMap((to) =>
-    to.node.dependsOn.flatMap((d) => {
+  const edges: PlanEdge[] = [];
+  let hiddenEdges = 0;
+  for (const n of plan)
+    for (const d of n.dependsOn) {
       const from = placed.get(d);
-      return from ? [{ from, to }] : [];
-    }),
-  );
-  const cols = Math.max(1, ...[...rowsPerCol.keys()].map((c) => c + 1));
-  const rows = Math.max(1, ...rowsPerCol.values());
-  return { nodes, edges, width: cols * (NODE_W + GAP_X) - GAP_X, height: rows * (NODE_H + GAP_Y) - GAP_Y };
+      const to = placed.get(n.id);
+      if (!byId.has(d)) continue;
+      if (!from || !to || to.node !== n || edges.length >= maxEdges) hiddenEdges++;
+      else edges.push({ from, to, cyclic: cyclic.has(`${n.id}\u0000${d}`) });
+    }
+  let cols = 1;
+  let rows = 1;
+  for (const [c, r] of rowsPerCol) {
+    cols = Math.max(cols, c + 1);
+    rows = Math.max(rows, r);
+  }
+  return {
+    nodes,
+    edges,
+    width: cols * (NODE_W + GAP_X) - GAP_X,
+    height: rows * (NODE_H + GAP_Y) - GAP_Y,
+    cycles,
+    hiddenNodes: Math.max(0, plan.length - maxNodes),
+    hiddenEdges,
+  };
 }

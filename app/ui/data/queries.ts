@@ -1,15 +1,16 @@
 // React-query hooks over IndexedDB. Mutations resolve after the write commits, so "saved" in the
 // UI always means "on disk".
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Annotation, makeAnnotation } from '../../core/annotations/annotation';
+import type { Annotation } from '../../core/annotations/annotation';
+import { type AnnotationChange, applyWrites, writesFor } from '../../core/annotations/change';
+import { announceAnnotations } from './annotation-sync';
 import {
   annotationsFor,
-  deleteAnnotation,
   getTrajectory,
   listAnnotations,
   listImports,
   listRows,
-  putAnnotations,
+  writeAnnotations,
 } from '../../db/store';
 
 export const keys = {
@@ -55,40 +56,30 @@ export function useTrajectoryAnnotations(id: string) {
   return useQuery({ queryKey: keys.trajectoryAnnotations(id), queryFn: () => annotationsFor(id) });
 }
 
-export type AnnotationChange =
-  | { op: 'toggle-label'; trajectoryId: string; stepId: string; label: string }
-  | { op: 'note'; trajectoryId: string; stepId?: string; note: string }
-  | { op: 'verdict'; trajectoryId: string; verdict: string | null };
+export type { AnnotationChange } from '../../core/annotations/change';
 
-/** Applies one annotation change for `annotator`; resolves once IndexedDB has committed it. */
+/**
+ * Applies one annotation change for `annotator`; resolves once IndexedDB has committed it. The
+ * change is an idempotent set/unset (no read-modify-write), shown at once, and other tabs are told.
+ */
 export function useAnnotate(annotator: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (c: AnnotationChange) => {
-      const current = await annotationsFor(c.trajectoryId);
-      const mine = current.filter((a) => a.annotator === annotator);
-      if (c.op === 'toggle-label') {
-        const existing = mine.find((a) => a.stepId === c.stepId && a.label === c.label);
-        if (existing) await deleteAnnotation(existing.id);
-        else await putAnnotations([makeAnnotation({ ...c, annotator })]);
-      } else if (c.op === 'note') {
-        const fields = { trajectoryId: c.trajectoryId, label: 'note', annotator, note: c.note };
-        const a = makeAnnotation(c.stepId ? { ...fields, stepId: c.stepId } : fields);
-        if (c.note.trim()) await putAnnotations([a]);
-        else await deleteAnnotation(a.id);
-      } else {
-        const existing = mine.find((a) => a.stepId === undefined && a.label.startsWith('verdict:'));
-        if (existing) await deleteAnnotation(existing.id);
-        if (c.verdict && existing?.label !== `verdict:${c.verdict}`)
-          await putAnnotations([
-            makeAnnotation({ trajectoryId: c.trajectoryId, label: `verdict:${c.verdict}`, annotator }),
-          ]);
-      }
+      await writeAnnotations(writesFor(c, annotator));
       return annotationsFor(c.trajectoryId);
     },
+    onMutate: (c) => {
+      // Optimistic: a second key press before the write commits reads the label as now shown.
+      const key = keys.trajectoryAnnotations(c.trajectoryId);
+      const shown = qc.getQueryData<Annotation[]>(key);
+      if (shown) qc.setQueryData(key, applyWrites(shown, writesFor(c, annotator)));
+    },
+    onError: (_e, c) => void qc.invalidateQueries({ queryKey: keys.trajectoryAnnotations(c.trajectoryId) }),
     onSuccess: (list: Annotation[], c) => {
       qc.setQueryData(keys.trajectoryAnnotations(c.trajectoryId), list);
       void qc.invalidateQueries({ queryKey: keys.annotations, exact: true });
+      announceAnnotations(c.trajectoryId);
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useIsFetching } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { STEP_LABELS, VERDICTS } from '../../core/annotations/annotation';
+import { toggleLabel } from '../../core/annotations/change';
 import { findQuestion, withQuestionGold } from '../../core/corpus/gold-join';
 import { flagTrajectory } from '../../core/metrics/flags';
 import { accHint, accName } from '../../core/metrics/labels';
@@ -26,6 +27,7 @@ import {
   useTrajectory,
   useTrajectoryAnnotations,
 } from '../data/queries';
+import { explainStorageError } from '../../services/storage-health';
 import { isTyping } from '../keyboard';
 import { navigate } from '../state/router';
 import { useUi } from '../state/ui-store';
@@ -119,6 +121,8 @@ function TrajectoryView({
       onError: (e) => {
         setSaveState('error');
         setSaveError(String((e as Error).message ?? e));
+        // A full disk names usage, quota and what can be deleted (estimate is async).
+        void explainStorageError(e).then(setSaveError);
       },
     });
   };
@@ -160,9 +164,9 @@ function TrajectoryView({
       } else {
         const label = STEP_LABELS.find((l) => l.key === k);
         const verdict = VERDICTS.find((v) => v.key === k);
-        if (label && selected)
-          apply({ op: 'toggle-label', trajectoryId: t.id, stepId: selected.id, label: label.id });
-        else if (verdict && annotator) apply({ op: 'verdict', trajectoryId: t.id, verdict: verdict.id });
+        if (label && selected) apply(toggleLabel(annotations, annotator, t.id, selected.id, label.id));
+        else if (verdict && annotator)
+          apply({ op: 'verdict', trajectoryId: t.id, verdict: myVerdict === verdict.id ? null : verdict.id });
         else return;
       }
       e.preventDefault();
@@ -234,7 +238,9 @@ function TrajectoryView({
                 disabled={!annotator}
                 className={`verdict verdict-${v.id}${myVerdict === v.id ? ' on' : ''}`}
                 aria-pressed={myVerdict === v.id}
-                onClick={() => apply({ op: 'verdict', trajectoryId: t.id, verdict: v.id })}
+                onClick={() =>
+                  apply({ op: 'verdict', trajectoryId: t.id, verdict: myVerdict === v.id ? null : v.id })
+                }
               >
                 <kbd>{v.key}</kbd> {v.title}
               </button>
@@ -354,9 +360,7 @@ function TrajectoryView({
               annotator={annotator}
               saveState={saveState}
               saveError={saveError}
-              onToggle={(label) =>
-                apply({ op: 'toggle-label', trajectoryId: t.id, stepId: selected.id, label })
-              }
+              onToggle={(label) => apply(toggleLabel(annotations, annotator, t.id, selected.id, label))}
               onNote={(note) => apply({ op: 'note', trajectoryId: t.id, stepId: selected.id, note })}
               noteFocusSignal={noteFocus}
               needAnnotator={needAnnotator}

@@ -1,5 +1,7 @@
 // UI state of the Corpus page (zustand). Model and retriever settings persist in localStorage —
-// they hold no secrets (remote retrievers here take no key). Data lives in IndexedDB.
+// they hold no secrets (remote retrievers here take no key; one typed into the URL is stripped).
+// Data lives in IndexedDB.
+import { scrubCredentials } from '../../core/url-credentials';
 import { create } from 'zustand';
 import type { RemoteApi } from '../../core/search/remote';
 import type { ModelSource } from '../../runtime/model-source';
@@ -80,7 +82,8 @@ function save(s: CorpusUi): void {
     rrfK: s.rrfK,
     int8: s.int8,
   };
-  localStorage.setItem(KEY, JSON.stringify(out));
+  // A key typed into the retriever URL is used this session, never saved.
+  localStorage.setItem(KEY, JSON.stringify(scrubCredentials(out)));
 }
 
 const saved = load();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareHash, parseHash, routeHash } from './router';
+import { compareHash, MAX_HASH_LENGTH, parseHash, routeHash } from './router';
 
 describe('trajectory routes', () => {
   it('carry the 1-based step number as the URL shows it, and round-trip', () => {
@@ -52,5 +52,23 @@ describe('papers route', () => {
     expect(routeHash({ page: 'papers', paperId: 'when-to-search' })).toBe('#/papers/when-to-search');
     expect(routeHash({ page: 'papers', paperId: null })).toBe('#/papers');
     expect(parseHash('#/papers/%zz')).toEqual({ page: 'papers', paperId: '%zz' });
+  });
+});
+
+describe('hostile links', () => {
+  it('parse every malformed escape without throwing', () => {
+    expect(parseHash('#/t/%')).toEqual({ page: 'trajectory', id: '%', step: null });
+    expect(parseHash('#/corpus/%zz')).toEqual({ page: 'corpus', corpusId: '%zz' });
+    expect(parseHash('#/papers/%E0%A4%A')).toEqual({ page: 'papers', paperId: '%E0%A4%A' });
+    expect(parseHash('#/t/ok/%')).toEqual({ page: 'trajectory', id: 'ok', step: '%' });
+  });
+
+  it('name an unknown path or an oversized link as unknown, not the dataset', () => {
+    expect(parseHash('#/nope/1')).toEqual({ page: 'unknown', hash: '#/nope/1' });
+    expect(parseHash('#/%')).toEqual({ page: 'unknown', hash: '#/%' });
+    const huge = `#/t/${'x'.repeat(MAX_HASH_LENGTH)}`;
+    expect(parseHash(huge)).toEqual({ page: 'unknown', hash: huge });
+    expect(parseHash('')).toEqual({ page: 'dataset' });
+    expect(parseHash('#/')).toEqual({ page: 'dataset' });
   });
 });

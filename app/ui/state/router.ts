@@ -17,7 +17,12 @@ export type Route =
   | { page: 'run' }
   | { page: 'paired' }
   | { page: 'papers'; paperId: string | null }
-  | { page: 'compare'; ids: string[] };
+  | { page: 'compare'; ids: string[] }
+  /** A link no page answers (unknown path, or longer than any id Hopscope makes); shown as such. */
+  | { page: 'unknown'; hash: string };
+
+/** Longest hash a link may have; real ids are a few hundred characters at most. */
+export const MAX_HASH_LENGTH = 16_384;
 
 /** A path segment decoded; a malformed escape (`%E0%A4%A`) keeps the raw segment rather than throw. */
 function decodeSegment(s: string): string {
@@ -29,6 +34,7 @@ function decodeSegment(s: string): string {
 }
 
 export function parseHash(hash: string): Route {
+  if (hash.length > MAX_HASH_LENGTH) return { page: 'unknown', hash };
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeSegment);
   if (parts[0] === 't' && parts[1]) return { page: 'trajectory', id: parts[1], step: parts[2] ?? null };
   if (parts[0] === 'corpus') return { page: 'corpus', corpusId: parts[1] ?? null };
@@ -36,11 +42,13 @@ export function parseHash(hash: string): Route {
   if (parts[0] === 'paired') return { page: 'paired' };
   if (parts[0] === 'papers') return { page: 'papers', paperId: parts[1] ?? null };
   if (parts[0] === 'compare') return { page: 'compare', ids: parts.slice(1) };
-  return { page: 'dataset' };
+  if (parts.length === 0) return { page: 'dataset' };
+  return { page: 'unknown', hash };
 }
 
 export function routeHash(r: Route): string {
   if (r.page === 'dataset') return '#/';
+  if (r.page === 'unknown') return r.hash;
   if (r.page === 'run') return '#/run';
   if (r.page === 'paired') return '#/paired';
   if (r.page === 'compare') return compareHash(r.ids);

@@ -2,6 +2,7 @@
 // retriever. Persisted in localStorage — except the API key of a remote model server, which lives
 // in memory, or in sessionStorage (this tab only) when the user asks; never in exports or logs.
 import { create } from 'zustand';
+import { scrubCredentials } from '../../core/url-credentials';
 import { DEFAULT_LLM, type LlmConfig, type RetrieverConfig } from '../../runtime/agent-ports';
 
 export interface QuestionChoice {
@@ -69,7 +70,8 @@ export const useRunConfig = create<RunConfig>((set, get) => {
       llmByKind: s.llmByKind,
       retriever: s.retriever,
     };
-    localStorage.setItem(KEY, JSON.stringify(out));
+    // A key typed into a URL (`user:key@host`, `?api_key=`) is used this session, never saved.
+    localStorage.setItem(KEY, JSON.stringify(scrubCredentials(out)));
   };
   const sessionKey = sessionStorage.getItem(SESSION_KEY);
   return {

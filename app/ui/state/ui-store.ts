@@ -62,6 +62,11 @@ interface UiState {
 
 const ANNOTATOR_KEY = 'hopscope.annotator';
 
+/** Whether localStorage holds a name the user set (else it is restored from the labels). */
+export function annotatorSaved(): boolean {
+  return localStorage.getItem(ANNOTATOR_KEY) !== null;
+}
+
 export const useUi = create<UiState>((set) => ({
   annotator: localStorage.getItem(ANNOTATOR_KEY) ?? '',
   setAnnotator(name) {

@@ -1,3 +1,4 @@
+import { UrlCredentialWarning } from '../UrlCredentialWarning';
 import { useEffect, useState } from 'react';
 import { plural } from '../../../core/plural';
 import type { ModelSource } from '../../../runtime/model-source';
@@ -220,6 +221,7 @@ export function RemoteCard() {
             spellCheck={false}
             data-testid="remote-url"
           />
+          <UrlCredentialWarning url={remote.url} />
         </label>
         <label>
           API

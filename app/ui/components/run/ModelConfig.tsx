@@ -1,3 +1,4 @@
+import { UrlCredentialWarning } from '../UrlCredentialWarning';
 import { useState, useSyncExternalStore } from 'react';
 import { OpenAiLlm } from '../../../core/llm/openai';
 import { DEFAULT_LLM, llmHost } from '../../../runtime/agent-ports';
@@ -134,6 +135,7 @@ function HttpModel() {
           data-testid="http-url"
           onChange={(e) => setLlm({ ...llm, baseUrl: e.target.value })}
         />
+        <UrlCredentialWarning url={llm.baseUrl} />
       </label>
       <label>
         Model

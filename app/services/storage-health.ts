@@ -1,0 +1,70 @@
+// A full disk must say so: IndexedDB's QuotaExceededError becomes a message naming the cause,
+// this site's usage and quota (navigator.storage.estimate), and what the user can delete. And
+// persistent storage is requested once, so the browser does not evict labels under pressure.
+
+/** True for the errors a browser raises when this site's storage is full. */
+export function isQuotaError(e: unknown): boolean {
+  if (!e || typeof e !== 'object') return false;
+  const { name, message, inner } = e as { name?: unknown; message?: unknown; inner?: unknown };
+  if (name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED') return true;
+  if (typeof message === 'string' && /quota/i.test(message)) return true;
+  // idb rethrows a transaction's error; some wrappers keep it as `inner` or `cause`.
+  const cause = (e as { cause?: unknown }).cause ?? inner;
+  return cause !== undefined && cause !== e && isQuotaError(cause);
+}
+
+export interface StorageEstimate {
+  usage?: number;
+  quota?: number;
+}
+
+function size(n: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let i = 0;
+  let v = n;
+  while (v >= 1000 && i < units.length - 1) {
+    v /= 1000;
+    i++;
+  }
+  return `${v.toLocaleString('en', { maximumFractionDigits: i === 0 ? 0 : 1 })} ${units[i]}`;
+}
+
+/** What the user can delete to make room, largest first. */
+export const WHAT_CAN_BE_DELETED =
+  'corpora and their indexes (Corpus page, Delete), batches (Run page, Delete), imported files you no longer need';
+
+/** The message for a failed write: the quota case names usage, quota and what to delete. */
+export function describeStorageError(e: unknown, estimate: StorageEstimate | null): string {
+  if (!isQuotaError(e)) return e instanceof Error ? e.message : String(e);
+  const used =
+    estimate?.usage !== undefined && estimate.quota !== undefined
+      ? ` (using ${size(estimate.usage)} of ${size(estimate.quota)} allowed)`
+      : '';
+  return `the browser's storage for this site is full${used}. Nothing already saved was lost. To make room, delete ${WHAT_CAN_BE_DELETED}, or free disk space, then try again.`;
+}
+
+/** This site's usage and quota, or null where the browser does not say. */
+export async function storageEstimate(): Promise<StorageEstimate | null> {
+  try {
+    return (await navigator.storage?.estimate?.()) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** describeStorageError with the live estimate. */
+export async function explainStorageError(e: unknown): Promise<string> {
+  return describeStorageError(e, isQuotaError(e) ? await storageEstimate() : null);
+}
+
+/** Asks once for persistent storage (labels survive storage pressure); true when granted. */
+export async function requestPersistentStorage(): Promise<boolean> {
+  try {
+    const s = navigator.storage;
+    if (!s?.persist) return false;
+    if (await s.persisted?.()) return true;
+    return await s.persist();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,77 @@
+// Hostile trajectory shapes open without a blank page: a plan node depending on 200,000 nodes
+// (a stack overflow blanked the page before), and a plan with a self-reference and a cycle, which
+// are named above the plan. Long main-thread tasks while opening each are measured and reported
+// (PerformanceObserver 'longtask'); only a generous bound is asserted.
+import { writeFileSync } from 'node:fs';
+import { expect, importFiles, openApp, test } from './fixtures';
+
+const base = (id: string, plan: unknown[]) => ({
+  schema: 'hopscope.trajectory/1',
+  id,
+  question: `Which plan is ${id}?`,
+  source: { kind: 'import', format: 'hopscope' },
+  agent: { strategy: 'apex', params: {} },
+  plan,
+  steps: [{ id: 's0', index: 0, kind: 'answer', text: 'x' }],
+  answer: { text: 'x' },
+});
+
+test('a 200,000-dependency plan and a cyclic plan open, drawn safely, with long tasks reported', async ({
+  page,
+}, info) => {
+  test.setTimeout(300_000);
+  const N = 200_000;
+  const hub = base('shape-hub', [
+    ...Array.from({ length: N }, (_, i) => ({
+      id: `n${i}`,
+      text: `leaf ${i}`,
+      dependsOn: [],
+      status: 'done',
+    })),
+    {
+      id: 'hub',
+      text: 'depends on everything',
+      dependsOn: Array.from({ length: N }, (_, i) => `n${i}`),
+      status: 'pending',
+    },
+  ]);
+  const cyclic = base('shape-cycle', [
+    { id: '1', text: 'myself', dependsOn: ['1'], status: 'pending' },
+    { id: '2', text: 'needs #3', dependsOn: ['3'], status: 'pending' },
+    { id: '3', text: 'needs #2', dependsOn: ['2'], status: 'pending' },
+  ]);
+  const path = info.outputPath('shapes.jsonl');
+  writeFileSync(path, `${JSON.stringify(hub)}\n${JSON.stringify(cyclic)}\n`);
+
+  await openApp(page);
+  await importFiles(page, path);
+  await expect(page.getByTestId('import-report')).toContainText('2 of 2 records imported', {
+    timeout: 120_000,
+  });
+  await page.keyboard.press('Escape');
+  await page.evaluate(() => {
+    const w = window as unknown as { __long: number[] };
+    w.__long = [];
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__long.push(e.duration))).observe({
+      type: 'longtask',
+    });
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+
+  for (const [id, note] of [
+    ['shape-hub', /Showing the first 300 of 200,001 plan nodes/],
+    ['shape-cycle', /#1 depends on itself; #3 → #2/],
+  ] as const) {
+    await page.evaluate(() => ((window as unknown as { __long: number[] }).__long = []));
+    await page.evaluate((h) => (location.hash = h), `#/t/${id}`);
+    await expect(page.getByTestId('plan-notes')).toContainText(note, { timeout: 60_000 });
+    await expect(page.getByText(/Something went wrong showing/)).toHaveCount(0);
+    await page.waitForTimeout(500);
+    const long = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
+    console.log(`${id}: ${long.length} long tasks, longest ${Math.round(Math.max(0, ...long))} ms`);
+    expect(Math.max(0, ...long), `longest task opening ${id} (ms)`).toBeLessThan(10_000);
+  }
+  await page.screenshot({ path: '/tmp/harden15-cycle.png' });
+  expect(errors).toEqual([]);
+});
