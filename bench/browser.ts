@@ -56,9 +56,17 @@ export interface BenchPageOptions {
   logPrefix?: string;
 }
 
-export async function withBenchPage<T>(
+export interface BenchBrowser {
+  /** The served page's origin URL (ends with '/'). */
+  base: string;
+  /** A fresh browser context (its own IndexedDB) with a page open on `path`; requests leaving the machine are recorded. */
+  newPage(path?: string): Promise<Page>;
+}
+
+/** Serves `html` (dev or production build) and runs `fn` with a headless Chromium on it. */
+export async function withBenchBrowser<T>(
   html: string,
-  fn: (page: Page) => Promise<T>,
+  fn: (b: BenchBrowser) => Promise<T>,
   options: BenchPageOptions = {},
 ): Promise<T> {
   process.env.HOPSCOPE_MODELS_DIR = MODELS_DIR;
@@ -74,29 +82,46 @@ export async function withBenchPage<T>(
       '--disable-sync',
       '--no-first-run',
       '--enable-unsafe-webgpu',
+      '--enable-precise-memory-info',
     ],
   });
+  const remote: string[] = [];
   try {
     if (!base) throw new Error('the Vite server did not report a URL');
-    const context = await browser.newContext();
-    const remote: string[] = [];
-    context.on('request', (r) => {
-      if (!LOCAL.test(r.url())) remote.push(r.url());
-    });
-    const page = await context.newPage();
     const prefix = options.logPrefix;
-    page.on('console', (m) => {
-      const text = m.text();
-      if (prefix && text.startsWith(prefix)) note(`browser: ${text.slice(prefix.length).trimStart()}`);
-      else if (m.type() === 'error' || m.type() === 'warning') note(`browser ${m.type()}: ${text}`);
+    const out = await fn({
+      base,
+      async newPage(path = html) {
+        const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+        context.on('request', (r) => {
+          if (!LOCAL.test(r.url())) remote.push(r.url());
+        });
+        // tsx compiles the Node side with esbuild's keepNames, so functions passed to page.evaluate
+        // call its `__name` helper: give the page a no-op one.
+        await context.addInitScript('globalThis.__name = globalThis.__name || ((f) => f);');
+        const page = await context.newPage();
+        page.on('console', (m) => {
+          const text = m.text();
+          if (prefix && text.startsWith(prefix)) note(`browser: ${text.slice(prefix.length).trimStart()}`);
+          else if (m.type() === 'error' || m.type() === 'warning') note(`browser ${m.type()}: ${text}`);
+        });
+        page.on('pageerror', (e) => note(`browser page error: ${e.message}`));
+        await page.goto(new URL(path, base).href);
+        return page;
+      },
     });
-    page.on('pageerror', (e) => note(`browser page error: ${e.message}`));
-    await page.goto(new URL(html, base).href);
-    const out = await fn(page);
     if (remote.length > 0) throw new Error(`requests left the machine: ${remote.join(', ')}`);
     return out;
   } finally {
     await browser.close();
     await server.close();
   }
+}
+
+export async function withBenchPage<T>(
+  html: string,
+  fn: (page: Page) => Promise<T>,
+  options: BenchPageOptions = {},
+): Promise<T> {
+  return withBenchBrowser(html, async (b) => fn(await b.newPage()), options);
 }

@@ -64,3 +64,40 @@ window.runEmbedBench = async (src, texts, batchSize, rounds) => {
     load_s,
   };
 };
+
+export interface EmbedRateResult {
+  device: string;
+  threads: number;
+  per_s: number;
+  load_s: number;
+}
+
+declare global {
+  interface Window {
+    runEmbedRate(
+      src: ModelSource,
+      texts: string[],
+      batchSize: number,
+      rounds: number,
+    ): Promise<EmbedRateResult>;
+  }
+}
+
+// Batched only, as a dense-index build sends them: the real-sized encoder's throughput.
+window.runEmbedRate = async (src, texts, batchSize, rounds) => {
+  const host = new EmbedHost();
+  const t0 = performance.now();
+  const info = await host.ensure(src);
+  const load_s = (performance.now() - t0) / 1000;
+  await host.embed(texts.slice(0, batchSize), 'passages', { batchSize });
+  const rates: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const t = performance.now();
+    for (let i = 0; i < texts.length; i += 64)
+      await host.embed(texts.slice(i, i + 64), 'passages', { batchSize });
+    rates.push(texts.length / ((performance.now() - t) / 1000));
+  }
+  host.dispose();
+  const per_s = [...rates].sort((a, b) => a - b)[Math.floor(rates.length / 2)]!;
+  return { device: info.device, threads: info.threads, per_s, load_s };
+};

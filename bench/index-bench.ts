@@ -20,6 +20,7 @@ import { FloatVectorIndex, Int8VectorIndex, normalize, recallAtK } from '../app/
 import { STOPWORDS } from '../app/core/search/tokenize';
 import type { Passage } from '../app/core/search/types';
 import { benchEmbedding } from './embed-bench';
+import { benchMiniLm } from './minilm-bench';
 import { prng, realCorpus, syntheticCorpus, syntheticQueries, type RealQuery } from './corpus';
 import { flag, gc, measureBuild, measureLatency, note, round, table } from './util';
 
@@ -312,6 +313,10 @@ export async function run(args: string[]): Promise<void> {
     ? null
     : await benchEmbedding({ browser: !args.includes('--no-browser') });
 
+  const minilm = args.includes('--no-embed')
+    ? null
+    : await benchMiniLm({ browser: !args.includes('--no-browser') });
+
   printCorpus(synthetic);
   if (real) printCorpus(real);
   if (realData) console.log(`sources: ${JSON.stringify(realData.sources)}`);
@@ -364,6 +369,13 @@ export async function run(args: string[]): Promise<void> {
       ),
     );
   }
+  if (minilm) {
+    console.log(
+      `\nMiniLM-sized encoder (${minilm.model}, ${minilm.dtype}, ${minilm.passages} passages of ${minilm.mean_tokens} tokens, batches of ${minilm.batch_size}): ` +
+        `Chromium worker ${minilm.embed_minilm_browser_per_s ?? '–'}/s (${minilm.browser_device ?? '–'}, ${minilm.browser_threads ?? '–'} threads), ` +
+        `onnxruntime-node ${minilm.embed_minilm_node_per_s}/s (${minilm.browser_vs_node ?? '–'}×, target ≥ 0.7)`,
+    );
+  }
   const total = (performance.now() - started) / 1000;
   console.log(`\ntotal ${total.toFixed(0)} s`);
 
@@ -400,10 +412,14 @@ export async function run(args: string[]): Promise<void> {
       embed_batched_per_s: (embed?.browser ?? embed?.node)?.batched_per_s ?? null,
       embed_single_per_s: (embed?.browser ?? embed?.node)?.single_per_s ?? null,
       embed_batched_vs_single: (embed?.browser ?? embed?.node)?.ratio ?? null,
+      embed_minilm_browser_per_s: minilm?.embed_minilm_browser_per_s ?? null,
+      embed_minilm_node_per_s: minilm?.embed_minilm_node_per_s ?? null,
+      embed_minilm_browser_vs_node: minilm?.browser_vs_node ?? null,
       total_s: round(total, 1),
       corpora: { synthetic, real },
       dense,
       embed,
+      minilm,
     };
     console.log(JSON.stringify(out));
   }

@@ -1,6 +1,8 @@
 // Hopscope benchmarks: `npm run bench -- <command> [options]`.
 //   index [--json] [--docs N] [--queries N] [--dense-docs N] [--no-libs]
 //         BM25 build/memory/latency vs Orama and MiniSearch, dense exact top-10 (float32, int8).
+//   ui [--json] [--mib N] [--rows N] [--long-steps N]
+//         The production app in Chromium: import vs parse-only, table scroll 1k vs 100k, open 10 vs 1k steps.
 //   agent [--json] [--decode-tokens N] [--turns N] [--turn-tokens N] [--device auto|wasm|webgpu]
 //         In-browser LLM speed and KV-cache reuse on bench-random-llama, vs onnxruntime-node.
 //   builder [--json] [--steps 10000,30000,...]
@@ -19,6 +21,11 @@ const COMMANDS: Record<string, Command> = {
     describe:
       'BM25 (ours vs Orama vs MiniSearch) and dense top-k on a synthetic 50k corpus and the shared data',
     load: () => import('./index-bench'),
+  },
+  ui: {
+    describe:
+      'the production app in Chromium on generated data: 100 MB import vs parse-only, table scroll at 1k vs 100k rows, opening 10 vs 1,000-step trajectories',
+    load: () => import('./ui-bench'),
   },
   agent: {
     describe:

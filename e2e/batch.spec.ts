@@ -53,6 +53,8 @@ test('a batch pauses, survives a reload, resumes and compares strategies', async
 
   // Each question ran once per strategy, never twice.
   await page.goto('/#/');
+  // The filter's choices come with the table's view (computed in the table worker).
+  await expect(page.getByLabel('Source file').locator('option', { hasText: /^batch: / })).toHaveCount(1);
   const file = await page
     .getByLabel('Source file')
     .locator('option')

@@ -31,7 +31,10 @@ export { expect };
 /** Opens the app on a fresh profile and waits for the bundled demo to be stored. */
 export async function openApp(page: Page, hash = '#/'): Promise<void> {
   await page.goto(`/${hash}`);
-  await expect(page.getByTestId('row-count').or(page.getByTestId('question'))).toBeVisible();
+  // Generous: the first page load builds the demo set, slow on a busy 2-core machine.
+  await expect(page.getByTestId('row-count').or(page.getByTestId('question'))).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByText('Loading demo set…')).toHaveCount(0, { timeout: 30_000 });
 }
 
@@ -40,6 +43,16 @@ export async function importFiles(page: Page, files: Parameters<Page['setInputFi
   await page.getByTestId('import-file').setInputFiles(files);
 }
 
+/**
+ * Waits until the table shows the view of the current filters and sort (computed in the table
+ * worker) with every row on screen fetched: read rows after this, not right after a change.
+ */
+export async function tableSettled(page: Page): Promise<void> {
+  await expect(page.locator('.table[aria-busy="false"]')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.tbody .tr.placeholder')).toHaveCount(0);
+}
+
 export async function rowCount(page: Page): Promise<string> {
+  await tableSettled(page);
   return (await page.getByTestId('row-count').textContent()) ?? '';
 }

@@ -2,7 +2,17 @@
 // log's judge / gold-passage recall / answer-in-docs / near-miss as sortable, filterable columns,
 // aggregates for the filter and each file, and search over everything a person remembers.
 import type { Page } from '@playwright/test';
-import { DEMO_ROWS, expect, FLASHRAG_LOG, importFiles, openApp, R1_LOG, rowCount, test } from './fixtures';
+import {
+  DEMO_ROWS,
+  expect,
+  FLASHRAG_LOG,
+  importFiles,
+  openApp,
+  R1_LOG,
+  rowCount,
+  tableSettled,
+  test,
+} from './fixtures';
 
 const rows = (page: Page) => page.getByTestId('trajectory-row');
 
@@ -111,7 +121,7 @@ test('judge, recall, answer-in-docs and near-miss: columns to sort and filter; a
   await expect(agg.getByTestId('agg-row').first()).toContainText(`Filtered: 57 of ${DEMO_ROWS + 125}`);
   await expect(agg.getByTestId('agg-row').first().locator('[data-metric="judge"]')).toHaveText('0.000 n=57');
   await page.getByLabel('Judge verdict').selectOption('none');
-  expect(await rowCount(page)).toBe(`${DEMO_ROWS} of ${DEMO_ROWS + 125} trajectories`);
+  await expect(page.getByTestId('row-count')).toHaveText(`${DEMO_ROWS} of ${DEMO_ROWS + 125} trajectories`);
   await page.getByLabel('Judge verdict').selectOption('');
 
   // Sort by judge, descending: judged-correct rows first.
@@ -126,11 +136,13 @@ test('judge, recall, answer-in-docs and near-miss: columns to sort and filter; a
 
   // Gold-passage recall and answer-in-docs on the demo file, which carries gold passages.
   await page.getByLabel('Gold-passage recall').selectOption('all');
+  await tableSettled(page);
   const shown = await rows(page).locator('[data-col="recall"]').allTextContents();
   expect(shown.length).toBeGreaterThan(0);
   expect(shown.every((v) => v === '1')).toBe(true);
   await page.getByLabel('Gold-passage recall').selectOption('');
   await page.getByLabel('Answer in docs').selectOption('no');
+  await tableSettled(page);
   const inDocs = await rows(page).locator('[data-col="answerInDocs"]').allTextContents();
   expect(inDocs.length).toBeGreaterThan(0);
   expect(inDocs.every((v) => v === '0')).toBe(true);
@@ -138,6 +150,7 @@ test('judge, recall, answer-in-docs and near-miss: columns to sort and filter; a
 
   // Near-miss reads the near-miss flag: every row the filter keeps shows it in its column.
   await page.getByLabel('Near-miss', { exact: true }).selectOption('yes');
+  await tableSettled(page);
   const near = await rows(page).locator('[data-col="nearMiss"]').allTextContents();
   // The R1-Searcher log has near misses (dates in another format, judge-approved answers).
   expect(near.length).toBeGreaterThan(0);
@@ -151,6 +164,8 @@ test('search reaches queries, reasoning, file:line and the source’s own ids', 
   await importFiles(page, [FLASHRAG_LOG]);
   await expect(page.getByTestId('import-report')).toContainText('records imported', { timeout: 60_000 });
   await page.keyboard.press('Escape');
+  // The table worker re-reads the rows after an import: wait until the count moved.
+  await expect(page.getByTestId('row-count')).not.toHaveText(`${DEMO_ROWS} trajectories`);
   const total = await rowCount(page);
   const n = Number(total.split(' ')[0]);
 
@@ -169,5 +184,5 @@ test('search reaches queries, reasoning, file:line and the source’s own ids', 
   await search(page, 'now I need to find where');
   await expect(rows(page).filter({ hasText: 'founder of the Casmere Botanical Institute' })).toHaveCount(1);
   await search(page, '');
-  expect(await rowCount(page)).toBe(`${n} trajectories`);
+  await expect(page.getByTestId('row-count')).toHaveText(`${n} trajectories`);
 });

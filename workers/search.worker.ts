@@ -24,6 +24,7 @@ const api = {
   appendDense: service.appendDense.bind(service),
   commitDense: service.commitDense.bind(service),
   abortDense: service.abortDense.bind(service),
+  discardPartialDense: service.discardPartialDense.bind(service),
   search: service.search.bind(service),
   searchMany: service.searchMany.bind(service),
   async loadBlob(

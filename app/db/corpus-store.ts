@@ -123,6 +123,7 @@ export async function deleteCorpus(id: string): Promise<void> {
   for (const k of keys) {
     void tx.objectStore('indexes').delete(k);
     void tx.objectStore('indexData').delete(k);
+    void tx.objectStore('indexData').delete(chunkRange(k));
   }
   for (const k of sets) void tx.objectStore('questionSets').delete(k);
   await tx.done;
@@ -146,14 +147,91 @@ export async function putIndex(
   await tx.done;
 }
 
+/** The `indexData` keys of a partial dense build's chunks: `<key>#<from, zero-padded>`. */
+function chunkRange(key: string): IDBKeyRange {
+  return IDBKeyRange.bound(`${key}#`, `${key}#\uffff`);
+}
+
 async function deleteIndexKeys(keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
   const tx = (await db()).transaction(['indexes', 'indexData'], 'readwrite');
   for (const k of keys) {
     void tx.objectStore('indexes').delete(k);
     void tx.objectStore('indexData').delete(k);
+    void tx.objectStore('indexData').delete(chunkRange(k));
   }
   await tx.done;
+}
+
+/**
+ * Stores one chunk of a dense build as soon as it is embedded (vectors of passages
+ * [from, from + n)), so pausing, a reload or a crash loses at most the chunk in flight. Chunks
+ * arrive in passage order; the record counts the passages embedded so far.
+ */
+export async function putDenseChunk(
+  corpus: string,
+  settings: string,
+  from: number,
+  vectors: Float32Array,
+  dims: number,
+  total: number,
+): Promise<void> {
+  const key = indexKey(corpus, 'dense-partial', settings);
+  const tx = (await db()).transaction(['indexes', 'indexData'], 'readwrite');
+  const recs = tx.objectStore('indexes');
+  const rec = await recs.get(key);
+  const n = vectors.length / dims;
+  const data = vectors.slice().buffer;
+  void tx.objectStore('indexData').put({ key: `${key}#${String(from).padStart(12, '0')}`, data });
+  void recs.put({
+    key,
+    corpusId: corpus,
+    kind: 'dense-partial',
+    settings,
+    count: Math.max(rec?.count ?? 0, from + n),
+    total,
+    dims,
+    bytes: (rec?.bytes ?? 0) + data.byteLength,
+    createdAt: rec?.createdAt ?? new Date().toISOString(),
+  });
+  await tx.done;
+}
+
+/**
+ * The vectors a paused or interrupted dense build stored: the passages embedded from the first,
+ * in order, copied into a fresh n × dims buffer. A partial build of another width or corpus
+ * size cannot be resumed and is dropped.
+ */
+export async function readDenseChunks(
+  corpus: string,
+  settings: string,
+  dims: number,
+  total: number,
+): Promise<{ done: number; vectors: Float32Array }> {
+  const vectors = new Float32Array(total * dims);
+  const key = indexKey(corpus, 'dense-partial', settings);
+  const d = await db();
+  const rec = await d.get('indexes', key);
+  if (!rec) return { done: 0, vectors };
+  if (rec.dims !== dims || rec.total !== total) {
+    await deleteIndexKeys([key]);
+    return { done: 0, vectors };
+  }
+  let done = 0;
+  // Keys sort by their zero-padded start, so chunks come back in passage order.
+  for (const chunk of await d.getAll('indexData', chunkRange(key))) {
+    const from = Number(chunk.key.slice(key.length + 1));
+    const v = new Float32Array(chunk.data);
+    if (from > done || from * dims + v.length > vectors.length) break;
+    vectors.set(v, from * dims);
+    done = Math.max(done, from + v.length / dims);
+  }
+  return { done, vectors };
+}
+
+/** Forgets a partial dense build (finished, rebuilt from scratch, or discarded). */
+export async function deleteDenseChunks(corpus: string, settings: string): Promise<void> {
+  await deleteIndexKeys([indexKey(corpus, 'dense-partial', settings)]);
 }
 
 /** A corpus's stored indexes (records only, no bytes). */

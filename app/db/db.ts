@@ -58,10 +58,15 @@ export interface QuestionSetRecord {
 export interface IndexRecord {
   key: string;
   corpusId: string;
-  kind: 'bm25' | 'dense';
+  /** 'dense-partial': a dense build in progress, its vectors stored chunk by chunk (resumable). */
+  kind: 'bm25' | 'dense' | 'dense-partial';
   settings: string;
-  /** Passage count and, for dense, vector width: checked against the data on load. */
+  /**
+   * Passage count and, for dense, vector width: checked against the data on load. For
+   * 'dense-partial', the passages embedded so far (from the first, in order) and `total`.
+   */
   count: number;
+  total?: number;
   dims?: number;
   bytes: number;
   /** How it was built (model, device, time): shown in the UI, not used for validation. */

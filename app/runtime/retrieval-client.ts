@@ -173,9 +173,11 @@ export interface DenseResult {
 export interface DenseBuildProgress {
   done: number;
   total: number;
-  /** Passages per second so far. */
+  /** Passages per second so far (in this session: resumed passages are not counted). */
   rate: number;
   etaS: number;
+  /** Passages a paused or interrupted earlier build had already embedded. */
+  resumedFrom?: number;
 }
 
 /**
@@ -212,8 +214,11 @@ export async function ensureDenseIndex(
   const onAbort = () => embedHost.cancel(jobId);
   options.signal?.addEventListener('abort', onAbort);
   try {
-    await sw.beginDense(corpusId, settings, info.dims);
-    for (let from = 0; from < total; from += chunk) {
+    // Resumes after the passages a paused or interrupted build stored (a rebuild starts afresh).
+    const resumedFrom = await sw.beginDense(corpusId, settings, info.dims, options.force ?? false);
+    if (resumedFrom > 0)
+      options.onProgress?.({ done: resumedFrom, total, rate: 0, etaS: Number.NaN, resumedFrom });
+    for (let from = resumedFrom; from < total; from += chunk) {
       if (options.signal?.aborted) throw abortError();
       const to = Math.min(total, from + chunk);
       const texts = await sw.passageTexts(corpusId, settings, from, to);
@@ -224,8 +229,14 @@ export async function ensureDenseIndex(
       });
       await sw.appendDense(corpusId, settings, from, Comlink.transfer(vectors, [vectors.buffer]));
       const s = (performance.now() - t0) / 1000;
-      const rate = to / Math.max(s, 1e-3);
-      options.onProgress?.({ done: to, total, rate, etaS: (total - to) / Math.max(rate, 1e-9) });
+      const rate = (to - resumedFrom) / Math.max(s, 1e-3);
+      options.onProgress?.({
+        done: to,
+        total,
+        rate,
+        etaS: (total - to) / Math.max(rate, 1e-9),
+        resumedFrom,
+      });
     }
     const ms = performance.now() - t0;
     const status = await sw.commitDense(corpusId, settings, {
@@ -234,11 +245,13 @@ export async function ensureDenseIndex(
       device: info.device,
       threads: info.threads,
       embedMs: Math.round(ms),
-      passagesPerS: Math.round((total / Math.max(ms, 1)) * 1000 * 10) / 10,
+      passagesPerS: Math.round(((total - resumedFrom) / Math.max(ms, 1)) * 1000 * 10) / 10,
+      ...(resumedFrom > 0 ? { resumedFrom } : {}),
     });
     const out = { status, settings, info, source: 'built' as const, ms };
     return cached.status === 'miss' && cached.why ? { ...out, why: cached.why } : out;
   } catch (e) {
+    // The chunks stored so far stay: the next build of these settings resumes from them.
     await sw.abortDense(corpusId, settings);
     if (options.signal?.aborted) throw abortError();
     throw e;

@@ -303,3 +303,47 @@ describe('SearchService memory', () => {
     expect(text).not.toContain('five-arch stone bridge');
   });
 });
+
+describe('SearchService: a dense build pauses and resumes across reloads', () => {
+  const settings: DenseSettings = { modelId: 'test/model', dtype: 'q8' };
+  const passages = Array.from({ length: 50 }, (_, i) => ({ id: `p${i}`, title: '', text: `passage ${i}` }));
+
+  it('keeps each embedded chunk, resumes after a reload where it stopped, and cleans up on commit', async () => {
+    const id = (await putCorpus('toy', 'toy.jsonl', passages)).id;
+    const v = fakeVectors(50, 8);
+    let svc = new SearchService();
+    expect(await svc.beginDense(id, settings, 8)).toBe(0);
+    await svc.appendDense(id, settings, 0, v.slice(0, 16 * 8));
+    await svc.appendDense(id, settings, 16, v.slice(16 * 8, 32 * 8));
+    await svc.abortDense(id, settings); // pause
+    const partial = (await listIndexes(id)).find((i) => i.kind === 'dense-partial');
+    expect(partial).toMatchObject({ count: 32, total: 50, dims: 8 });
+
+    await reload(); // a new page: nothing in memory
+    svc = new SearchService();
+    expect(await svc.beginDense(id, settings, 8)).toBe(32);
+    await svc.appendDense(id, settings, 32, v.slice(32 * 8));
+    await svc.commitDense(id, settings);
+    expect((await listIndexes(id)).map((i) => i.kind)).toEqual(['dense']);
+    expect((await (await db()).getAllKeys('indexData')).filter((k) => k.includes('#'))).toEqual([]);
+
+    // The committed vectors equal what was embedded before and after the reload.
+    const cached = await getIndex(id, 'dense', denseSettingsKey(settings), { count: 50, dims: 8 });
+    expect(cached.status).toBe('hit');
+    expect(new Float32Array((cached as { data: ArrayBuffer }).data)).toEqual(v);
+  });
+
+  it('starts afresh on rebuild, on discard, and when the vector width changed', async () => {
+    const id = (await putCorpus('toy', 'toy.jsonl', passages)).id;
+    const svc = new SearchService();
+    await svc.beginDense(id, settings, 8);
+    await svc.appendDense(id, settings, 0, fakeVectors(16, 8));
+    expect(await svc.beginDense(id, settings, 8, true)).toBe(0);
+    await svc.appendDense(id, settings, 0, fakeVectors(16, 8));
+    expect(await svc.beginDense(id, settings, 4)).toBe(0); // another width: dropped
+    await svc.appendDense(id, settings, 0, fakeVectors(16, 4));
+    await svc.discardPartialDense(id, denseSettingsKey(settings));
+    expect(await listIndexes(id)).toEqual([]);
+    expect(await svc.beginDense(id, settings, 4)).toBe(0);
+  });
+});

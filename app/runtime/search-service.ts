@@ -14,7 +14,16 @@ import {
 import { FloatVectorIndex, Int8VectorIndex } from '../core/search/dense';
 import { fuse, type FusionOptions } from '../core/search/fusion';
 import type { Passage, SearchHit } from '../core/search/types';
-import { dropStaleIndexes, getCorpus, getIndex, getPassages, putIndex } from '../db/corpus-store';
+import {
+  deleteDenseChunks,
+  dropStaleIndexes,
+  getCorpus,
+  getIndex,
+  getPassages,
+  putDenseChunk,
+  putIndex,
+  readDenseChunks,
+} from '../db/corpus-store';
 import type { CorpusRecord } from '../db/db';
 
 /** What a dense index is built from; every field is part of its cache key. */
@@ -246,25 +255,31 @@ export class SearchService {
     return l.passages.slice(from, to).map((p) => passageEmbedText(p, s.passagePrefix));
   }
 
-  /** Starts receiving vectors for a dense index (any earlier partial build is dropped). */
-  async beginDense(corpusId: string, s: DenseSettings, dims: number): Promise<void> {
+  /**
+   * Starts receiving vectors for a dense index. Vectors a paused or interrupted build of the same
+   * settings stored are taken back (unless `fresh`); returns how many passages they cover, where
+   * embedding resumes.
+   */
+  async beginDense(corpusId: string, s: DenseSettings, dims: number, fresh = false): Promise<number> {
     const l = await this.open(corpusId);
     if (!Number.isInteger(dims) || dims <= 0) throw new Error(`bad vector width ${dims}`);
-    l.building.set(denseSettingsKey(s), {
-      vectors: new Float32Array(l.passages.length * dims),
-      dims,
-      filled: 0,
-    });
+    const key = denseSettingsKey(s);
+    if (fresh) await deleteDenseChunks(corpusId, key);
+    const { done, vectors } = await readDenseChunks(corpusId, key, dims, l.passages.length);
+    l.building.set(key, { vectors, dims, filled: done });
+    return done;
   }
 
-  /** Stores vectors for passages [from, from + n). */
+  /** Stores vectors for passages [from, from + n), in memory and, chunk by chunk, in IndexedDB. */
   async appendDense(corpusId: string, s: DenseSettings, from: number, vectors: Float32Array): Promise<void> {
     const l = await this.open(corpusId);
-    const b = l.building.get(denseSettingsKey(s));
+    const key = denseSettingsKey(s);
+    const b = l.building.get(key);
     if (!b) throw new Error('no dense build in progress for these settings');
     if (vectors.length % b.dims !== 0) throw new Error(`vectors are not a multiple of ${b.dims} wide`);
     b.vectors.set(vectors, from * b.dims);
     b.filled = Math.max(b.filled, from + vectors.length / b.dims);
+    await putDenseChunk(corpusId, key, from, vectors, b.dims, l.passages.length);
   }
 
   /** Finishes a dense build: the index becomes searchable and is cached. */
@@ -285,11 +300,23 @@ export class SearchService {
     // a copy: the index keeps its own rows, IndexedDB gets a plain buffer
     const data = b.vectors.slice().buffer;
     await putIndex({ corpusId, kind: 'dense', settings: key, count, dims: b.dims, data, info });
+    await deleteDenseChunks(corpusId, key);
     return { status: 'hit', count, dims: b.dims, ms: 0, info };
   }
 
-  abortDense(corpusId: string, s: DenseSettings): void {
-    this.loaded.get(corpusId)?.building.delete(denseSettingsKey(s));
+  /**
+   * Stops receiving vectors. The chunks already stored stay, so the build resumes where it
+   * stopped (pause); `discard` forgets them too.
+   */
+  async abortDense(corpusId: string, s: DenseSettings, discard = false): Promise<void> {
+    const key = denseSettingsKey(s);
+    this.loaded.get(corpusId)?.building.delete(key);
+    if (discard) await deleteDenseChunks(corpusId, key);
+  }
+
+  /** Forgets a paused build by its settings key (as listed in the corpus's index records). */
+  async discardPartialDense(corpusId: string, settingsKey: string): Promise<void> {
+    await deleteDenseChunks(corpusId, settingsKey);
   }
 
   private async denseHits(

@@ -1,9 +1,11 @@
+import { mulberry32 } from '../random';
 import { describe, expect, it, test } from 'vitest';
 import {
   containsAnyAnswer,
   normalizeAnswer,
   normalizeSquad,
   normalizeText,
+  normalizeTextGeneral,
   normalizeTitle,
 } from './normalize';
 import { coverEM, exactMatch, f1Score } from './answer';
@@ -100,5 +102,19 @@ describe('the "extended" normalization differs where SQuAD keeps Unicode', () =>
     // ASCII cases agree.
     expect(exactMatch('The U.S.A.', ['USA'])).toBe(1);
     expect(exactMatch('The U.S.A.', ['USA'], 'extended')).toBe(1);
+  });
+});
+
+describe('normalizeText: the ASCII fast path equals the general path', () => {
+  it('on every printable ASCII character and on random ASCII text', () => {
+    const all = Array.from({ length: 128 }, (_, i) => String.fromCharCode(i)).join('');
+    expect(normalizeText(all)).toBe(normalizeTextGeneral(all));
+    const rand = mulberry32(11);
+    const pool = [...all, ' the ', ' a ', ' an ', 'The', 'An_', '_the', 'a1', 'U.S.A.', '\t', '\n'];
+    for (let i = 0; i < 2000; i++) {
+      let s = '';
+      for (let k = Math.floor(rand() * 40); k > 0; k--) s += pool[Math.floor(rand() * pool.length)]!;
+      expect(normalizeText(s), JSON.stringify(s)).toBe(normalizeTextGeneral(s));
+    }
   });
 });

@@ -126,11 +126,29 @@ function CorpusWorkspace({
   const densePhase = useIndexJobs((s) => s.dense[corpusId]?.phase);
   // A finished build changes what is cached.
   useEffect(() => {
-    if (bm25Phase === 'ready' || densePhase === 'ready')
+    // (A paused or failed dense build leaves its stored vectors listed as a partial index.)
+    if (
+      bm25Phase === 'ready' ||
+      densePhase === 'ready' ||
+      densePhase === 'cancelled' ||
+      densePhase === 'error'
+    )
       void qc.invalidateQueries({ queryKey: corpusKeys.indexes(corpusId) });
   }, [bm25Phase, densePhase, corpusId, qc]);
   const cachedModels = useMemo(
     () => (indexes.data ?? []).filter((i) => i.kind === 'dense').map((i) => i.settings.split(';')[0] ?? ''),
+    [indexes.data],
+  );
+  const partials = useMemo(
+    () =>
+      (indexes.data ?? [])
+        .filter((i) => i.kind === 'dense-partial')
+        .map((i) => ({
+          modelId: i.settings.split(';')[0] ?? '',
+          settings: i.settings,
+          done: i.count,
+          total: i.total ?? 0,
+        })),
     [indexes.data],
   );
   const ask = (query: string, question?: Question) =>
@@ -140,7 +158,9 @@ function CorpusWorkspace({
     <div className="corpus-body">
       <aside className="corpus-left">
         <Bm25Card corpusId={corpusId} />
-        {indexes.isSuccess && <DenseCard corpusId={corpusId} cachedModels={cachedModels} />}
+        {indexes.isSuccess && (
+          <DenseCard corpusId={corpusId} cachedModels={cachedModels} partials={partials} />
+        )}
         <RemoteCard />
         <section className="card">
           <h3>Questions</h3>

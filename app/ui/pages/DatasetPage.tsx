@@ -8,21 +8,35 @@ import { DemoBanner } from '../components/table/DemoBanner';
 import { FlagCell, FlagPopover } from '../components/table/FlagCell';
 import { TableFilters } from '../components/table/TableFilters';
 import { useFlagPopover } from '../components/table/use-flag-popover';
-import { useAllAnnotations, useRows } from '../data/queries';
+import { useAllAnnotations } from '../data/queries';
+import { useTableItems, useTableView } from '../data/table-view';
 import { isTyping } from '../keyboard';
 import { navigate } from '../state/router';
 import { useUi } from '../state/ui-store';
 import { COLUMNS, isSortable } from './dataset-columns';
-import { filterRows, groupRows, isNearMiss, NO_FILTERS, sortRows, statusById } from './dataset-view';
-
-const NO_ROWS: TrajectoryRow[] = [];
+import { isNearMiss, NO_FILTERS, statusById } from './dataset-view';
 
 function fmt(v: number | null): string {
   return v === null ? '–' : v.toFixed(2).replace(/\.00$/, '');
 }
 
+const NO_ITEMS = new Int32Array(0);
+
+/** The cursor's row position for an item index (rowItems ascends): binary search. */
+function rowOfItem(rowItems: Int32Array, item: number): number {
+  let lo = 0;
+  let hi = rowItems.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = rowItems[mid]!;
+    if (v === item) return mid;
+    if (v < item) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
 export function DatasetPage() {
-  const rows = useRows();
   const annotations = useAllAnnotations();
   const {
     filters,
@@ -41,30 +55,46 @@ export function DatasetPage() {
   const pinFlags = flagPop.pin;
 
   const status = useMemo(() => statusById(annotations.data ?? []), [annotations.data]);
-  const all = rows.data ?? NO_ROWS;
-  const filtered = useMemo(
-    () => sortRows(filterRows(all, filters, status), sort),
-    [all, filters, status, sort],
+  const query = useMemo(
+    () => ({
+      filters,
+      sort,
+      groupByFile,
+      status: Object.fromEntries(
+        [...status].filter((e): e is [string, 'partial' | 'done'] => e[1] !== 'none'),
+      ),
+    }),
+    [filters, sort, groupByFile, status],
   );
-  const items = useMemo(() => groupRows(filtered, groupByFile), [filtered, groupByFile]);
-  const rowItemIndex = useMemo(() => items.flatMap((it, i) => (it.type === 'row' ? [i] : [])), [items]);
+  // Filtering, sorting, grouping and aggregates run in the table worker; only the rows on screen
+  // come to the page.
+  const { loading, pending, view } = useTableView(query);
+  const total = view?.total ?? 0;
+  const count = view?.count ?? 0;
+  const rowItems = view?.rowItems ?? NO_ITEMS;
 
-  useEffect(() => setVisibleIds(filtered.map((r) => r.id)), [filtered, setVisibleIds]);
+  useEffect(() => setVisibleIds(view?.ids ?? []), [view, setVisibleIds]);
 
   const virt = useVirtualizer({
-    count: items.length,
+    count: view?.itemCount ?? 0,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => 44,
     overscan: 12,
   });
+  const shown = virt.getVirtualItems();
+  const itemAt = useTableItems(view?.queryId, shown[0]?.index ?? 0, (shown.at(-1)?.index ?? -1) + 1);
 
-  const current = Math.min(cursor, Math.max(0, filtered.length - 1));
+  const current = Math.min(cursor, Math.max(0, count - 1));
   useEffect(() => {
-    const idx = rowItemIndex[current];
+    const idx = rowItems[current];
     if (idx !== undefined) virt.scrollToIndex(idx, { align: 'auto' });
-  }, [current, rowItemIndex, virt]);
+  }, [current, rowItems, virt]);
 
   useEffect(() => {
+    const rowAt = (i: number): TrajectoryRow | undefined => {
+      const it = itemAt(rowItems[i] ?? -1);
+      return it?.type === 'row' ? it.row : undefined;
+    };
     const onKey = (e: KeyboardEvent) => {
       if (e.key === '/' && !isTyping(e)) {
         e.preventDefault();
@@ -74,7 +104,8 @@ export function DatasetPage() {
       if (isTyping(e) || useUi.getState().helpOpen || useUi.getState().importOpen) return;
       // Keys inside the flag popover or on a flag cell belong to them.
       if ((e.target as HTMLElement | null)?.closest?.('.flag-popover, .flag-cell')) return;
-      const n = filtered.length;
+      const n = count;
+      const currentId = view?.ids[current];
       if (e.key === 'j' || e.key === 'ArrowDown') {
         e.preventDefault();
         setCursor(Math.min(n - 1, current + 1));
@@ -89,19 +120,19 @@ export function DatasetPage() {
         const page = 20;
         setCursor(Math.max(0, Math.min(n - 1, current + (e.key === 'PageDown' ? page : -page))));
       } else if (e.key === 'Enter' || e.key === 'o') {
-        const r = filtered[current];
-        if (r) navigate({ page: 'trajectory', id: r.id, step: null });
-      } else if (!e.ctrlKey && !e.metaKey && compareTableKey(e.key, filtered[current]?.id)) {
+        if (currentId) navigate({ page: 'trajectory', id: currentId, step: null });
+      } else if (!e.ctrlKey && !e.metaKey && compareTableKey(e.key, currentId)) {
         e.preventDefault();
       } else if (e.key === 'f' && !e.ctrlKey && !e.metaKey) {
-        // The selected row's flags with their evidence, focused for the keyboard.
-        const r = filtered[current];
+        // The selected row's flags with their evidence, focused for the keyboard. (The cursor's
+        // row is on screen, so it has been fetched.)
+        const r = rowAt(current);
         if (r && pinFlags(r)) e.preventDefault();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [filtered, current, setCursor, pinFlags]);
+  }, [view, count, rowItems, itemAt, current, setCursor, pinFlags]);
 
   const open = (r: TrajectoryRow) => navigate({ page: 'trajectory', id: r.id, step: null });
 
@@ -119,7 +150,7 @@ export function DatasetPage() {
           }}
           aria-label="Search trajectories"
         />
-        <TableFilters rows={all} />
+        <TableFilters facets={view?.facets} />
         <label className="check">
           <input type="checkbox" checked={groupByFile} onChange={(e) => setGroupByFile(e.target.checked)} />{' '}
           Group by file
@@ -127,14 +158,18 @@ export function DatasetPage() {
         <div className="spacer" />
         <CompareButton />
         <span className="muted" data-testid="row-count">
-          {filtered.length === all.length
-            ? plural(all.length, 'trajectory')
-            : `${filtered.length} of ${plural(all.length, 'trajectory')}`}
+          {count === total ? plural(total, 'trajectory') : `${count} of ${plural(total, 'trajectory')}`}
         </span>
       </div>
-      <DemoBanner rows={all} />
-      {all.length > 0 && <AggregatesBar rows={filtered} total={all.length} />}
-      <div className="table" role="table" aria-label="Trajectories" aria-rowcount={filtered.length}>
+      <DemoBanner total={total} anyLive={view?.facets.anyLive ?? false} />
+      {total > 0 && view && <AggregatesBar groups={view.aggregates} total={total} />}
+      <div
+        className="table"
+        role="table"
+        aria-label="Trajectories"
+        aria-rowcount={count}
+        aria-busy={pending}
+      >
         <div className="thead" role="row">
           <div className="th c-sel" role="columnheader" title="Select runs to compare (x)" />
           {COLUMNS.map((c) => {
@@ -170,11 +205,11 @@ export function DatasetPage() {
           })}
         </div>
         <div className="tbody" ref={scrollRef}>
-          {rows.isLoading && <div className="empty">Loading…</div>}
-          {!rows.isLoading && all.length === 0 && (
+          {loading && <div className="empty">Loading…</div>}
+          {!loading && view && total === 0 && (
             <div className="empty">No trajectories yet. Import a file (i) or wait for the demo set.</div>
           )}
-          {all.length > 0 && filtered.length === 0 && (
+          {total > 0 && count === 0 && (
             <div className="empty">
               No trajectory matches these filters.{' '}
               <button type="button" className="link" onClick={() => setFilters(NO_FILTERS)}>
@@ -183,10 +218,11 @@ export function DatasetPage() {
             </div>
           )}
           <div style={{ height: virt.getTotalSize(), position: 'relative' }}>
-            {virt.getVirtualItems().map((vi) => {
-              const it = items[vi.index];
-              if (!it) return null;
+            {shown.map((vi) => {
+              const it = itemAt(vi.index);
               const style = { transform: `translateY(${vi.start}px)`, height: vi.size } as const;
+              // Not fetched from the table worker yet: a placeholder of the same height.
+              if (!it) return <div key={`p:${vi.index}`} className="tr placeholder" style={style} />;
               if (it.type === 'group')
                 return (
                   <div key={`g:${it.file}`} className="group-row" style={style}>
@@ -194,7 +230,7 @@ export function DatasetPage() {
                   </div>
                 );
               const r = it.row;
-              const selected = rowItemIndex[current] === vi.index;
+              const selected = rowItems[current] === vi.index;
               const st = status.get(r.id) ?? 'none';
               return (
                 <div
@@ -205,7 +241,7 @@ export function DatasetPage() {
                   data-testid="trajectory-row"
                   data-row-id={r.id}
                   onClick={() => {
-                    setCursor(filtered.indexOf(r));
+                    setCursor(Math.max(0, rowOfItem(rowItems, vi.index)));
                     open(r);
                   }}
                 >

@@ -40,7 +40,11 @@ export type ViewItem = { type: 'group'; file: string; count: number } | { type: 
 
 export function statusById(annotations: readonly Annotation[]): Map<string, 'none' | 'partial' | 'done'> {
   const by = new Map<string, Annotation[]>();
-  for (const a of annotations) by.set(a.trajectoryId, [...(by.get(a.trajectoryId) ?? []), a]);
+  for (const a of annotations) {
+    const list = by.get(a.trajectoryId);
+    if (list) list.push(a);
+    else by.set(a.trajectoryId, [a]);
+  }
   const out = new Map<string, 'none' | 'partial' | 'done'>();
   for (const [id, list] of by) out.set(id, annotationStatus(list));
   return out;
@@ -96,12 +100,83 @@ export function sortRows(rows: TrajectoryRow[], sort: { key: SortKey; dir: 1 | -
 
 export function groupRows(rows: readonly TrajectoryRow[], byFile: boolean): ViewItem[] {
   if (!byFile) return rows.map((row) => ({ type: 'row', row }));
+  // Push, not copy: copying the group per row was quadratic (100,000 rows in one file).
   const groups = new Map<string, TrajectoryRow[]>();
-  for (const r of rows) groups.set(r.file, [...(groups.get(r.file) ?? []), r]);
+  for (const r of rows) {
+    const list = groups.get(r.file);
+    if (list) list.push(r);
+    else groups.set(r.file, [r]);
+  }
   const out: ViewItem[] = [];
   for (const [file, list] of groups) {
     out.push({ type: 'group', file, count: list.length });
     for (const row of list) out.push({ type: 'row', row });
   }
   return out;
+}
+
+/** What the table asks for: the filters, the sort, grouping, and the annotation status of rows. */
+export interface TableQuery {
+  filters: Filters;
+  sort: { key: SortKey; dir: 1 | -1 } | null;
+  groupByFile: boolean;
+  /** Annotation status by trajectory id; absent ids are 'none'. */
+  status: Record<string, 'partial' | 'done'>;
+}
+
+/** The filter choices the rows offer, and whether any row is a live run. */
+export interface TableFacets {
+  strategies: string[];
+  files: string[];
+  flags: string[];
+  anyLive: boolean;
+}
+
+export function tableFacets(rows: readonly TrajectoryRow[]): TableFacets {
+  const strategies = new Set<string>();
+  const files = new Set<string>();
+  const flags = new Set<string>();
+  let anyLive = false;
+  for (const r of rows) {
+    strategies.add(r.strategy);
+    files.add(r.file);
+    for (const f of r.flags) flags.add(f);
+    anyLive ||= !!r.live;
+  }
+  const sorted = (s: Set<string>) => [...s].sort();
+  return { strategies: sorted(strategies), files: sorted(files), flags: sorted(flags), anyLive };
+}
+
+/** The table as the page shows it, with what the page needs to know about it. */
+export interface TableView {
+  /** Rows in the table (all), rows the filter keeps, and items (rows plus group headers). */
+  total: number;
+  count: number;
+  itemCount: number;
+  /** Ids of the kept rows in table order (next / previous trajectory). */
+  ids: string[];
+  /** The item index of each kept row (the keyboard cursor counts rows, the list counts items). */
+  rowItems: Int32Array;
+  aggregates: import('../../core/dataset/aggregate').Aggregate[];
+  facets: TableFacets;
+  /** Which load of the rows this view was computed from. */
+  loaded: number;
+}
+
+/** Filter, sort and group, in one pass over the rows (run in the table worker). */
+export function tableView(
+  rows: readonly TrajectoryRow[],
+  q: TableQuery,
+): { filtered: TrajectoryRow[]; items: ViewItem[]; ids: string[]; rowItems: number[] } {
+  const status = new Map(Object.entries(q.status));
+  const filtered = sortRows(filterRows(rows, q.filters, status), q.sort);
+  const items = groupRows(filtered, q.groupByFile);
+  const ids: string[] = [];
+  const rowItems: number[] = [];
+  items.forEach((it, i) => {
+    if (it.type !== 'row') return;
+    ids.push(it.row.id);
+    rowItems.push(i);
+  });
+  return { filtered, items, ids, rowItems };
 }

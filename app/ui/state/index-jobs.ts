@@ -39,7 +39,10 @@ interface IndexJobs {
   runBm25(corpusId: string): Promise<void>;
   cancelBm25(corpusId: string): void;
   runDense(corpusId: string, src: ModelSource, mode: 'build' | 'restore' | 'rebuild'): Promise<void>;
+  /** Pauses a dense build: what was embedded stays stored and the next build resumes from it. */
   cancelDense(corpusId: string): void;
+  /** Forgets a paused dense build's stored vectors. */
+  discardDense(corpusId: string, settingsKey: string): Promise<void>;
 }
 
 const controllers = new Map<string, AbortController>();
@@ -123,6 +126,11 @@ export const useIndexJobs = create<IndexJobs>((set, get) => {
 
     cancelDense(corpusId) {
       controllers.get(corpusId)?.abort();
+    },
+
+    async discardDense(corpusId, settingsKey) {
+      await searchWorker().discardPartialDense(corpusId, settingsKey);
+      patchDense(corpusId, { phase: 'idle', progress: undefined });
     },
   };
 });

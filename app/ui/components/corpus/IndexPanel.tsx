@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { UrlCredentialWarning } from '../UrlCredentialWarning';
 import { useEffect, useState } from 'react';
 import { plural } from '../../../core/plural';
 import type { ModelSource } from '../../../runtime/model-source';
+import { corpusKeys } from '../../data/corpora';
 import { type DenseJob, type Phase, useIndexJobs } from '../../state/index-jobs';
 import { DEFAULT_EMBED_MODEL, useCorpusUi } from '../../state/corpus-ui';
 import { ModelSourceFields } from '../ModelSourceFields';
@@ -75,13 +77,35 @@ function loadBytes(job: DenseJob | undefined): { loaded: number; total: number; 
   };
 }
 
-/** Dense index: model settings, load progress in bytes, embedding progress, device and why. */
-export function DenseCard({ corpusId, cachedModels }: { corpusId: string; cachedModels: string[] }) {
+/** A dense build that was paused, interrupted by a reload, or failed: its vectors so far are stored. */
+export interface PartialDense {
+  modelId: string;
+  settings: string;
+  done: number;
+  total: number;
+}
+
+/**
+ * Dense index: model settings, load progress in bytes, embedding progress with rate and ETA,
+ * pause and resume (embedded chunks are stored as they finish, so a reload loses nothing),
+ * device and why.
+ */
+export function DenseCard({
+  corpusId,
+  cachedModels,
+  partials = [],
+}: {
+  corpusId: string;
+  cachedModels: string[];
+  partials?: PartialDense[];
+}) {
   const embed = useCorpusUi((s) => s.embed);
   const setEmbed = useCorpusUi((s) => s.setEmbed);
   const job = useIndexJobs((s) => s.dense[corpusId]);
   const run = useIndexJobs((s) => s.runDense);
   const cancel = useIndexJobs((s) => s.cancelDense);
+  const discard = useIndexJobs((s) => s.discardDense);
+  const qc = useQueryClient();
   const [draft, setDraft] = useState(embed.modelId);
   useEffect(() => setDraft(embed.modelId), [embed.modelId]);
   const phase = job?.phase ?? 'idle';
@@ -89,6 +113,7 @@ export function DenseCard({ corpusId, cachedModels }: { corpusId: string; cached
   const info = result?.info;
   // Vectors cached for the chosen model: load the model and restore them (never re-embeds).
   const hasCache = cachedModels.includes(embed.modelId);
+  const partial = partials.find((p) => p.modelId === embed.modelId);
   useEffect(() => {
     if (!job && hasCache) void run(corpusId, embed, 'restore');
   }, [corpusId, job, hasCache, embed, run]);
@@ -131,7 +156,11 @@ export function DenseCard({ corpusId, cachedModels }: { corpusId: string; cached
               void run(corpusId, s, 'build');
             }}
           >
-            {hasCache ? 'Load dense index' : 'Build dense index'}
+            {hasCache
+              ? 'Load dense index'
+              : partial
+                ? `Resume dense index (${partial.done.toLocaleString()} of ${partial.total.toLocaleString()})`
+                : 'Build dense index'}
           </button>
         )}
         {phase === 'ready' && (
@@ -149,8 +178,13 @@ export function DenseCard({ corpusId, cachedModels }: { corpusId: string; cached
           </button>
         )}
         {phase === 'working' && (
-          <button type="button" onClick={() => cancel(corpusId)}>
-            Cancel
+          <button
+            type="button"
+            title="Stop embedding. What is embedded stays stored: Resume continues from there, also after a reload."
+            data-testid="pause-dense"
+            onClick={() => cancel(corpusId)}
+          >
+            Pause
           </button>
         )}
       </div>
@@ -170,7 +204,10 @@ export function DenseCard({ corpusId, cachedModels }: { corpusId: string; cached
           <progress max={job.progress.total} value={job.progress.done} />
           <span className="small">
             {job.progress.done.toLocaleString()} / {job.progress.total.toLocaleString()} passages ·{' '}
-            {job.progress.rate.toFixed(1)} passages/s · ETA {fmtS(job.progress.etaS)}
+            {job.progress.rate > 0
+              ? `${job.progress.rate.toFixed(1)} passages/s · ETA ${fmtS(job.progress.etaS)}`
+              : 'measuring speed…'}
+            {job.progress.resumedFrom ? ` · resumed at ${job.progress.resumedFrom.toLocaleString()}` : ''}
           </span>
         </div>
       )}
@@ -195,7 +232,24 @@ export function DenseCard({ corpusId, cachedModels }: { corpusId: string; cached
           {job?.error}
         </p>
       )}
-      {phase === 'cancelled' && <p className="small muted">Cancelled; nothing was stored.</p>}
+      {phase !== 'working' && partial && !hasCache && (
+        <p className="small" data-testid="dense-paused">
+          Paused: {partial.done.toLocaleString()} of {partial.total.toLocaleString()} passages embedded with{' '}
+          {partial.modelId} and stored; Resume continues from there (also after a reload).{' '}
+          <button
+            type="button"
+            className="link"
+            data-testid="discard-dense"
+            onClick={() =>
+              void discard(corpusId, partial.settings).then(() =>
+                qc.invalidateQueries({ queryKey: corpusKeys.indexes(corpusId) }),
+              )
+            }
+          >
+            Discard
+          </button>
+        </p>
+      )}
       <p className="muted tiny">
         Mean pooling, L2-normalized; exact top-k (float32, or int8 with the toggle below).
       </p>

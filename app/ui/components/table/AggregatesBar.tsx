@@ -1,6 +1,4 @@
-import { useMemo } from 'react';
-import { AGGREGATE_METRICS, type AggregateMetric, aggregateByFile } from '../../../core/dataset/aggregate';
-import type { TrajectoryRow } from '../../../core/dataset/row';
+import { AGGREGATE_METRICS, type Aggregate, type AggregateMetric } from '../../../core/dataset/aggregate';
 import { plural } from '../../../core/plural';
 
 const TITLES: Record<AggregateMetric, string> = {
@@ -16,8 +14,9 @@ const TITLES: Record<AggregateMetric, string> = {
  * Counts and means for the rows the filter shows, and for each file among them. A mean is over
  * the rows that have the value (n beside it), never over rows that lack it.
  */
-export function AggregatesBar({ rows, total }: { rows: readonly TrajectoryRow[]; total: number }) {
-  const groups = useMemo(() => aggregateByFile(rows), [rows]);
+// The groups are computed with the view, off the main thread (aggregateByFile in the table worker).
+export function AggregatesBar({ groups, total }: { groups: readonly Aggregate[]; total: number }) {
+  const shown = groups[0]?.count ?? 0;
   return (
     <div className="aggregates" data-testid="aggregates">
       <table aria-label="Aggregates: counts and means">
@@ -38,16 +37,16 @@ export function AggregatesBar({ rows, total }: { rows: readonly TrajectoryRow[];
         <tbody>
           {groups.map((g, i) => (
             <tr
-              key={g.file || '(all)'}
+              key={i === 0 ? '(all)' : `f:${g.file}`}
               className={i === 0 ? 'agg-all' : ''}
               data-testid="agg-row"
               data-file={g.file}
             >
               <th scope="row" title={g.file}>
                 {i === 0
-                  ? rows.length === total
+                  ? shown === total
                     ? `All ${plural(total, 'trajectory')}`
-                    : `Filtered: ${rows.length} of ${total}`
+                    : `Filtered: ${shown} of ${total}`
                   : g.file || '(no file)'}
               </th>
               <td>{g.count}</td>

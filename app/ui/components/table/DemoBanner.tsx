@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { TrajectoryRow } from '../../../core/dataset/row';
 import { plural } from '../../../core/plural';
 import { demoFileNames } from '../../data/demo';
 import { useImports } from '../../data/queries';
@@ -8,7 +7,7 @@ import { useImports } from '../../data/queries';
 const DISMISSED = 'hopscope.demoBannerDismissed';
 
 /** The first screen says what it shows (the bundled demo set) and how to bring one's own logs. */
-export function DemoBanner({ rows }: { rows: readonly TrajectoryRow[] }) {
+export function DemoBanner({ total, anyLive }: { total: number; anyLive: boolean }) {
   const demo = useQuery({ queryKey: ['demo-files'], queryFn: demoFileNames, staleTime: Infinity });
   const [dismissed, setDismissed] = useState(() => localStorage.getItem(DISMISSED) === '1');
   const imports = useImports();
@@ -20,9 +19,9 @@ export function DemoBanner({ rows }: { rows: readonly TrajectoryRow[] }) {
     imports.data !== undefined &&
     imports.data.length > 0 &&
     imports.data.every((i) => files.has(i.file)) &&
-    !rows.some((r) => r.live);
-  if (dismissed || !demoOnly || rows.length === 0) return null;
-  const demoRows = rows.length;
+    !anyLive;
+  if (dismissed || !demoOnly || total === 0) return null;
+  const demoRows = total;
   return (
     <div className="demo-banner" role="note" data-testid="demo-banner">
       <span>

@@ -1,6 +1,7 @@
-import { useMemo } from 'react';
-import type { TrajectoryRow } from '../../../core/dataset/row';
+import type { TableFacets } from '../../pages/dataset-view';
 import { type Filters, useUi } from '../../state/ui-store';
+
+const NONE: string[] = [];
 
 type Choice<K extends keyof Filters> = { key: K; label: string; options: Array<[Filters[K], string]> };
 
@@ -65,12 +66,12 @@ const FIXED: [
 ];
 
 /** The table's filter selects; each reads and writes the UI store's filters. */
-export function TableFilters({ rows }: { rows: readonly TrajectoryRow[] }) {
+export function TableFilters({ facets }: { facets: TableFacets | undefined }) {
   const filters = useUi((s) => s.filters);
   const setFilters = useUi((s) => s.setFilters);
-  const strategies = useMemo(() => [...new Set(rows.map((r) => r.strategy))].sort(), [rows]);
-  const files = useMemo(() => [...new Set(rows.map((r) => r.file))].sort(), [rows]);
-  const flags = useMemo(() => [...new Set(rows.flatMap((r) => r.flags))].sort(), [rows]);
+  const strategies = facets?.strategies ?? NONE;
+  const files = facets?.files ?? NONE;
+  const flags = facets?.flags ?? NONE;
   const open: Array<[keyof Filters, string, string, string[]]> = [
     ['strategy', 'Strategy', 'All strategies', strategies],
     ['file', 'Source file', 'All files', files],

@@ -1,0 +1,94 @@
+// Page-side measurements for `npm run bench -- ui`, passed to page.evaluate: each function is
+// self-contained (it runs in the page, not in Node), so it may not use imports or closures.
+
+/** Starts recording the longest gap between animation frames (the main thread's longest stall). */
+export function startFrameGapMonitor(): void {
+  const w = window as unknown as { __gap: { max: number; last: number; on: boolean } };
+  w.__gap = { max: 0, last: performance.now(), on: true };
+  const tick = (t: number) => {
+    if (!w.__gap.on) return;
+    w.__gap.max = Math.max(w.__gap.max, t - w.__gap.last);
+    w.__gap.last = t;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+
+export function stopFrameGapMonitor(): number {
+  const w = window as unknown as { __gap: { max: number; on: boolean } };
+  w.__gap.on = false;
+  return w.__gap.max;
+}
+
+/**
+ * The floor for an import: the same file read as a stream in a worker, split into lines and each
+ * line JSON.parsed (nothing built, validated or stored). Returns seconds.
+ */
+export async function parseOnlySeconds(inputId: string): Promise<number> {
+  const input = document.getElementById(inputId) as HTMLInputElement;
+  const file = input.files![0]!;
+  const src = `onmessage = async (e) => {
+    const t0 = performance.now();
+    const reader = e.data.stream().pipeThrough(new TextDecoderStream()).getReader();
+    let rest = '', n = 0;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      const lines = (rest + value).split('\\n');
+      rest = lines.pop();
+      for (const l of lines) if (l) { JSON.parse(l); n++; }
+    }
+    if (rest) { JSON.parse(rest); n++; }
+    postMessage({ s: (performance.now() - t0) / 1000, n });
+  };`;
+  const url = URL.createObjectURL(new Blob([src], { type: 'text/javascript' }));
+  const worker = new Worker(url);
+  const out = await new Promise<{ s: number; n: number }>((res, rej) => {
+    worker.onmessage = (e) => res(e.data as { s: number; n: number });
+    worker.onerror = (e) => rej(new Error(e.message));
+    worker.postMessage(file);
+  });
+  worker.terminate();
+  URL.revokeObjectURL(url);
+  return out.s;
+}
+
+/** Scrolls the table body `frames` frames, `px` pixels per frame; returns each frame's duration. */
+export async function scrollFrameTimes([frames, px]: [number, number]): Promise<number[]> {
+  const body = document.querySelector('.tbody') as HTMLElement;
+  const times: number[] = [];
+  await new Promise<void>((done) => {
+    let last = -1;
+    let dir = 1;
+    const tick = (t: number) => {
+      if (last >= 0) times.push(t - last);
+      last = t;
+      if (times.length >= frames) return done();
+      if (body.scrollTop + body.clientHeight >= body.scrollHeight - 1) dir = -1;
+      else if (body.scrollTop <= 0) dir = 1;
+      body.scrollTop += dir * px;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  return times;
+}
+
+/**
+ * Navigates to a trajectory and returns ms until its view is interactive: the timeline shows the
+ * first step and a frame has been painted after it (input is handled from then on).
+ */
+export async function openTrajectoryMs([id, marker]: [string, string]): Promise<number> {
+  const t0 = performance.now();
+  location.hash = `#/t/${encodeURIComponent(id)}`;
+  await new Promise<void>((done) => {
+    const poll = () => {
+      const q = document.querySelector('[data-testid="question"]');
+      const step = document.querySelector('[data-testid="timeline"] [data-testid="step"]');
+      if (q && step && q.textContent?.includes(marker)) requestAnimationFrame(() => done());
+      else requestAnimationFrame(poll);
+    };
+    poll();
+  });
+  return performance.now() - t0;
+}

@@ -1,0 +1,55 @@
+// Table worker: holds every table row and answers the table's questions (filter, sort, group,
+// aggregates, filter choices) off the main thread, so 100,000 rows never stall the page. The page
+// asks for the rows of the visible window only.
+import * as Comlink from 'comlink';
+import { aggregateByFile } from '../app/core/dataset/aggregate';
+import type { TrajectoryRow } from '../app/core/dataset/row';
+import { listRows } from '../app/db/store';
+import {
+  type TableQuery,
+  type TableView,
+  tableFacets,
+  tableView,
+  type ViewItem,
+} from '../app/ui/pages/dataset-view';
+
+let rows: TrajectoryRow[] = [];
+let loaded = 0;
+let facets = tableFacets([]);
+let items: ViewItem[] = [];
+let queries = 0;
+
+const api = {
+  /** Reads the rows from IndexedDB again (after an import, a label, a deletion). */
+  async load(): Promise<number> {
+    rows = await listRows();
+    facets = tableFacets(rows);
+    return ++loaded;
+  },
+  /** Filters, sorts and groups the rows; the view's items stay here, read by window. */
+  query(q: TableQuery): TableView & { queryId: number } {
+    const v = tableView(rows, q);
+    items = v.items;
+    const rowItems = Int32Array.from(v.rowItems);
+    const out = {
+      queryId: ++queries,
+      loaded,
+      total: rows.length,
+      count: v.ids.length,
+      itemCount: items.length,
+      ids: v.ids,
+      rowItems,
+      aggregates: aggregateByFile(v.filtered),
+      facets,
+    };
+    return Comlink.transfer(out, [rowItems.buffer]);
+  },
+  /** Items [from, to) of view `queryId`; null once a newer query replaced it. */
+  items(queryId: number, from: number, to: number): ViewItem[] | null {
+    if (queryId !== queries) return null;
+    return items.slice(Math.max(0, from), Math.max(0, to));
+  },
+};
+
+export type TableWorkerApi = typeof api;
+Comlink.expose(api);
