@@ -12,6 +12,7 @@ import { ComparePage } from './pages/ComparePage';
 import { CorpusPage } from './pages/CorpusPage';
 import { DatasetPage } from './pages/DatasetPage';
 import { PapersPage } from './pages/PapersPage';
+import { PresentPage } from './pages/PresentPage';
 import { PairedPage } from './pages/PairedPage';
 import { RunPage } from './pages/RunPage';
 import { TrajectoryPage } from './pages/TrajectoryPage';
@@ -146,6 +147,8 @@ export function App() {
           <PapersPage paperId={route.paperId} />
         ) : route.page === 'compare' ? (
           <ComparePage ids={route.ids} />
+        ) : route.page === 'present' ? (
+          <PresentPage id={route.id} />
         ) : (
           <TrajectoryPage id={route.id} stepRef={route.step} />
         )}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hopscopeTrajectories } from '../../demo/build-demo';
 import { buildTrajectory } from '../schema/builder';
-import { nextStop, replayEvents, replayFrames, stopFrames, tokenChunks } from './replay';
+import { nextStop, replayEvents, replayFrames, stopFrames, tokenChunks, withoutGold } from './replay';
 
 const withPlan = hopscopeTrajectories().find((t) => (t.plan?.length ?? 0) > 1)!;
 
@@ -50,5 +50,17 @@ describe('replay', () => {
     expect(nextStop(stops, frames.length - 1, 1)).toBe(frames.length - 1);
     const mid = stops[3]!;
     expect(nextStop(stops, nextStop(stops, mid, 1), -1)).toBe(mid);
+  });
+});
+
+describe('withoutGold', () => {
+  it('drops gold and the gold / answer marks on documents, nothing else', () => {
+    const t = hopscopeTrajectories().find((x) => x.steps.some((s) => s.docs?.some((d) => d.containsAnswer)))!;
+    const hidden = withoutGold(t);
+    expect(hidden.gold).toBeUndefined();
+    const docs = hidden.steps.flatMap((s) => s.docs ?? []);
+    expect(docs.length).toBeGreaterThan(0);
+    expect(docs.some((d) => d.gold !== undefined || d.containsAnswer !== undefined)).toBe(false);
+    expect(docs.map((d) => d.text)).toEqual(t.steps.flatMap((s) => s.docs ?? []).map((d) => d.text));
   });
 });

@@ -121,3 +121,19 @@ export function nextStop(stops: readonly number[], at: number, dir: 1 | -1): num
   if (dir === 1) return stops.find((s) => s > at) ?? stops.at(-1) ?? at;
   return [...stops].reverse().find((s) => s < at) ?? stops[0] ?? at;
 }
+
+/**
+ * The trajectory without what the audience should not see yet: gold answers, gold plan and
+ * passages, and the gold / answer-bearing marks on documents. Presenter mode shows them on demand.
+ */
+export function withoutGold(t: Trajectory): Trajectory {
+  const { gold: _gold, ...rest } = t;
+  return {
+    ...rest,
+    steps: t.steps.map((s) =>
+      s.docs
+        ? { ...s, docs: s.docs.map(({ gold: _g, containsAnswer: _a, ...d }) => d) }
+        : s,
+    ),
+  };
+}

@@ -54,3 +54,12 @@ describe('papers route', () => {
     expect(parseHash('#/papers/%zz')).toEqual({ page: 'papers', paperId: '%zz' });
   });
 });
+
+describe('present route', () => {
+  it('round-trips an id with a slash; a bare #/present is the dataset', () => {
+    const r = { page: 'present', id: 'a/b c' } as const;
+    expect(routeHash(r)).toBe('#/present/a%2Fb%20c');
+    expect(parseHash(routeHash(r))).toEqual(r);
+    expect(parseHash('#/present')).toEqual({ page: 'dataset' });
+  });
+});
