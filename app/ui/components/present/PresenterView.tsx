@@ -148,7 +148,7 @@ export function PresenterView({
           Notes <kbd>s</kbd>
         </button>
         <button type="button" onClick={toggleFullscreen} title="Full screen (f)">
-          ⛶ <kbd>f</kbd>
+          Full screen <kbd>f</kbd>
         </button>
       </div>
       <h1 className="present-question">

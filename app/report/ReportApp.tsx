@@ -1,0 +1,103 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { Annotation } from '../core/annotations/annotation';
+import { toRow } from '../core/dataset/row';
+import { plural } from '../core/plural';
+import type { ReportData } from '../core/report/payload';
+import { DocumentView } from '../ui/components/DocumentView';
+import { HelpOverlay } from '../ui/components/HelpOverlay';
+import { PresenterView } from '../ui/components/present/PresenterView';
+import { isTyping } from '../ui/keyboard';
+import { DatasetTable } from '../ui/pages/DatasetTable';
+import { navigate, useRoute } from '../ui/state/router';
+import { useUi } from '../ui/state/ui-store';
+import { ReportTrajectory } from './ReportTrajectory';
+
+/** The report: the table, each trajectory and presenter mode, on the app's hash routes. */
+export function ReportApp({ data }: { data: ReportData }) {
+  const route = useRoute();
+  const [helpOpen, setHelpOpen] = useState(false);
+  const rows = useMemo(() => data.trajectories.map(toRow), [data]);
+  const byId = useMemo(() => new Map(data.trajectories.map((t) => [t.id, t])), [data]);
+  const annotationsOf = useMemo(() => {
+    const m = new Map<string, Annotation[]>();
+    for (const a of data.annotations) m.set(a.trajectoryId, [...(m.get(a.trajectoryId) ?? []), a]);
+    return m;
+  }, [data]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (isTyping(e)) return;
+      if (e.key === '?') setHelpOpen((h) => !h);
+      else if (e.key === 'Escape' && helpOpen) setHelpOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [helpOpen]);
+  // The pages read the help state from the app's store to keep their keys quiet under it.
+  useEffect(() => useUi.getState().setHelpOpen(helpOpen), [helpOpen]);
+
+  const id = route.page === 'trajectory' || route.page === 'present' ? route.id : null;
+  const t = id === null ? undefined : byId.get(id);
+  const missing = id !== null && !t && (
+    <div className="empty">
+      This report has no trajectory <code>{id}</code>.{' '}
+      <button type="button" className="link" onClick={() => navigate({ page: 'dataset' })}>
+        Back to the table
+      </button>
+    </div>
+  );
+  if (route.page === 'present' && t)
+    return (
+      <div className="app">
+        <PresenterView
+          key={t.id}
+          t={t}
+          annotations={annotationsOf.get(t.id) ?? []}
+          onExit={() => navigate({ page: 'trajectory', id: t.id, step: null })}
+        />
+      </div>
+    );
+  return (
+    <div className="app report">
+      <header className="topbar">
+        <button type="button" className="brand" onClick={() => navigate({ page: 'dataset' })} title="The table">
+          <span>Hopscope report</span>
+        </button>
+        <span className="report-title" data-testid="report-title">
+          {data.title}
+        </span>
+        <span className="muted small" title={data.sources.join('\n')}>
+          {plural(data.trajectories.length, 'trajectory')}
+          {data.sources.length > 0 ? ` from ${data.sources.join(', ')}` : ''} · made{' '}
+          {data.createdAt.slice(0, 16).replace('T', ' ')} UTC · read-only
+        </span>
+        <div className="spacer" />
+        <button
+          type="button"
+          className="icon"
+          onClick={() => setHelpOpen(true)}
+          title="Keyboard shortcuts (?)"
+          aria-label="Keyboard shortcuts"
+        >
+          ?
+        </button>
+      </header>
+      <main className="main">
+        {missing ||
+          (t ? (
+            <ReportTrajectory
+              key={t.id}
+              t={t}
+              stepRef={route.page === 'trajectory' ? route.step : null}
+              annotations={annotationsOf.get(t.id) ?? []}
+              order={useUi.getState().visibleIds.length ? useUi.getState().visibleIds : rows.map((r) => r.id)}
+            />
+          ) : (
+            <DatasetTable all={rows} annotations={data.annotations} loading={false} compare={false} />
+          ))}
+      </main>
+      <DocumentView />
+      {helpOpen && <HelpOverlay onClose={() => setHelpOpen(false)} />}
+    </div>
+  );
+}
