@@ -1,9 +1,9 @@
 // The HTML report's template: report.html + app/report/ built into ONE self-contained file
-// (build/inline-html.ts) in .report-build/. The app build ships it as report-template.html
+// (app/build/inline-html.ts) in .report-build/. The app build ships it as report-template.html
 // (vite.config.ts) and `npm run cli -- report` builds it on demand (app/cli/report-template.ts).
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { inlineHtml } from './build/inline-html.ts';
+import { inlineHtml } from './app/build/inline-html.ts';
 
 export const REPORT_OUT_DIR = '.report-build';
 

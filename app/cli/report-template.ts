@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 const ROOT = resolve(import.meta.dirname, '..', '..');
 export const TEMPLATE_PATH = join(ROOT, '.report-build', 'report.html');
 /** What the template is built from: newer files here mean the built one is stale. */
-const INPUTS = ['app', 'build', 'report.html', 'vite.report.config.ts', 'package-lock.json'];
+const INPUTS = ['app', 'report.html', 'vite.report.config.ts', 'package-lock.json'];
 
 function newestMtime(path: string): number {
   const st = statSync(path, { throwIfNoEntry: false });
