@@ -47,7 +47,8 @@ export function inlineHtml(): Plugin {
             delete bundle[name];
           }
         }
-        if (scripts.length !== 1) this.error(`expected one script chunk in ${html.fileName}, found ${scripts.length}`);
+        if (scripts.length !== 1)
+          this.error(`expected one script chunk in ${html.fileName}, found ${scripts.length}`);
         if (/<script[^>]+src=|<link[^>]+(?:stylesheet|modulepreload)/.test(page))
           this.error(`${html.fileName} still loads a file; the report must be self-contained`);
         const hash = `sha256-${createHash('sha256').update(scripts[0]!).digest('base64')}`;

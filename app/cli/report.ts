@@ -50,7 +50,9 @@ export async function report(argv: readonly string[], usage: string): Promise<nu
   const trajectories: Trajectory[] = [];
   for (const file of args.files) {
     const s = await runImport(file, args.format, (t) => void trajectories.push(t));
-    say(`${file}: ${s.imported} of ${s.records} records (format ${s.format ?? 'unknown'}, ${s.errors.length} errors)`);
+    say(
+      `${file}: ${s.imported} of ${s.records} records (format ${s.format ?? 'unknown'}, ${s.errors.length} errors)`,
+    );
     for (const e of s.errors.slice(0, 20))
       say(`  ${file} line ${e.line}${e.field ? ` field ${e.field}` : ''}: ${e.message}`);
   }

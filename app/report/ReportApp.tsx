@@ -60,7 +60,12 @@ export function ReportApp({ data }: { data: ReportData }) {
   return (
     <div className="app report">
       <header className="topbar">
-        <button type="button" className="brand" onClick={() => navigate({ page: 'dataset' })} title="The table">
+        <button
+          type="button"
+          className="brand"
+          onClick={() => navigate({ page: 'dataset' })}
+          title="The table"
+        >
           <span>Hopscope report</span>
         </button>
         <span className="report-title" data-testid="report-title">

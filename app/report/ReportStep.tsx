@@ -19,7 +19,8 @@ export function ReportStep({ step, annotations }: { step: Step; annotations: rea
         <ul className="report-notes" data-testid="step-annotations">
           {here.map((a) => (
             <li key={a.id}>
-              <span className={`label label-${a.label}`}>{a.label}</span> <span className="muted">{a.annotator}</span>
+              <span className={`label label-${a.label}`}>{a.label}</span>{' '}
+              <span className="muted">{a.annotator}</span>
               {a.note && <div>{a.note}</div>}
             </li>
           ))}

@@ -190,8 +190,8 @@ export function ReportTrajectory({
           {tab === 'rewards' && (
             <div className="rewards" data-testid="rewards-panel">
               <p className="muted small">
-                Computed from the trajectory when the report opened; rewards that need an embedding model
-                or an LLM show – here (open the log in Hopscope to compute them).
+                Computed from the trajectory when the report opened; rewards that need an embedding model or
+                an LLM show – here (open the log in Hopscope to compute them).
               </p>
               {rewards === null && <p className="muted">Computing…</p>}
               {(rewards ?? []).map((r) => (

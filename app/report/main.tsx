@@ -20,7 +20,9 @@ function fail(message: string): void {
 
 const encoded = document.getElementById('hopscope-report-data')?.textContent?.trim() ?? '';
 if (!encoded)
-  fail('This report holds no data. Make one with `npm run cli -- report FILE… --out report.html` or Export → HTML report.');
+  fail(
+    'This report holds no data. Make one with `npm run cli -- report FILE… --out report.html` or Export → HTML report.',
+  );
 else
   decodeReport(encoded).then(
     (data) => {

@@ -20,7 +20,9 @@ export async function exportHtmlReport(ids?: readonly string[]): Promise<{ html:
     }
   } else await forEachTrajectory((t) => void trajectories.push(t));
   if (trajectories.length === 0) throw new Error('no trajectories to put in a report');
-  const sources = [...new Set(trajectories.map((t) => t.source.file ?? (t.source.kind === 'live' ? 'live runs' : '')))]
+  const sources = [
+    ...new Set(trajectories.map((t) => t.source.file ?? (t.source.kind === 'live' ? 'live runs' : ''))),
+  ]
     .filter(Boolean)
     .slice(0, 20);
   const data = reportData(trajectories, await listAnnotations(), {

@@ -31,8 +31,16 @@ export const SHORTCUTS: Array<{ scope: string; keys: string; what: string }> = [
     what: 'Fork at the selected step: change it or ask a what-if, then continue',
   },
   { scope: 'Trajectory', keys: 'P (Shift+p)', what: 'Present: replay the trajectory as if it were running' },
-  { scope: 'Presenter', keys: '→ / j / PgDn, ← / k / PgUp', what: 'Next / previous step (whole step at once)' },
-  { scope: 'Presenter', keys: 'Space', what: 'Play / pause: steps arrive and text streams at the chosen speed' },
+  {
+    scope: 'Presenter',
+    keys: '→ / j / PgDn, ← / k / PgUp',
+    what: 'Next / previous step (whole step at once)',
+  },
+  {
+    scope: 'Presenter',
+    keys: 'Space',
+    what: 'Play / pause: steps arrive and text streams at the chosen speed',
+  },
   { scope: 'Presenter', keys: '+ / -, Home / End', what: 'Faster / slower; the start / the end' },
   { scope: 'Presenter', keys: 'g / s / f', what: 'Reveal gold & flags / speaker notes / full screen' },
   { scope: 'Presenter', keys: 'Esc', what: 'Leave presenter mode (out of full screen first)' },

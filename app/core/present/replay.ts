@@ -81,7 +81,6 @@ function finalPatch(n: NonNullable<Trajectory['plan']>[number]) {
   return patch;
 }
 
-
 /** What one beat shows: the trajectory so far and the step tokens are streaming into. */
 export interface ReplayFrame {
   t: Trajectory;
@@ -131,9 +130,7 @@ export function withoutGold(t: Trajectory): Trajectory {
   return {
     ...rest,
     steps: t.steps.map((s) =>
-      s.docs
-        ? { ...s, docs: s.docs.map(({ gold: _g, containsAnswer: _a, ...d }) => d) }
-        : s,
+      s.docs ? { ...s, docs: s.docs.map(({ gold: _g, containsAnswer: _a, ...d }) => d) } : s,
     ),
   };
 }

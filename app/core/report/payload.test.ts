@@ -5,7 +5,12 @@ import { DATA_OPEN, decodeReport, encodeReport, fillTemplate, reportData } from 
 
 const trajectories = hopscopeTrajectories();
 const t0 = trajectories[0]!;
-const note = makeAnnotation({ trajectoryId: t0.id, label: 'note', annotator: 'ana', note: '</script><b>x</b>' });
+const note = makeAnnotation({
+  trajectoryId: t0.id,
+  label: 'note',
+  annotator: 'ana',
+  note: '</script><b>x</b>',
+});
 const stray = makeAnnotation({ trajectoryId: 'not-in-report', label: 'verdict:good', annotator: 'ana' });
 
 describe('report payload', () => {

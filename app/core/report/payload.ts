@@ -28,8 +28,7 @@ async function pipe(bytes: Uint8Array, t: GenericTransformStream): Promise<Uint8
 function toBase64(bytes: Uint8Array): string {
   let s = '';
   // In slices: String.fromCharCode takes its arguments on the stack.
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(s);
 }
 

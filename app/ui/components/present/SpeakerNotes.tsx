@@ -21,8 +21,7 @@ export function SpeakerNotes({
       {overall.map((a) => (
         <Note key={a.id} a={a} where="trajectory" />
       ))}
-      {step &&
-        here.map((a) => <Note key={a.id} a={a} where={`step ${stepNumber(step)}`} />)}
+      {step && here.map((a) => <Note key={a.id} a={a} where={`step ${stepNumber(step)}`} />)}
     </aside>
   );
 }
