@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Annotation } from '../core/annotations/annotation';
-import { toRow } from '../core/dataset/row';
 import { plural } from '../core/plural';
 import type { ReportData } from '../core/report/payload';
+import { type ReportSource, useReportTrajectory } from './source';
 import { DocumentView } from '../ui/components/DocumentView';
 import { HelpOverlay } from '../ui/components/HelpOverlay';
 import { PresenterView } from '../ui/components/present/PresenterView';
@@ -13,11 +13,16 @@ import { useUi } from '../ui/state/ui-store';
 import { ReportTrajectory } from './ReportTrajectory';
 
 /** The report: the table, each trajectory and presenter mode, on the app's hash routes. */
-export function ReportApp({ data }: { data: ReportData }) {
+export function ReportApp({
+  head: data,
+  source,
+}: {
+  head: Omit<ReportData, 'trajectories'>;
+  source: ReportSource;
+}) {
   const route = useRoute();
   const [helpOpen, setHelpOpen] = useState(false);
-  const rows = useMemo(() => data.trajectories.map(toRow), [data]);
-  const byId = useMemo(() => new Map(data.trajectories.map((t) => [t.id, t])), [data]);
+  const rows = data.rows;
   const annotationsOf = useMemo(() => {
     const m = new Map<string, Annotation[]>();
     for (const a of data.annotations) m.set(a.trajectoryId, [...(m.get(a.trajectoryId) ?? []), a]);
@@ -37,8 +42,9 @@ export function ReportApp({ data }: { data: ReportData }) {
   useEffect(() => useUi.getState().setHelpOpen(helpOpen), [helpOpen]);
 
   const id = route.page === 'trajectory' || route.page === 'present' ? route.id : null;
-  const t = id === null ? undefined : byId.get(id);
-  const missing = id !== null && !t && (
+  const loaded = useReportTrajectory(source, id);
+  const t = loaded?.state === 'ok' ? loaded.t : undefined;
+  const missing = id !== null && !source.has(id) && (
     <div className="empty">
       This report has no trajectory <code>{id}</code>.{' '}
       <button type="button" className="link" onClick={() => navigate({ page: 'dataset' })}>
@@ -72,7 +78,7 @@ export function ReportApp({ data }: { data: ReportData }) {
           {data.title}
         </span>
         <span className="muted small" title={data.sources.join('\n')}>
-          {plural(data.trajectories.length, 'trajectory')}
+          {plural(data.rows.length, 'trajectory')}
           {data.sources.length > 0 ? ` from ${data.sources.join(', ')}` : ''} · made{' '}
           {data.createdAt.slice(0, 16).replace('T', ' ')} UTC · read-only
         </span>
@@ -88,6 +94,12 @@ export function ReportApp({ data }: { data: ReportData }) {
         </button>
       </header>
       <main className="main">
+        {loaded?.state === 'loading' && source.has(id ?? '') && (
+          <div className="empty">Loading trajectory…</div>
+        )}
+        {loaded?.state === 'error' && source.has(id ?? '') && (
+          <div className="empty error-text">{loaded.error}</div>
+        )}
         {missing ||
           (t ? (
             <ReportTrajectory
@@ -97,7 +109,7 @@ export function ReportApp({ data }: { data: ReportData }) {
               annotations={annotationsOf.get(t.id) ?? []}
               order={useUi.getState().visibleIds.length ? useUi.getState().visibleIds : rows.map((r) => r.id)}
             />
-          ) : (
+          ) : id !== null ? null : (
             <DatasetTable all={rows} annotations={data.annotations} loading={false} compare={false} />
           ))}
       </main>

@@ -2,10 +2,11 @@
 // page itself (core/report/payload.ts); `npm run cli -- report` and Export → HTML report fill it.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { decodeReport } from '../core/report/payload';
+import { CHUNK_TYPE, decodeHead } from '../core/report/payload';
 import '../ui/styles.css';
 import './report.css';
 import { ReportApp } from './ReportApp';
+import { ReportSource } from './source';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('report.html has no #root');
@@ -24,12 +25,19 @@ if (!encoded)
     'This report holds no data. Make one with `npm run cli -- report FILE… --out report.html` or Export → HTML report.',
   );
 else
-  decodeReport(encoded).then(
-    (data) => {
-      document.title = data.title;
+  decodeHead(encoded).then(
+    (head) => {
+      document.title = head.title;
+      const chunks = [...document.querySelectorAll(`script[type="${CHUNK_TYPE}"]`)].map(
+        (e) => e.textContent ?? '',
+      );
+      const source = new ReportSource(
+        head.rows.map((r) => r.id),
+        chunks,
+      );
       reactRoot.render(
         <StrictMode>
-          <ReportApp data={data} />
+          <ReportApp head={head} source={source} />
         </StrictMode>,
       );
     },
