@@ -13,6 +13,8 @@ export default defineConfig({
   cacheDir: '.vite-report',
   publicDir: false,
   logLevel: 'warn',
+  // Production React even when the dev server builds this (its process has NODE_ENV=development).
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     outDir: REPORT_OUT_DIR,
     emptyOutDir: true,

@@ -30,6 +30,8 @@ export function inlineHtml(): Plugin {
       for (const html of Object.values(bundle)) {
         if (html.type !== 'asset' || !html.fileName.endsWith('.html')) continue;
         let page = String(html.source);
+        // The page with the inlined code left out: what must load nothing from outside.
+        let skeleton = page;
         const scripts: string[] = [];
         for (const [name, item] of Object.entries(bundle)) {
           const base = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -39,18 +41,21 @@ export function inlineHtml(): Plugin {
             if (!tag.test(page)) continue;
             scripts.push(code);
             page = page.replace(tag, () => `<script type="module">${code}</script>`);
+            skeleton = skeleton.replace(tag, '<script type="module"></script>');
             delete bundle[name];
           } else if (name.endsWith('.css')) {
             const tag = new RegExp(`<link rel="stylesheet" crossorigin href="[^"]*${base}">`);
             const css = String(item.source).replace(/<\/(style)/gi, '<\\/$1');
             page = page.replace(tag, () => `<style>${css}</style>`);
+            skeleton = skeleton.replace(tag, '<style></style>');
             delete bundle[name];
           }
         }
         if (scripts.length !== 1)
           this.error(`expected one script chunk in ${html.fileName}, found ${scripts.length}`);
-        if (/<script[^>]+src=|<link[^>]+(?:stylesheet|modulepreload)/.test(page))
-          this.error(`${html.fileName} still loads a file; the report must be self-contained`);
+        const left = /<script[^>]+src=[^>]*>|<link[^>]+(?:stylesheet|modulepreload)[^>]*>/.exec(page);
+        if (left)
+          this.error(`${html.fileName} still loads a file (${left[0]}); the report must be self-contained`);
         const hash = `sha256-${createHash('sha256').update(scripts[0]!).digest('base64')}`;
         const csp = `<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP(hash)}" />`;
         html.source = page.replace('<head>', `<head>\n    ${csp}`);
