@@ -6,6 +6,7 @@ import { exportAnnotationsText, exportTrajectoriesText } from '../../services/ex
 import { exportHtmlReport } from '../../services/html-report';
 import { downloadText, stamp } from '../data/download';
 import { keys } from '../data/queries';
+import { parseHash } from '../state/router';
 import { useUi } from '../state/ui-store';
 
 export function ExportMenu() {
@@ -59,6 +60,8 @@ export function ExportMenu() {
               run(async () => {
                 // The table's rows as filtered (all of them before the table was shown).
                 const visible = useUi.getState().visibleIds;
+                if (visible.length === 0 && parseHash(location.hash).page === 'dataset')
+                  throw new Error('the table shows no trajectories; clear the filters first');
                 const r = await exportHtmlReport(visible.length > 0 ? visible : undefined);
                 downloadText(`hopscope-report-${stamp()}.html`, r.html, 'text/html');
                 setToast(`HTML report of ${r.count} trajectories saved`);
