@@ -1,7 +1,7 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 
 // COOP/COEP make the page cross-origin isolated, so onnxruntime-web can use WASM threads.
 const isolation = {
@@ -87,8 +87,33 @@ function serveModels(): Plugin {
   };
 }
 
+// The HTML report's template (vite.report.config.ts: the read-only viewer as ONE file), shipped
+// as report-template.html so Export → HTML report can fill it with data. Built with the app, so
+// `vite build` alone yields both; the dev server builds it on first request (restart to rebuild).
+function reportTemplate(): Plugin {
+  let built: Promise<string> | null = null;
+  const get = () =>
+    (built ??= build({ configFile: resolve('vite.report.config.ts'), logLevel: 'warn' }).then(() =>
+      readFileSync(resolve('.report-build', 'report.html'), 'utf8'),
+    ));
+  return {
+    name: 'hopscope-report-template',
+    async generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'report-template.html', source: await get() });
+    },
+    configureServer(server) {
+      server.middlewares.use('/report-template.html', (_req, res, next) => {
+        get().then((html) => {
+          res.setHeader('Content-Type', 'text/html; charset=utf-8');
+          res.end(html);
+        }, next);
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), serveModels(), cspMeta()],
+  plugins: [react(), serveModels(), cspMeta(), reportTemplate()],
   server: { headers: devHeaders },
   preview: { headers },
   // Per checkout, so several worktrees can run dev servers at once.

@@ -11,7 +11,8 @@ export const FLASHRAG_LOG = resolve(
 );
 export const DEMO_ROWS = 14;
 
-const LOCAL = /^(https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/|blob:|data:|about:)/;
+// file: is a page opened from disk (the HTML report): it leaves nothing.
+const LOCAL = /^(https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/|blob:|data:|about:|file:)/;
 
 export const test = base.extend<{ remoteRequests: string[] }>({
   remoteRequests: [

@@ -4,6 +4,7 @@
 //   npm run cli -- summarize FILE [--format ID] [--normalize squad|extended]
 //   npm run cli -- convert FILE --out OUT.jsonl [--format ID]
 //   npm run cli -- compare A B [--metric em|acc|judge] [--format ID] [--json]
+//   npm run cli -- report FILE… --out report.html   (one self-contained HTML file; app/cli/report.ts)
 
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
@@ -14,11 +15,13 @@ import { type Normalization, NORMALIZATIONS } from '../core/metrics/normalize';
 import type { Trajectory } from '../core/schema/trajectory';
 import { COMPARE_USAGE, compare } from './compare';
 import { runImport as importFile } from './read-log';
+import { REPORT_USAGE, report } from './report';
 
 const USAGE = `usage:
   hopscope summarize FILE [--format ID] [--normalize squad|extended]
   hopscope convert FILE --out OUT.jsonl [--format ID]
   ${COMPARE_USAGE}
+  ${REPORT_USAGE}
 --normalize: answer normalization for EM/F1/acc; squad (default) is SQuAD v1.1's normalize_answer`;
 
 interface Args {
@@ -104,6 +107,7 @@ async function convert(args: Args): Promise<number> {
 
 export async function main(argv: readonly string[]): Promise<number> {
   if (argv[0] === 'compare') return compare(argv.slice(1), USAGE);
+  if (argv[0] === 'report') return report(argv.slice(1), USAGE);
   const args = parseArgs(argv);
   if (typeof args === 'string') {
     process.stderr.write(`${args}\n${USAGE}\n`);

@@ -16,6 +16,7 @@ import { ComparePage } from './pages/ComparePage';
 import { CorpusPage } from './pages/CorpusPage';
 import { DatasetPage } from './pages/DatasetPage';
 import { PapersPage } from './pages/PapersPage';
+import { PresentPage } from './pages/PresentPage';
 import { PairedPage } from './pages/PairedPage';
 import { RunPage } from './pages/RunPage';
 import { TrajectoryPage } from './pages/TrajectoryPage';
@@ -33,6 +34,7 @@ const PAGE_NAMES: Record<Route['page'], string> = {
   paired: 'the paired comparison',
   papers: 'the papers page',
   compare: 'the comparison',
+  present: 'presenter mode',
   unknown: 'this link',
 };
 
@@ -168,6 +170,8 @@ export function App() {
             <PapersPage paperId={route.paperId} />
           ) : route.page === 'compare' ? (
             <ComparePage ids={route.ids} />
+          ) : route.page === 'present' ? (
+            <PresentPage id={route.id} />
           ) : route.page === 'unknown' ? (
             <UnknownLink hash={route.hash} />
           ) : (

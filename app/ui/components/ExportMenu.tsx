@@ -3,8 +3,10 @@ import { useRef, useState } from 'react';
 import { parseAnnotationsJsonl } from '../../core/annotations/annotation';
 import { putAnnotations } from '../../db/store';
 import { exportAnnotationsText, exportTrajectoriesText } from '../../services/export';
+import { exportHtmlReport } from '../../services/html-report';
 import { downloadText, stamp } from '../data/download';
 import { keys } from '../data/queries';
+import { parseHash } from '../state/router';
 import { useUi } from '../state/ui-store';
 
 export function ExportMenu() {
@@ -48,6 +50,25 @@ export function ExportMenu() {
             }
           >
             Trajectories + annotations (JSONL)
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            data-testid="export-html-report"
+            title="One self-contained HTML file: the table as filtered, every trajectory, presenter mode; opens from disk, no server"
+            onClick={() =>
+              run(async () => {
+                // The table's rows as filtered (all of them before the table was shown).
+                const visible = useUi.getState().visibleIds;
+                if (visible.length === 0 && parseHash(location.hash).page === 'dataset')
+                  throw new Error('the table shows no trajectories; clear the filters first');
+                const r = await exportHtmlReport(visible.length > 0 ? visible : undefined);
+                downloadText(`hopscope-report-${stamp()}.html`, r.html, 'text/html');
+                setToast(`HTML report of ${r.count} trajectories saved`);
+              })
+            }
+          >
+            HTML report (the table as filtered)
           </button>
           <button type="button" role="menuitem" onClick={() => fileRef.current?.click()}>
             Import annotations…

@@ -5,6 +5,7 @@ import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import * as Comlink from 'comlink';
 import type { TableWorkerApi } from '../../../workers/table.worker';
 import type { TableQuery, ViewItem } from '../pages/dataset-view';
+import type { TableSource } from '../pages/table-source';
 import { keys } from './queries';
 
 let remote: Comlink.Remote<TableWorkerApi> | null = null;
@@ -22,7 +23,8 @@ function tableWorker(): Comlink.Remote<TableWorkerApi> {
 /** Items per page fetched from the worker. */
 export const TABLE_PAGE = 100;
 
-export function useTableView(q: TableQuery) {
+/** The table over IndexedDB's rows: the table worker computes the view, pages come on demand. */
+export function useWorkerTable(q: TableQuery): TableSource {
   // Under the rows key, so every invalidation of rows reloads the worker's copy.
   const load = useQuery({
     queryKey: [...keys.rows, 'table-worker'],
@@ -37,11 +39,13 @@ export function useTableView(q: TableQuery) {
     placeholderData: keepPreviousData,
     structuralSharing: false,
   });
-    // `pending`: the view shown is the previous query's while the worker computes this one.
+  const queryId = view.data?.queryId;
+  // `pending`: the view shown is the previous query's while the worker computes this one.
   return {
     loading: load.isLoading || (view.isLoading && !view.data),
     pending: view.isPlaceholderData || load.isFetching,
     view: view.data,
+    useWindow: (from, to) => useTableItems(queryId, from, to),
   };
 }
 

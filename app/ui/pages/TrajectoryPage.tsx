@@ -147,6 +147,7 @@ function TrajectoryView({
         if (s) selectStep(s.id);
       };
       if (k === 'F' && selected) setForkAt(selected.id);
+      else if (k === 'P') navigate({ page: 'present', id: t.id });
       else if (k === 'j' || k === 'ArrowDown') move(1);
       else if (k === 'k' || k === 'ArrowUp') move(-1);
       else if (k === 'n' || k === ']') goTrajectory(1);
@@ -228,6 +229,14 @@ function TrajectoryView({
             </span>
           )}
           <RunsOfQuestionButton t={t} />
+          <button
+            type="button"
+            data-testid="present"
+            onClick={() => navigate({ page: 'present', id: t.id })}
+            title="Replay this trajectory for an audience (P)"
+          >
+            ▶ Present <kbd>P</kbd>
+          </button>
           <div className="spacer" />
           <div className="verdicts" role="group" aria-label="Verdict">
             <span className="muted small">Verdict:</span>

@@ -72,3 +72,12 @@ describe('hostile links', () => {
     expect(parseHash('#/')).toEqual({ page: 'dataset' });
   });
 });
+
+describe('present route', () => {
+  it('round-trips an id with a slash; a bare #/present is an unknown link', () => {
+    const r = { page: 'present', id: 'a/b c' } as const;
+    expect(routeHash(r)).toBe('#/present/a%2Fb%20c');
+    expect(parseHash(routeHash(r))).toEqual(r);
+    expect(parseHash('#/present')).toEqual({ page: 'unknown', hash: '#/present' });
+  });
+});

@@ -2,6 +2,7 @@
 //   #/                       dataset table
 //   #/t/<trajectory>[/<n>]    trajectory view, optionally at step n (the 1-based number shown;
 //                             old links with a step id, `/s3`, still open that step)
+//   #/present/<trajectory>    presenter mode: the trajectory replayed as if it were running
 //   #/corpus[/<corpus>]       corpus page, optionally on one corpus
 //   #/run                     live runs, batches and their comparison
 //   #/paired                  two runs over the same questions, paired ("Compare logs")
@@ -13,6 +14,7 @@ export type Route =
   | { page: 'dataset' }
   /** `step`: the URL's step part, a 1-based step number or (old links) a step id; see `stepByRef`. */
   | { page: 'trajectory'; id: string; step: string | null }
+  | { page: 'present'; id: string }
   | { page: 'corpus'; corpusId: string | null }
   | { page: 'run' }
   | { page: 'paired' }
@@ -37,6 +39,7 @@ export function parseHash(hash: string): Route {
   if (hash.length > MAX_HASH_LENGTH) return { page: 'unknown', hash };
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeSegment);
   if (parts[0] === 't' && parts[1]) return { page: 'trajectory', id: parts[1], step: parts[2] ?? null };
+  if (parts[0] === 'present' && parts[1]) return { page: 'present', id: parts[1] };
   if (parts[0] === 'corpus') return { page: 'corpus', corpusId: parts[1] ?? null };
   if (parts[0] === 'run') return { page: 'run' };
   if (parts[0] === 'paired') return { page: 'paired' };
@@ -52,6 +55,7 @@ export function routeHash(r: Route): string {
   if (r.page === 'run') return '#/run';
   if (r.page === 'paired') return '#/paired';
   if (r.page === 'compare') return compareHash(r.ids);
+  if (r.page === 'present') return `#/present/${encodeURIComponent(r.id)}`;
   if (r.page === 'papers') return r.paperId ? `#/papers/${encodeURIComponent(r.paperId)}` : '#/papers';
   if (r.page === 'corpus') return r.corpusId ? `#/corpus/${encodeURIComponent(r.corpusId)}` : '#/corpus';
   const base = `#/t/${encodeURIComponent(r.id)}`;

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
 import { computeRewards } from '../../../core/rewards/registry';
-import type { RewardResult } from '../../../core/rewards/types';
-import { stepNumber } from '../../../core/schema/step-number';
 import type { Trajectory } from '../../../core/schema/trajectory';
 import { OpenAiLlm } from '../../../core/llm/openai';
 import type { Llm } from '../../../core/llm/types';
@@ -11,8 +9,7 @@ import { embedHost } from '../../../runtime/retrieval-client';
 import { useCorpusUi } from '../../state/corpus-ui';
 import { useRunConfig } from '../../state/run-config';
 import { TestModelWarning } from '../TestModelWarning';
-
-const fmt = (v: number | null) => (v === null ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(3));
+import { RewardCard } from './RewardCard';
 
 function useModels(): string {
   const e = useSyncExternalStore(
@@ -109,77 +106,5 @@ export function RewardsPanel({ t, onSelectStep }: { t: Trajectory; onSelectStep?
         <RewardCard key={r.id} r={r} stepLabel={(id) => stepIndex.get(id)} onSelectStep={onSelectStep} />
       ))}
     </div>
-  );
-}
-
-function RewardCard({
-  r,
-  stepLabel,
-  onSelectStep,
-}: {
-  r: RewardResult;
-  stepLabel: (id: string) => { index: number; kind: string } | undefined;
-  onSelectStep?: ((id: string) => void) | undefined;
-}) {
-  const [open, setOpen] = useState(false);
-  return (
-    <section className={`reward ${r.value === null ? 'na' : ''}`} data-testid="reward" data-reward={r.id}>
-      <button type="button" className="reward-head" onClick={() => setOpen(!open)} aria-expanded={open}>
-        <span className="reward-label">{r.label}</span>
-        <span className="reward-value" data-testid="reward-value">
-          {fmt(r.value)}
-        </span>
-      </button>
-      <div className="reward-formula mono small">{r.formula}</div>
-      {r.note && <div className="muted small">{r.note}</div>}
-      {open && (
-        <div className="reward-detail small">
-          <div className="muted">{r.paper}</div>
-          {Object.keys(r.inputs).length > 0 && (
-            <table className="metrics">
-              <tbody>
-                {Object.entries(r.inputs).map(([k, v]) => (
-                  <tr key={k}>
-                    <th>{k}</th>
-                    <td>{v === null ? '–' : String(v)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          {r.steps && r.steps.length > 0 && (
-            <>
-              <h5>Per step</h5>
-              <ul className="reward-steps">
-                {r.steps.map((s) => {
-                  const st = stepLabel(s.stepId);
-                  return (
-                    <li key={s.stepId}>
-                      <button type="button" className="link" onClick={() => onSelectStep?.(s.stepId)}>
-                        step {st ? stepNumber(st) : s.stepId} {st?.kind}
-                      </button>{' '}
-                      <span className="mono">{fmt(s.value)}</span> <span className="muted">{s.detail}</span>
-                    </li>
-                  );
-                })}
-              </ul>
-            </>
-          )}
-          {r.pairs && r.pairs.length > 0 && (
-            <>
-              <h5>Matched sub-questions</h5>
-              <ul className="reward-steps">
-                {r.pairs.map((p, i) => (
-                  <li key={i} className={p.kept ? '' : 'muted'}>
-                    {p.left} ↔ {p.right} <span className="mono">cos {p.score.toFixed(3)}</span>
-                    {p.kept ? '' : ' (below τ)'}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </div>
-      )}
-    </section>
   );
 }

@@ -1,0 +1,80 @@
+// `hopscope report FILE… --out report.html`: every trajectory of the logs, with annotations from
+// an optional annotations JSONL, as one self-contained HTML file (core/report/payload.ts).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { type Annotation, parseAnnotationsJsonl } from '../core/annotations/annotation';
+import { encodeReport, fillTemplate, reportData } from '../core/report/payload';
+import type { Trajectory } from '../core/schema/trajectory';
+import { runImport } from './read-log';
+import { reportTemplate } from './report-template';
+
+export const REPORT_USAGE =
+  'hopscope report FILE... --out report.html [--format ID] [--annotations A.jsonl] [--title TEXT]';
+
+export interface ReportArgs {
+  files: string[];
+  out: string;
+  format?: string;
+  annotations?: string;
+  title?: string;
+}
+
+export function parseReportArgs(argv: readonly string[]): ReportArgs | string {
+  const files: string[] = [];
+  const flags: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    if (['--out', '--format', '--annotations', '--title'].includes(a)) {
+      const v = argv[++i];
+      if (v === undefined) return `${a} needs a value`;
+      flags[a.slice(2)] = v;
+    } else if (a.startsWith('--')) return `unknown option ${a}`;
+    else files.push(a);
+  }
+  if (files.length === 0) return 'report needs at least one FILE';
+  if (!flags.out) return 'report needs --out report.html';
+  const args: ReportArgs = { files, out: flags.out };
+  if (flags.format) args.format = flags.format;
+  if (flags.annotations) args.annotations = flags.annotations;
+  if (flags.title) args.title = flags.title;
+  return args;
+}
+
+export async function report(argv: readonly string[], usage: string): Promise<number> {
+  const args = parseReportArgs(argv);
+  if (typeof args === 'string') {
+    process.stderr.write(`${args}\n${usage}\n`);
+    return 2;
+  }
+  const say = (line: string) => process.stderr.write(`${line}\n`);
+  const trajectories: Trajectory[] = [];
+  for (const file of args.files) {
+    const s = await runImport(file, args.format, (t) => void trajectories.push(t));
+    say(
+      `${file}: ${s.imported} of ${s.records} records (format ${s.format ?? 'unknown'}, ${s.errors.length} errors)`,
+    );
+    for (const e of s.errors.slice(0, 20))
+      say(`  ${file} line ${e.line}${e.field ? ` field ${e.field}` : ''}: ${e.message}`);
+  }
+  if (trajectories.length === 0) {
+    say('no trajectories: nothing to report');
+    return 1;
+  }
+  let annotations: Annotation[] = [];
+  if (args.annotations) {
+    const r = parseAnnotationsJsonl(readFileSync(args.annotations, 'utf8'));
+    for (const e of r.errors.slice(0, 20))
+      say(`  ${args.annotations} line ${e.line}${e.field ? ` field ${e.field}` : ''}: ${e.message}`);
+    annotations = r.annotations;
+  }
+  const data = reportData(trajectories, annotations, {
+    title: args.title ?? `Hopscope report: ${args.files.map((f) => basename(f)).join(', ')}`,
+    sources: args.files.map((f) => basename(f)),
+  });
+  const html = fillTemplate(await reportTemplate(say), await encodeReport(data));
+  writeFileSync(args.out, html);
+  say(
+    `wrote ${args.out}: ${trajectories.length} trajectories, ${data.annotations.length} annotations, ${(html.length / 1024).toFixed(0)} KiB`,
+  );
+  return 0;
+}

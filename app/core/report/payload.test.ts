@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { makeAnnotation } from '../annotations/annotation';
+import { toRow } from '../dataset/row';
+import { hopscopeTrajectories } from '../../demo/build-demo';
+import {
+  CHUNK_SIZE,
+  CHUNK_TYPE,
+  DATA_OPEN,
+  decodeChunk,
+  decodeHead,
+  encodeReport,
+  fillTemplate,
+  reportData,
+} from './payload';
+
+const demo = hopscopeTrajectories();
+const t0 = demo[0]!;
+const note = makeAnnotation({
+  trajectoryId: t0.id,
+  label: 'note',
+  annotator: 'ana',
+  note: '</script><b>x</b>',
+});
+const stray = makeAnnotation({ trajectoryId: 'not-in-report', label: 'verdict:good', annotator: 'ana' });
+/** More than one chunk's worth, with distinct ids. */
+const many = Array.from({ length: CHUNK_SIZE + 7 }, (_, i) => ({ ...demo[i % demo.length]!, id: `t${i}` }));
+
+describe('report payload', () => {
+  it('round-trips rows, annotations and trajectories in chunks, compressed, without raw', async () => {
+    const data = reportData([{ ...t0, raw: 'RAW' }, ...demo.slice(1)], [note, stray], {
+      title: 'T',
+      sources: ['a.jsonl'],
+    });
+    expect(data.trajectories[0]!.raw).toBeUndefined();
+    const enc = await encodeReport(data);
+    expect(enc.chunks).toHaveLength(1);
+    const head = await decodeHead(enc.head);
+    expect(head.rows).toEqual(demo.map((t) => toRow({ ...t, raw: undefined } as never)));
+    expect(head.annotations).toEqual([note]);
+    expect(head.title).toBe('T');
+    expect(head.sources).toEqual(['a.jsonl']);
+    expect(await decodeChunk(enc.chunks[0]!, 0)).toEqual(data.trajectories);
+  });
+
+  it('splits trajectories into chunks in order', async () => {
+    const enc = await encodeReport(reportData(many, []));
+    expect(enc.chunks).toHaveLength(2);
+    const second = await decodeChunk(enc.chunks[1]!, 1);
+    expect(second.map((t) => t.id)).toEqual(many.slice(CHUNK_SIZE).map((t) => t.id));
+    expect(enc.head.length + enc.chunks.join('').length).toBeLessThan(JSON.stringify(many).length / 2);
+  });
+
+  it('fills the data block and adds the chunks; text that looks like markup stays in base64', async () => {
+    const template = `<html><head>${DATA_OPEN}</script><script>app()</script></head></html>`;
+    const enc = await encodeReport(reportData([t0], [note]));
+    const html = fillTemplate(template, enc);
+    expect(html).toBe(
+      `<html><head>${DATA_OPEN}${enc.head}</script>\n<script type="${CHUNK_TYPE}">${enc.chunks[0]}</script><script>app()</script></head></html>`,
+    );
+    expect(html).not.toContain('<b>x</b>');
+    expect(() => fillTemplate('<html></html>', enc)).toThrow(/no data block/);
+    expect(() => fillTemplate(template, { head: '</script>', chunks: [] })).toThrow(/base64/);
+  });
+
+  it('names a bad trajectory by its place and field', async () => {
+    const data = reportData([t0, t0], []);
+    data.trajectories[1] = { ...t0, steps: 'x' } as never;
+    const enc = await encodeReport(data);
+    await expect(decodeChunk(enc.chunks[0]!, 0)).rejects.toThrow(/report trajectory 2: field steps/);
+  });
+});

@@ -1,0 +1,195 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Annotation } from '../../../core/annotations/annotation';
+import { flagTrajectory } from '../../../core/metrics/flags';
+import { trajectoryMetrics } from '../../../core/metrics/trajectory-metrics';
+import { nextStop, replayFrames, stopFrames, withoutGold } from '../../../core/present/replay';
+import type { Trajectory } from '../../../core/schema/trajectory';
+import { isTyping } from '../../keyboard';
+import { LongText } from '../LongText';
+import { PlanTree } from '../PlanTree';
+import { Timeline } from '../Timeline';
+import { SpeakerNotes } from './SpeakerNotes';
+import './present.css';
+
+/** Streaming speeds a presenter picks from, in token beats per second. */
+export const SPEEDS = [2, 5, 10, 20, 40] as const;
+const NO_ANNOTATIONS: Annotation[] = [];
+
+/**
+ * Replays a stored trajectory as if it were running (core/present/replay.ts): the plan grows,
+ * queries appear, documents arrive, text streams. No model, no network: only the stored events.
+ */
+export function PresenterView({
+  t,
+  annotations = NO_ANNOTATIONS,
+  onExit,
+}: {
+  t: Trajectory;
+  annotations?: readonly Annotation[];
+  onExit: () => void;
+}) {
+  const frames = useMemo(() => replayFrames(t), [t]);
+  const stops = useMemo(() => stopFrames(frames), [frames]);
+  const flags = useMemo(() => flagTrajectory(t), [t]);
+  const metrics = useMemo(() => trajectoryMetrics(t), [t]);
+  const [at, setAt] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState<number>(10);
+  const [reveal, setReveal] = useState(false);
+  const [notes, setNotes] = useState(true);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const last = frames.length - 1;
+  const frame = frames[Math.min(at, last)]!;
+  const shown = reveal ? frame.t : withoutGold(frame.t);
+  const current = frame.t.steps.at(-1);
+  const done = at >= last;
+
+  // Play: one beat per tick; a token beat is short, a step arriving (docs, a query) longer.
+  useEffect(() => {
+    if (!playing) return;
+    if (done) {
+      setPlaying(false);
+      return;
+    }
+    const token = frames[at + 1]?.streamingStepId !== undefined || frames[at]?.streamingStepId !== undefined;
+    const ms = token ? 1000 / speed : Math.max(250, 4000 / speed);
+    const id = setTimeout(() => setAt((a) => Math.min(last, a + 1)), ms);
+    return () => clearTimeout(id);
+  }, [playing, at, speed, frames, last, done]);
+
+  const toggleFullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void rootRef.current?.requestFullscreen?.().catch(() => undefined);
+  };
+  const changeSpeed = (d: 1 | -1) => {
+    const i = SPEEDS.findIndex((s) => s === speed);
+    setSpeed(SPEEDS[Math.max(0, Math.min(SPEEDS.length - 1, i + d))] ?? speed);
+  };
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (isTyping(e) || e.ctrlKey || e.metaKey || e.altKey) return;
+      const k = e.key;
+      // Presentation clickers send PageDown / PageUp.
+      if (k === 'ArrowRight' || k === 'j' || k === 'PageDown') setAt((a) => nextStop(stops, a, 1));
+      else if (k === 'ArrowLeft' || k === 'k' || k === 'PageUp') setAt((a) => nextStop(stops, a, -1));
+      else if (k === ' ') setPlaying((p) => (done ? (setAt(0), true) : !p));
+      else if (k === 'Home') setAt(0);
+      else if (k === 'End') setAt(last);
+      else if (k === '+' || k === '=') changeSpeed(1);
+      else if (k === '-') changeSpeed(-1);
+      else if (k === 'g') setReveal((r) => !r);
+      else if (k === 's') setNotes((n) => !n);
+      else if (k === 'f') toggleFullscreen();
+      else if (k === 'Escape' && !document.fullscreenElement) onExit();
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  const stepCount = t.steps.length;
+  const visibleFlags = reveal ? flags.filter((f) => frame.t.steps.some((s) => s.id === f.stepId)) : [];
+  return (
+    <div className="presenter" ref={rootRef} data-testid="presenter" data-done={done}>
+      <div className="present-bar">
+        <button type="button" onClick={onExit} title="Leave presenter mode (Esc)">
+          ✕ Leave
+        </button>
+        <button
+          type="button"
+          onClick={() => setAt((a) => nextStop(stops, a, -1))}
+          title="Previous step (← / k)"
+        >
+          ‹
+        </button>
+        <button
+          type="button"
+          data-testid="present-play"
+          onClick={() => (done ? (setAt(0), setPlaying(true)) : setPlaying(!playing))}
+          title="Play / pause (Space)"
+        >
+          {playing ? '❚❚ Pause' : done ? '↺ Replay' : '▶ Play'}
+        </button>
+        <button type="button" onClick={() => setAt((a) => nextStop(stops, a, 1))} title="Next step (→ / j)">
+          ›
+        </button>
+        <label className="small">
+          Speed{' '}
+          <select
+            value={speed}
+            onChange={(e) => setSpeed(Number(e.target.value))}
+            aria-label="Tokens per second"
+            title="Tokens per second (+ / -)"
+          >
+            {SPEEDS.map((s) => (
+              <option key={s} value={s}>
+                {s} tok/s
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="muted" data-testid="present-progress">
+          Step {current ? current.index + 1 : 0} of {stepCount}
+          {done ? ' · finished' : ''}
+        </span>
+        <progress max={last} value={at} aria-label="Replay progress" />
+        <button
+          type="button"
+          aria-pressed={reveal}
+          data-testid="present-reveal"
+          onClick={() => setReveal(!reveal)}
+          title="Show or hide gold answers and flags (g)"
+        >
+          {reveal ? 'Hide gold & flags' : 'Reveal gold & flags'} <kbd>g</kbd>
+        </button>
+        <button type="button" aria-pressed={notes} onClick={() => setNotes(!notes)} title="Speaker notes (s)">
+          Notes <kbd>s</kbd>
+        </button>
+        <button type="button" onClick={toggleFullscreen} title="Full screen (f)">
+          Full screen <kbd>f</kbd>
+        </button>
+      </div>
+      <h1 className="present-question">
+        <LongText text={t.question} limit={600} />
+      </h1>
+      <div className="present-answer">
+        <span className="muted">Answer</span>{' '}
+        <b data-testid="present-answer">{shown.answer?.text ?? (done ? '—' : '…')}</b>
+        {reveal && (
+          <span data-testid="present-gold">
+            {' '}
+            <span className="muted">Gold</span> {(t.gold?.answers ?? []).join(' | ') || '—'}
+            {done && metrics.em !== null && (
+              <span className={`pill ${metrics.em ? 'good' : 'bad'}`}> EM {metrics.em}</span>
+            )}
+          </span>
+        )}
+      </div>
+      <div className={`present-body${notes ? ' with-notes' : ''}`}>
+        <div className="present-main">
+          {(shown.plan?.length ?? 0) > 0 && (
+            <section>
+              <h3 className="section-title">Plan</h3>
+              <PlanTree
+                plan={shown.plan!}
+                activeNode={shown.plan!.find((n) => n.status === 'active')?.id}
+                onSelect={() => undefined}
+              />
+            </section>
+          )}
+          <Timeline
+            trajectory={shown}
+            selected={current?.id}
+            onSelect={() => undefined}
+            annotations={NO_ANNOTATIONS}
+            flags={visibleFlags}
+            streamingStepId={frame.streamingStepId}
+          />
+        </div>
+        {notes && <SpeakerNotes t={t} step={current} annotations={annotations} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,321 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import type { Annotation } from '../../core/annotations/annotation';
+import type { TrajectoryRow } from '../../core/dataset/row';
+import { CompareButton, CompareSelectCell, compareTableKey } from '../components/compare/TableSelection';
+import { plural } from '../../core/plural';
+import { AggregatesBar } from '../components/table/AggregatesBar';
+import { FlagCell, FlagPopover } from '../components/table/FlagCell';
+import { TableFilters } from '../components/table/TableFilters';
+import { useFlagPopover } from '../components/table/use-flag-popover';
+import type { UseTableSource } from './table-source';
+import { isTyping } from '../keyboard';
+import { navigate } from '../state/router';
+import { useUi } from '../state/ui-store';
+import { COLUMNS, isSortable } from './dataset-columns';
+import { isNearMiss, NO_FILTERS, statusById } from './dataset-view';
+
+function fmt(v: number | null): string {
+  return v === null ? '–' : v.toFixed(2).replace(/\.00$/, '');
+}
+
+const NO_ITEMS = new Int32Array(0);
+
+/** The cursor's row position for an item index (rowItems ascends): binary search. */
+function rowOfItem(rowItems: Int32Array, item: number): number {
+  let lo = 0;
+  let hi = rowItems.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = rowItems[mid]!;
+    if (v === item) return mid;
+    if (v < item) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/**
+ * The trajectory table: filters, sort, grouping, aggregates and a virtualized list. In the app the
+ * rows stay in the table worker, which filters, sorts and aggregates them, and only the rows on
+ * screen come to the page (DatasetPage); the HTML report computes the view over its inline rows.
+ */
+export function DatasetTable({
+  useSource,
+  annotations,
+  banner,
+  compare = true,
+}: {
+  /** Where the view comes from (a hook): the table worker, or rows in memory (the report). */
+  useSource: UseTableSource;
+  annotations: readonly Annotation[];
+  /** Shown above the aggregates (the app's demo banner), given the row count and live runs. */
+  banner?: (total: number, anyLive: boolean) => ReactNode;
+  /** Selecting rows for the compare view (the app has it; the report, read-only, does not). */
+  compare?: boolean;
+}) {
+  const {
+    filters,
+    setFilters,
+    sort,
+    toggleSort,
+    groupByFile,
+    setGroupByFile,
+    cursor,
+    setCursor,
+    setVisibleIds,
+  } = useUi();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const flagPop = useFlagPopover();
+  const pinFlags = flagPop.pin;
+
+  const status = useMemo(() => statusById(annotations), [annotations]);
+  const query = useMemo(
+    () => ({
+      filters,
+      sort,
+      groupByFile,
+      status: Object.fromEntries(
+        [...status].filter((e): e is [string, 'partial' | 'done'] => e[1] !== 'none'),
+      ),
+    }),
+    [filters, sort, groupByFile, status],
+  );
+  const { loading, pending, view, useWindow } = useSource(query);
+  const total = view?.total ?? 0;
+  const count = view?.count ?? 0;
+  const rowItems = view?.rowItems ?? NO_ITEMS;
+
+  useEffect(() => setVisibleIds(view?.ids ?? []), [view, setVisibleIds]);
+
+  const virt = useVirtualizer({
+    count: view?.itemCount ?? 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 44,
+    overscan: 12,
+  });
+  const shown = virt.getVirtualItems();
+  // Only the rows on screen are fetched from the worker.
+  const itemAt = useWindow(shown[0]?.index ?? 0, (shown.at(-1)?.index ?? -1) + 1);
+
+  const current = Math.min(cursor, Math.max(0, count - 1));
+  useEffect(() => {
+    const idx = rowItems[current];
+    if (idx !== undefined) virt.scrollToIndex(idx, { align: 'auto' });
+  }, [current, rowItems, virt]);
+
+  useEffect(() => {
+    const rowAt = (i: number): TrajectoryRow | undefined => {
+      const it = itemAt(rowItems[i] ?? -1);
+      return it?.type === 'row' ? it.row : undefined;
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === '/' && !isTyping(e)) {
+        e.preventDefault();
+        searchRef.current?.focus();
+        return;
+      }
+      if (isTyping(e) || useUi.getState().helpOpen || useUi.getState().importOpen) return;
+      // Keys inside the flag popover or on a flag cell belong to them.
+      if ((e.target as HTMLElement | null)?.closest?.('.flag-popover, .flag-cell')) return;
+      const n = count;
+      const currentId = view?.ids[current];
+      if (e.key === 'j' || e.key === 'ArrowDown') {
+        e.preventDefault();
+        setCursor(Math.min(n - 1, current + 1));
+      } else if (e.key === 'k' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        setCursor(Math.max(0, current - 1));
+      } else if (e.key === 'Home' || e.key === 'End') {
+        e.preventDefault();
+        setCursor(e.key === 'Home' ? 0 : Math.max(0, n - 1));
+      } else if (e.key === 'PageDown' || e.key === 'PageUp') {
+        e.preventDefault();
+        const page = 20;
+        setCursor(Math.max(0, Math.min(n - 1, current + (e.key === 'PageDown' ? page : -page))));
+      } else if (e.key === 'Enter' || e.key === 'o') {
+        if (currentId) navigate({ page: 'trajectory', id: currentId, step: null });
+      } else if (compare && !e.ctrlKey && !e.metaKey && compareTableKey(e.key, currentId)) {
+        e.preventDefault();
+      } else if (e.key === 'f' && !e.ctrlKey && !e.metaKey) {
+        // The selected row's flags with their evidence, focused for the keyboard. (The cursor's
+        // row is on screen, so it has been fetched.)
+        const r = rowAt(current);
+        if (r && pinFlags(r)) e.preventDefault();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [view, count, rowItems, itemAt, current, setCursor, pinFlags, compare]);
+
+  const open = (r: TrajectoryRow) => navigate({ page: 'trajectory', id: r.id, step: null });
+
+  return (
+    <div className="dataset">
+      <div className="toolbar">
+        <input
+          ref={searchRef}
+          type="search"
+          placeholder="Search all text, queries, ids, file:line…  ( / )"
+          value={filters.text}
+          onChange={(e) => setFilters({ text: e.target.value })}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' || e.key === 'Enter') (e.target as HTMLInputElement).blur();
+          }}
+          aria-label="Search trajectories"
+        />
+        <TableFilters facets={view?.facets} />
+        <label className="check">
+          <input type="checkbox" checked={groupByFile} onChange={(e) => setGroupByFile(e.target.checked)} />{' '}
+          Group by file
+        </label>
+        <div className="spacer" />
+        {compare && <CompareButton />}
+        <span className="muted" data-testid="row-count">
+          {count === total ? plural(total, 'trajectory') : `${count} of ${plural(total, 'trajectory')}`}
+        </span>
+      </div>
+      {banner?.(total, view?.facets.anyLive ?? false)}
+      {total > 0 && view && <AggregatesBar groups={view.aggregates} total={total} />}
+      <div className="table" role="table" aria-label="Trajectories" aria-rowcount={count} aria-busy={pending}>
+        <div className="thead" role="row">
+          {compare && <div className="th c-sel" role="columnheader" title="Select runs to compare (x)" />}
+          {COLUMNS.map((c) => {
+            const arrow = sort?.key === c.key ? (sort.dir === 1 ? ' ▲' : ' ▼') : '';
+            const helpId = `col-help-${c.key}`;
+            return (
+              <div
+                key={c.key}
+                className={`th ${c.cls}`}
+                role="columnheader"
+                title={c.help}
+                aria-describedby={helpId}
+                aria-sort={sort?.key === c.key ? (sort.dir === 1 ? 'ascending' : 'descending') : undefined}
+              >
+                {isSortable(c) ? (
+                  <button
+                    type="button"
+                    className="sort"
+                    onClick={() => toggleSort(c.key)}
+                    aria-describedby={helpId}
+                  >
+                    {c.title}
+                    {arrow}
+                  </button>
+                ) : (
+                  c.title
+                )}
+                <span id={helpId} className="visually-hidden">
+                  {c.help}
+                </span>
+              </div>
+            );
+          })}
+        </div>
+        <div className="tbody" ref={scrollRef}>
+          {loading && <div className="empty">Loading…</div>}
+          {!loading && view && total === 0 && (
+            <div className="empty">No trajectories yet. Import a file (i) or wait for the demo set.</div>
+          )}
+          {total > 0 && count === 0 && (
+            <div className="empty">
+              No trajectory matches these filters.{' '}
+              <button type="button" className="link" onClick={() => setFilters(NO_FILTERS)}>
+                Clear filters
+              </button>
+            </div>
+          )}
+          <div style={{ height: virt.getTotalSize(), position: 'relative' }}>
+            {shown.map((vi) => {
+              const it = itemAt(vi.index);
+              const style = { transform: `translateY(${vi.start}px)`, height: vi.size } as const;
+              // Not fetched from the table worker yet: a placeholder of the same height.
+              if (!it) return <div key={`p:${vi.index}`} className="tr placeholder" style={style} />;
+              if (it.type === 'group')
+                return (
+                  <div key={`g:${it.file}`} className="group-row" style={style}>
+                    {it.file || '(no file)'} <span className="muted">· {it.count}</span>
+                  </div>
+                );
+              const r = it.row;
+              const selected = rowItems[current] === vi.index;
+              const st = status.get(r.id) ?? 'none';
+              return (
+                <div
+                  key={r.id}
+                  role="row"
+                  className={`tr${selected ? ' selected' : ''}`}
+                  style={style}
+                  data-testid="trajectory-row"
+                  data-row-id={r.id}
+                  onClick={() => {
+                    setCursor(Math.max(0, rowOfItem(rowItems, vi.index)));
+                    open(r);
+                  }}
+                >
+                  {compare && <CompareSelectCell id={r.id} />}
+                  <div className="td c-q" title={r.question}>
+                    {r.question}
+                    <div className="sub">{r.file ? `${r.file}${r.line ? `:${r.line}` : ''}` : r.id}</div>
+                  </div>
+                  <div className="td c-s">
+                    {r.strategy}
+                    {r.system && r.system !== r.strategy && <div className="sub">{r.system}</div>}
+                  </div>
+                  <div className="td c-a" title={`answer: ${r.answer}\ngold: ${r.gold}`}>
+                    {r.answer || <span className="muted">no answer</span>}
+                    <div className="sub">gold: {r.gold || '–'}</div>
+                  </div>
+                  <div className={`td c-n ${r.em === 1 ? 'good' : r.em === 0 ? 'bad' : ''}`}>{fmt(r.em)}</div>
+                  <div className="td c-n">{fmt(r.f1)}</div>
+                  <div className="td c-n">{fmt(r.acc)}</div>
+                  <div
+                    className={`td c-n ${r.judge === 1 ? 'good' : r.judge === 0 ? 'bad' : ''}`}
+                    data-col="judge"
+                  >
+                    {fmt(r.judge)}
+                  </div>
+                  <div className="td c-n" data-col="recall">
+                    {fmt(r.recall)}
+                  </div>
+                  <div className="td c-n c-wide" data-col="answerInDocs">
+                    {fmt(r.answerInDocs)}
+                  </div>
+                  <div className="td c-n">{r.rc}</div>
+                  <div className="td c-n">{r.queries}</div>
+                  <div className="td c-n">{r.steps}</div>
+                  <div className="td c-n" data-col="nearMiss">
+                    {isNearMiss(r) ? <span className="flag flag-near-miss">near</span> : ''}
+                  </div>
+                  <FlagCell row={r} onShow={flagPop.show} onHide={flagPop.hide} />
+                  <div className="td c-l">
+                    <span className={`status status-${st}`}>
+                      {st === 'none' ? '–' : st === 'partial' ? 'steps' : 'verdict'}
+                    </span>
+                  </div>
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      </div>
+      {flagPop.pop && (
+        <FlagPopover
+          row={flagPop.pop.row}
+          anchor={flagPop.pop.anchor}
+          pinned={flagPop.pop.pinned}
+          onKeep={flagPop.keep}
+          onClose={flagPop.close}
+          onOpenStep={(step) =>
+            navigate({
+              page: 'trajectory',
+              id: flagPop.pop!.row.id,
+              step: step === undefined ? null : String(step),
+            })
+          }
+        />
+      )}
+    </div>
+  );
+}

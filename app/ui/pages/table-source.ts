@@ -1,0 +1,39 @@
+// Where the table's view comes from: the app's table worker (app/ui/data/table-view.ts) or rows
+// held in memory (the HTML report, which has no workers and no IndexedDB). The table calls the
+// source it is given as a hook; this file imports no worker, so the report's bundle has none.
+import { useMemo } from 'react';
+import { aggregateByFile } from '../../core/dataset/aggregate';
+import type { TrajectoryRow } from '../../core/dataset/row';
+import { type TableQuery, type TableView, tableFacets, tableView, type ViewItem } from './dataset-view';
+
+export interface TableSource {
+  loading: boolean;
+  /** The view shown is the previous query's while this one is computed. */
+  pending: boolean;
+  view: (TableView & { queryId: number }) | undefined;
+  /** A hook: the item at each index of the window [from, to), once it is at hand. */
+  useWindow: (from: number, to: number) => (i: number) => ViewItem | undefined;
+}
+
+/** A hook giving the view of `q`, called by the table on every render. */
+export type UseTableSource = (q: TableQuery) => TableSource;
+
+/** The table over rows held in memory, computed here. */
+export function useMemoryTable(rows: readonly TrajectoryRow[], q: TableQuery): TableSource {
+  return useMemo(() => {
+    const v = tableView(rows, q);
+    const view = {
+      queryId: 0,
+      loaded: 0,
+      total: rows.length,
+      count: v.ids.length,
+      itemCount: v.items.length,
+      ids: v.ids,
+      rowItems: Int32Array.from(v.rowItems),
+      aggregates: aggregateByFile(v.filtered),
+      facets: tableFacets(rows),
+    };
+    const itemAt = (i: number) => v.items[i];
+    return { loading: false, pending: false, view, useWindow: () => itemAt };
+  }, [rows, q]);
+}
