@@ -107,14 +107,18 @@ export function trajectoryJudgeKey(
   return judgeKey({ question: t.question, answer, golds, ...judge });
 }
 
-/** An 'llm-judge' Correctness over verdicts already read from the cache (key → verdict). */
+/**
+ * An 'llm-judge' Correctness over verdicts already read from the cache (key → verdict); `label`
+ * names the judge model in labels (default: `judge.model`).
+ */
 export function llmJudgeCorrectness(
   verdicts: ReadonlyMap<string, boolean>,
   judge: Pick<JudgeKeyParts, 'model' | 'prompt'>,
+  label: string = judge.model,
 ): Correctness {
   return {
     signal: 'llm-judge',
-    judgeModel: judge.model,
+    judgeModel: label,
     llmVerdict: (t) => {
       const k = trajectoryJudgeKey(t, judge);
       return k === null ? undefined : verdicts.get(k);
