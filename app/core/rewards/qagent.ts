@@ -89,7 +89,10 @@ export const qagentStage1: RewardDef = {
     if (gold.length === 0) return unavailable(STAGE1_META, formula, NO_GOLD);
     const pred = finalAnswerText(t);
     if (judged.correct === null)
-      return unavailable(STAGE1_META, formula, judged.missing, { answer: pred ?? null });
+      return unavailable(STAGE1_META, formula, judged.missing, {
+        answer: pred ?? null,
+        correctness: judged.signal,
+      });
     const correct = judged.correct ? 1 : 0;
     const format = qagentFormat(t.steps);
     return {
