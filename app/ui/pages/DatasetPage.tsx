@@ -237,6 +237,11 @@ export function DatasetPage() {
                   <div className="td c-n c-wide" data-col="answerInDocs">
                     {fmt(r.answerInDocs)}
                   </div>
+                  {(['r3', 'r5', 'p3', 'p5'] as const).map((k) => (
+                    <div key={k} className="td c-n" data-col={k}>
+                      {fmt(r[k])}
+                    </div>
+                  ))}
                   <div className="td c-n">{r.rc}</div>
                   <div className="td c-n">{r.queries}</div>
                   <div className="td c-n">{r.steps}</div>
