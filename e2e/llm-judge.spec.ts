@@ -31,10 +31,12 @@ test('an LLM judge on the configured server moves an EM-wrong answer to correct,
   });
   const posts = () => server.requests.filter((r) => r.method === 'POST');
   try {
-    await openApp(page, '#/run');
+    await openApp(page);
+    await page.goto('/#/run');
     await page.getByTestId('backend-http').click();
     await page.getByTestId('http-url').fill(server.url);
     await page.getByTestId('http-model').fill('fake-judge');
+    await page.getByTestId('http-model').press('Tab');
 
     await page.goto('/#/');
     await importFiles(page, {

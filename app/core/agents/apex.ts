@@ -35,6 +35,11 @@ export interface ApexParams {
   docsPerRetrieval: number;
   /** Hmax: retrieval hops per sub-question. */
   maxHops: number;
+  /**
+   * The planning module. Off is the "w/o Plan" ablation of Table 2 (v1 §4.4, v2 §3.4): no plan is
+   * generated and the execution loop works on the whole question as its one sub-question.
+   */
+  planning: boolean;
   /** Cap on plan steps read (a guard, not from the paper). */
   maxPlanSteps: number;
   /** Ask whether the accumulated knowledge already answers a sub-question. */
@@ -118,6 +123,7 @@ export const apex: StrategyDef<ApexParams> = {
   defaults: {
     docsPerRetrieval: 3,
     maxHops: 5,
+    planning: true,
     maxPlanSteps: 8,
     sufficiencyCheck: true,
     maxTokens: 64,
@@ -138,32 +144,36 @@ export const apex: StrategyDef<ApexParams> = {
       const knowledgeText = () => (knowledge.length > 0 ? knowledge.join('\n') : '(none)');
       const seen = new Set<string>();
 
-      // 1. Plan, with nodes appearing as their lines complete.
-      let shown = 0;
-      const planGen = yield* s.generate(
-        { kind: 'plan' },
-        {
-          prompt: ask(fillTemplate(s.prompt('plan'), { question })),
-          maxTokens: p.planMaxTokens,
-          temperature: p.temperature,
-          watch: (streamed): Ev[] => {
-            const lines = parsePlan(completeLines(streamed), p.maxPlanSteps);
-            if (lines.length <= shown) return [];
-            shown = lines.length;
-            return [{ type: 'plan', nodes: planNodes(lines) }];
+      // 1. Plan, with nodes appearing as their lines complete; without planning (the ablation),
+      // the question itself is the one sub-question.
+      let lines: PlanLine[] = [{ id: '1', text: question, dependsOn: [] }];
+      if (p.planning) {
+        let shown = 0;
+        const planGen = yield* s.generate(
+          { kind: 'plan' },
+          {
+            prompt: ask(fillTemplate(s.prompt('plan'), { question })),
+            maxTokens: p.planMaxTokens,
+            temperature: p.temperature,
+            watch: (streamed): Ev[] => {
+              const lines = parsePlan(completeLines(streamed), p.maxPlanSteps);
+              if (lines.length <= shown) return [];
+              shown = lines.length;
+              return [{ type: 'plan', nodes: planNodes(lines) }];
+            },
           },
-        },
-      );
-      let lines: PlanLine[] = parsePlan(planGen.result.text, p.maxPlanSteps);
-      if (lines.length === 0) {
-        yield s.update(planGen.id, {
-          kind: 'invalid',
-          raw: planGen.result.text,
-          error: 'the plan has no numbered sub-questions; the question is kept as a one-step plan',
-        });
-        lines = [{ id: '1', text: question, dependsOn: [] }];
-      } else {
-        yield s.update(planGen.id, { text: planText(lines), raw: planGen.result.text });
+        );
+        lines = parsePlan(planGen.result.text, p.maxPlanSteps);
+        if (lines.length === 0) {
+          yield s.update(planGen.id, {
+            kind: 'invalid',
+            raw: planGen.result.text,
+            error: 'the plan has no numbered sub-questions; the question is kept as a one-step plan',
+          });
+          lines = [{ id: '1', text: question, dependsOn: [] }];
+        } else {
+          yield s.update(planGen.id, { text: planText(lines), raw: planGen.result.text });
+        }
       }
       const nodes: PlanNode[] = planNodes(lines);
       yield { type: 'plan', nodes: nodes.map((n) => ({ ...n })) };
