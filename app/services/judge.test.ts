@@ -7,7 +7,15 @@ import { DEFAULT_JUDGE_PROMPT } from '../core/judge/judge-prompt';
 import { chatStream, type FakeOpenAiServer, startFakeOpenAiServer } from '../core/llm/fake-openai-server';
 import { traj } from '../core/rewards/test-fakes';
 import { JUDGE_DB_NAME, closeJudgeDb } from '../db/judge-cache';
-import { cachedJudgeCorrectness, judgeIdentity, judgeTrajectories, type JudgeSetup } from './judge';
+import { db, DB_NAME, resetDbConnection } from '../db/db';
+import { putTrajectories } from '../db/store';
+import {
+  cachedJudgeCorrectness,
+  judgeIdentity,
+  judgeTargetTrajectories,
+  judgeTrajectories,
+  type JudgeSetup,
+} from './judge';
 
 // Learning When to Search, Table 6: the right date in another form, and a wrong one.
 const gold = { answers: ['June 16, 1874'] };
@@ -66,6 +74,16 @@ describe('judging with the configured OpenAI-compatible model', () => {
     const r = await judgeTrajectories([dated], other);
     expect(r).toMatchObject({ judged: 0, cached: 0, unparsed: 1, firstUnparsed: 'maybe' });
     expect(answerCorrect(dated, await cachedJudgeCorrectness([dated], judgeIdentity(other)))).toBeNull();
+  });
+
+  it("judges the table's filtered rows by id, reading the stored trajectories", async () => {
+    (await db()).close();
+    resetDbConnection();
+    await deleteDB(DB_NAME);
+    await putTrajectories([dated, { ...wrong, id: 'other' }]);
+    const ts = await judgeTargetTrajectories({ ids: [dated.id, 'other', 'gone'] });
+    expect(ts.map((t) => t.id)).toEqual([dated.id, 'other']);
+    expect(await judgeTrajectories(ts, setup())).toMatchObject({ judged: 2, skipped: 0 });
   });
 
   it('stops when cancelled', async () => {

@@ -16,6 +16,7 @@ import { AbortError, type Llm } from '../core/llm/types';
 import { finalAnswerText, goldAnswers } from '../core/metrics/trajectory-metrics';
 import type { Trajectory } from '../core/schema/trajectory';
 import { getVerdicts, putVerdict } from '../db/judge-cache';
+import { getTrajectory } from '../db/store';
 import { type LlmConfig, makeLlm } from '../runtime/agent-ports';
 
 /** Who judges: the configured model and the judge prompt (the default, or one the user pasted). */
@@ -127,4 +128,18 @@ export async function judgeTrajectories(
   const made = makeLlm(setup.llm, setup.apiKey);
   const llm = await untilAbort(made, opts.signal);
   return judgeWith(llm, ts, judgeIdentity(setup), opts);
+}
+
+/** What to judge: trajectories in hand, or stored ones by id (the table's filtered rows). */
+export type JudgeTarget = readonly Trajectory[] | { ids: readonly string[] };
+
+/** Loads a target's trajectories (ids not stored any more are skipped). */
+export async function judgeTargetTrajectories(target: JudgeTarget): Promise<Trajectory[]> {
+  if (!('ids' in target)) return [...target];
+  const out: Trajectory[] = [];
+  for (const id of target.ids) {
+    const t = await getTrajectory(id);
+    if (t) out.push(t);
+  }
+  return out;
 }

@@ -9,6 +9,8 @@ import {
   cachedJudgeCorrectness,
   judgeIdentity,
   type JudgeReport,
+  type JudgeTarget,
+  judgeTargetTrajectories,
   judgeTrajectories,
 } from '../../services/judge';
 import { useCorrectnessState } from '../state/correctness';
@@ -72,12 +74,12 @@ export function useJudgeRun() {
   const [progress, setProgress] = useState({ done: 0, total: 0 });
   const abort = useRef<AbortController | null>(null);
   const m = useMutation({
-    mutationFn: (ts: readonly Trajectory[]) => {
+    mutationFn: async (target: JudgeTarget) => {
       abort.current?.abort();
       const ac = new AbortController();
       abort.current = ac;
       return judgeTrajectories(
-        ts,
+        await judgeTargetTrajectories(target),
         { llm, prompt, ...(apiKey ? { apiKey } : {}) },
         { signal: ac.signal, onProgress: (done, total) => setProgress({ done, total }) },
       );
@@ -90,5 +92,5 @@ export function useJudgeRun() {
     report: m.data ?? null,
     error: m.error ? (m.error instanceof Error ? m.error.message : String(m.error)) : null,
   };
-  return { state, judge: (ts: readonly Trajectory[]) => m.mutate(ts), stop: () => abort.current?.abort() };
+  return { state, judge: (target: JudgeTarget) => m.mutate(target), stop: () => abort.current?.abort() };
 }

@@ -6,6 +6,7 @@ import { plural } from '../../core/plural';
 import { AggregatesBar } from '../components/table/AggregatesBar';
 import { DemoBanner } from '../components/table/DemoBanner';
 import { FlagCell, FlagPopover } from '../components/table/FlagCell';
+import { CorrectnessBar } from '../components/judge/CorrectnessBar';
 import { TableFilters } from '../components/table/TableFilters';
 import { useFlagPopover } from '../components/table/use-flag-popover';
 import { useAllAnnotations, useRows } from '../data/queries';
@@ -134,6 +135,16 @@ export function DatasetPage() {
       </div>
       <DemoBanner rows={all} />
       {all.length > 0 && <AggregatesBar rows={filtered} total={all.length} />}
+      {all.length > 0 && (
+        <CorrectnessBar
+          ts={{ ids: filtered.map((r) => r.id) }}
+          what={
+            filtered.length === all.length
+              ? `all ${filtered.length} answers`
+              : `the ${filtered.length} filtered answers`
+          }
+        />
+      )}
       <div className="table" role="table" aria-label="Trajectories" aria-rowcount={filtered.length}>
         <div className="thead" role="row">
           <div className="th c-sel" role="columnheader" title="Select runs to compare (x)" />

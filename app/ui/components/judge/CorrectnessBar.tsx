@@ -5,7 +5,7 @@ import {
   SIGNAL_NAMES,
 } from '../../../core/judge/correctness';
 import { useEffect } from 'react';
-import type { Trajectory } from '../../../core/schema/trajectory';
+import type { JudgeTarget } from '../../../services/judge';
 import { isTyping } from '../../keyboard';
 import { useUi } from '../../state/ui-store';
 import { useJudgeIdentity, useJudgeRun } from '../../data/judge';
@@ -21,7 +21,7 @@ export function CorrectnessBar({
   what,
   hotkey = false,
 }: {
-  ts: readonly Trajectory[];
+  ts: JudgeTarget;
   what: string;
   /** J judges `ts` (choosing the LLM judge first); one bar per page should take it. */
   hotkey?: boolean;
@@ -75,7 +75,7 @@ export function CorrectnessBar({
             <button
               type="button"
               onClick={() => run.judge(ts)}
-              disabled={ts.length === 0}
+              disabled={('ids' in ts ? ts.ids : ts).length === 0}
               data-testid="judge-button"
               title="Judge the final answers against the gold with the configured model (Learning When to Search, appendix B.4); verdicts are cached per question, answer, gold and judge model"
             >
