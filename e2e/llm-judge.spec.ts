@@ -80,6 +80,16 @@ test('an LLM judge on the configured server moves an EM-wrong answer to correct,
     await page.reload();
     await expect(page.getByTestId('answer-correct')).toHaveText('correct by LLM judge · fake-judge: yes');
     expect(posts()).toHaveLength(1);
+
+    // The table's filter can be judged as a whole; this answer's verdict comes from the cache.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('/');
+    await page.keyboard.type('Lavinia');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('judge-button').click();
+    await expect(page.getByTestId('judge-report')).toHaveText('0 judged, 1 cached');
+    expect(posts()).toHaveLength(1);
+    await page.screenshot({ path: '/tmp/judge10-dataset.png' });
   } finally {
     await server.close();
   }

@@ -140,8 +140,8 @@ export function DatasetPage() {
           ts={{ ids: filtered.map((r) => r.id) }}
           what={
             filtered.length === all.length
-              ? `all ${filtered.length} answers`
-              : `the ${filtered.length} filtered answers`
+              ? `all ${plural(filtered.length, 'answer')}`
+              : `the ${plural(filtered.length, 'filtered answer')}`
           }
         />
       )}

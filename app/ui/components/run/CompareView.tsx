@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { retrievalBreakdown, summarizeByDataset, summarizeByStrategy } from '../../../core/batch/aggregate';
 import { CATEGORIES, CATEGORY_LABELS } from '../../../core/rewards/four-categories';
 import { accName } from '../../../core/metrics/labels';
+import { plural } from '../../../core/plural';
 import type { Trajectory } from '../../../core/schema/trajectory';
 import { useCorrectness } from '../../data/judge';
 import { CorrectnessBar } from '../judge/CorrectnessBar';
@@ -50,7 +51,7 @@ export function CompareView({
   if (trajectories.length === 0) return <p className="muted">No finished runs yet.</p>;
   return (
     <div className="compare" data-testid="compare">
-      <CorrectnessBar ts={trajectories} what={`${trajectories.length} answers`} />
+      <CorrectnessBar ts={trajectories} what={plural(trajectories.length, 'answer')} />
       <div className="compare-top">
         <table className="grid-table" data-testid="strategy-summary">
           <thead>
