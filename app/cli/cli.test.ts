@@ -40,7 +40,10 @@ describe('cli summarize', () => {
     expect(Object.keys(s)).toEqual(['format', 'records', 'imported', 'errors', 'metrics', 'normalization']);
     expect(s.normalization).toBe('squad');
     expect(s).toMatchObject({ format, records: 125, imported: 125, errors: [] });
-    expect(Object.keys(s.metrics)).toEqual(['em', 'f1', 'acc', 'judge', 'rc']);
+    expect(Object.keys(s.metrics)).toEqual(['em', 'f1', 'acc', 'judge', 'rc', 'r3', 'r5', 'p3', 'p5']);
+    // ExSearch's R@k / P@k (Tables 3, 7): the top 5 hold every hit the top 3 hold.
+    for (const m of ['r3', 'r5', 'p3', 'p5']) expect(s.metrics[m]).toBeGreaterThan(0);
+    expect(s.metrics.r5).toBeGreaterThanOrEqual(s.metrics.r3);
     expect(s.metrics.judge).toBe(judge);
     for (const m of ['em', 'f1', 'acc']) expect(s.metrics[m]).toBeGreaterThanOrEqual(0);
     expect(s.metrics.rc).toBeCloseTo(rc, 9);

@@ -48,6 +48,16 @@ export const SHORTCUTS: Array<{ scope: string; keys: string; what: string }> = [
   { scope: 'Trajectory', keys: 't', what: 'Show the full transcript' },
   { scope: 'Trajectory', keys: 'm / r', what: 'Show the metrics / the papers’ rewards' },
   { scope: 'Trajectory', keys: 'c', what: 'Compare all runs of this question' },
+  {
+    scope: 'Trajectory',
+    keys: 'S (Shift+s)',
+    what: 'Next correctness signal (EM, non-strict EM, the log’s judge, LLM judge) for rewards and categories',
+  },
+  {
+    scope: 'Trajectory',
+    keys: 'J (Shift+j)',
+    what: 'Judge the answer with the configured model (LLM judge)',
+  },
   { scope: 'Trajectory', keys: 'Esc', what: 'Back to the dataset' },
   { scope: 'Compare', keys: 'j / ↓, k / ↑', what: 'Next / previous aligned row, on every run together' },
   { scope: 'Compare', keys: 'd', what: 'Jump to the first divergence' },

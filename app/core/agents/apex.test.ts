@@ -184,6 +184,29 @@ describe('APEX-Searcher strategy', () => {
     expect(t.plan).toMatchObject([{ id: '1', text: 'Where is the Glass Archive?', status: 'done' }]);
   });
 
+  it('with planning off (the "w/o Plan" ablation, v1 §4.4 Table 2) no plan is asked for: the question is the one sub-question', async () => {
+    const question = 'Where is the Glass Archive?';
+    const llm = new ScriptedLlm(['answer', 'Orrin Vale', 'Orrin Vale']);
+    const { t } = await runCollect(apex, {
+      question,
+      llm,
+      retriever: stubRetriever(TABLE),
+      params: { planning: false },
+    });
+    expect(kinds(t)).toEqual(['decision', 'sub_answer', 'answer']);
+    expect(t.plan).toMatchObject([{ id: '1', text: question, status: 'done' }]);
+    // The first model call is the sufficiency check on the whole question, not the plan prompt.
+    expect(text(llm.calls[0]?.prompt)).not.toContain('Break the question down');
+    expect(text(llm.calls[0]?.prompt)).toContain(question);
+    // With planning on, the same script's first reply is read as the plan.
+    const on = await runCollect(apex, {
+      question,
+      llm: new ScriptedLlm(['answer', 'x', 'x', 'x']),
+      retriever: stubRetriever(TABLE),
+    });
+    expect(kinds(on.t)[0]).toBe('invalid');
+  });
+
   it('cancellation during a sub-answer keeps the partial run and the active node', async () => {
     const ctrl = new AbortController();
     const llm = new ScriptedLlm([

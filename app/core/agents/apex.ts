@@ -37,6 +37,11 @@ export interface ApexParams {
   docsPerRetrieval: number;
   /** Hmax: retrieval hops per sub-question. */
   maxHops: number;
+  /**
+   * The planning module. Off is the "w/o Plan" ablation of Table 2 (v1 §4.4, v2 §3.4): no plan is
+   * generated and the execution loop works on the whole question as its one sub-question.
+   */
+  planning: boolean;
   /** Cap on plan steps read (a guard, not from the paper). */
   maxPlanSteps: number;
   /** Ask whether the accumulated knowledge already answers a sub-question. */
@@ -60,6 +65,7 @@ export const apex: StrategyDef<ApexParams> = {
   defaults: {
     docsPerRetrieval: 3,
     maxHops: 5,
+    planning: true,
     maxPlanSteps: 8,
     sufficiencyCheck: true,
     maxTokens: 64,
@@ -127,7 +133,10 @@ export async function* apexBody(
 
   let lines: PlanLine[];
   if (resume) lines = resume.lines;
-  else {
+  else if (!p.planning) {
+    // Without planning (the "w/o Plan" ablation) the question itself is the one sub-question.
+    lines = [{ id: '1', text: question, dependsOn: [] }];
+  } else {
     // 1. Plan, with nodes appearing as their lines complete.
     let shown = 0;
     const planGen = yield* s.generate(

@@ -144,6 +144,55 @@ describe('ExSearch strategy', () => {
     expect(t.finishReason).toBe('max_turns');
   });
 
+  it('w/o thinking (§5.2 (i)) is retrieve-then-generate: the question is the one query, then the answer', async () => {
+    const llm = new ScriptedLlm(['Sable Reach']);
+    const retriever = stubRetriever(TABLE);
+    const { t } = await runCollect(exsearch, {
+      question: QUESTION,
+      llm,
+      retriever,
+      params: { thinking: false },
+    });
+    expect(kinds(t)).toEqual(['search', 'retrieve', 'answer']);
+    expect(retriever.calls.map((c) => c.queries)).toEqual([[QUESTION]]);
+    expect(llm.calls).toHaveLength(1);
+    const last = messagesOf(llm.calls[0]!.prompt).at(-1)!;
+    expect(last.content).toMatch(/^<SEARCH> \[/);
+    expect(last.content.endsWith(`please give the final answer to the input question: ${QUESTION}`)).toBe(
+      true,
+    );
+    expect(t.finishReason).toBe('answer');
+  });
+
+  it('w/o recording (§5.2 (iii)) extracts no fact: no record step and no <FACT> in the dialogue', async () => {
+    const script = [
+      '<QUERY> Ilse Marrow birthplace',
+      '<FACT> born in Dunhollow\n<QUERY> river at Dunhollow',
+      'Sable Reach',
+    ];
+    const llm = new ScriptedLlm(script);
+    const { t } = await runCollect(exsearch, {
+      question: QUESTION,
+      llm,
+      retriever: stubRetriever(TABLE),
+      params: { maxIterations: 2, recording: false },
+    });
+    expect(kinds(t)).toEqual(['think', 'search', 'retrieve', 'think', 'search', 'retrieve', 'answer']);
+    const history = messagesOf(llm.calls[2]!.prompt).filter((m) => m.role === 'assistant');
+    expect(history.map((m) => m.content)).toEqual([
+      '<QUERY> Ilse Marrow birthplace',
+      '<QUERY> river at Dunhollow',
+    ]);
+    // With recording on, the same script records the fact.
+    const on = await runCollect(exsearch, {
+      question: QUESTION,
+      llm: new ScriptedLlm(script),
+      retriever: stubRetriever(TABLE),
+      params: { maxIterations: 2 },
+    });
+    expect(kinds(on.t)).toContain('record');
+  });
+
   it('a later turn without <QUERY> takes its first line as the fact and asks for the query', async () => {
     const llm = new ScriptedLlm([
       '<QUERY> Ilse Marrow birthplace',

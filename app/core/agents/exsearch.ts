@@ -17,6 +17,12 @@
 // goes back (E.2 keeps "the most relevant ones", as the code does: rankKeep 0). A selection
 // naming no document falls back to all candidates in retriever order, so the model never reads an
 // empty <SEARCH>.
+// Ablations of §5.2 (Table 3) as switches: `thinking: false` is "w/o thinking", which the paper
+// says reduces the method to a retrieve-then-generate pipeline (the question is the one query,
+// its top-k documents come back, then the final answer); `recording: false` is "w/o recording":
+// no fact is extracted per sub-query (no record steps, no <FACT> in the dialogue; the system
+// prompt is the user's to edit). "w/o search" is the Direct strategy; "w/o w" is a training
+// ablation (the log-weight reward, rewards/exsearch.ts), not an inference switch.
 import type { StepInput } from '../schema/builder';
 import type { Doc } from '../schema/trajectory';
 import type { ChatMessage } from '../llm/types';
@@ -30,6 +36,10 @@ import type { FinishReason, StrategyDef } from './types';
 export interface ExSearchParams {
   maxIterations: number;
   topK: number;
+  /** The think action (off: the "w/o thinking" ablation of §5.2, retrieve-then-generate). */
+  thinking: boolean;
+  /** The record action (off: the "w/o recording" ablation of §5.2, no facts extracted). */
+  recording: boolean;
   /** Run the rank (document selection) action of ExSearch-Zoo (appendix E.2); off in the main method. */
   rank: boolean;
   /** Ranked docs kept for the model (0: every selected one, as the public code does). */
@@ -95,7 +105,16 @@ export const exsearch: StrategyDef<ExSearchParams> = {
     'Shi et al. 2025, Iterative Self-Incentivization Empowers LLMs as Agentic Searchers (ExSearch); github.com/mangopy/SearchLM',
   description:
     'Iterates think (write a sub-query) → search (read the top-5 documents) → record (extract the fact), then answers; optionally ranks the documents first (ExSearch-Zoo).',
-  defaults: { maxIterations: 5, topK: 5, rank: false, rankKeep: 0, maxTokens: 256, temperature: 0 },
+  defaults: {
+    maxIterations: 5,
+    topK: 5,
+    thinking: true,
+    recording: true,
+    rank: false,
+    rankKeep: 0,
+    maxTokens: 256,
+    temperature: 0,
+  },
   prompts: EXSEARCH_PROMPTS,
   run: (ctx) => execute(exsearch, ctx, (s) => exsearchBody(s)),
 };
@@ -143,7 +162,11 @@ export async function* exsearchBody(
     const follow = yield* gen(
       'think',
       {},
-      [...messages, { role: 'user', content: fillTemplate(s.prompt('followUp'), { fact }) }],
+      [
+        ...messages,
+        // Without recording (ablation) there is no fact to hand back: just ask for the query.
+        { role: 'user', content: p.recording ? fillTemplate(s.prompt('followUp'), { fact }) : '<QUERY>' },
+      ],
       ['<SEARCH>'],
     );
     return { id: follow.id, query: clean(follow.result.text) };
@@ -215,7 +238,20 @@ export async function* exsearchBody(
     i++;
   }
 
-  for (; i < limit; i++) {
+  if (!p.thinking && !resume) {
+    // w/o thinking: retrieve with the question, show the documents, ask for the answer.
+    s.turn++;
+    const turn = s.turn;
+    hop = 1;
+    yield s.step({ kind: 'search', turn, hop, queries: [question], text: question });
+    const r = yield* s.retrieve({ turn, hop }, [question], p.topK);
+    const labels = r.docs.map((_, k) => k + 1);
+    const block = `<SEARCH> [${labels.join(', ')}] ${formatDocs(r.docs, s.prompt('doc'))}`;
+    yield s.update(r.id, { raw: block });
+    messages.push({ role: 'assistant', content: `<QUERY> ${question}` }, { role: 'user', content: block });
+  }
+
+  for (; p.thinking && i < limit; i++) {
     s.turn++;
     const turn = s.turn;
     const g = yield* gen('think', {}, messages, ['<SEARCH>']);
@@ -227,7 +263,7 @@ export async function* exsearchBody(
     if (text.includes('<FINAL>')) {
       // The last fact, then the request for the bare answer.
       const record: StepInput =
-        i > 0 && factText
+        i > 0 && factText && p.recording
           ? { kind: 'record', turn, hop, text: factText, raw: text }
           : { kind: 'decision', turn, decision: 'final', text: text.trim(), raw: text };
       yield* s.place(g.id, [record]);
@@ -248,6 +284,7 @@ export async function* exsearchBody(
       // No <QUERY>: the first line is the fact; ask for the query with `<FACT> fact\n<QUERY>`.
       fact = clean(factText || (lead || text).split('\n')[0] || '');
     }
+    if (!p.recording) fact = undefined;
     if (fact) steps.push({ kind: 'record', turn, hop, text: fact, raw: text });
     query = clean(query);
 
@@ -285,5 +322,6 @@ export async function* exsearchBody(
   }
   yield s.update(a.id, { text: answer, raw: a.result.text });
   yield s.answer(answer);
-  return finished ? 'answer' : 'max_turns';
+  // Without thinking there are no iterations to run out of: the answer is the plan's end.
+  return finished || !p.thinking ? 'answer' : 'max_turns';
 }

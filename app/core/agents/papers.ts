@@ -87,7 +87,8 @@ export const PAPERS: readonly PaperEntry[] = [
     implements: [
       'Strategy: think → search → record (§2.1, §4); ranking as the ExSearch-Zoo option (appendix E.2)',
       'Reward: ExSearch log-weight (importance weight of the E-step)',
-      'Metrics: R@3/R@5 and P@3/P@5 of retrieved documents (Tables 3 and 7)',
+      'Ablations (§5.2, Table 3): thinking off (retrieve-then-generate) and recording off as strategy switches; w/o search is Direct; w/o w is a training ablation, not an inference switch',
+      'Metrics: R@3/R@5 and P@3/P@5 of retrieved documents (Tables 3 and 7), in the table, aggregates, comparison and CLI',
       'Importer: exsearch (<QUERY>/<SEARCH>/<FACT>/<FINAL>)',
     ],
     differences: [
@@ -124,7 +125,7 @@ export const PAPERS: readonly PaperEntry[] = [
     implements: [
       'Strategy: the trained model’s instruction (appendix B.4, six rules) on Search-R1’s rollout',
       'Rewards: multi-stage reward (β = 0.3) and the four categories',
-      'Correctness: LLM-as-judge (appendix B) or normalized EM',
+      'Correctness: an LLM judge (appendix B.4 instructions in our words, or the pasted verbatim prompt) on the configured model, cached; the signal (EM, non-strict EM, the log’s judge, LLM judge) drives the multi-stage answer reward, the four categories and QAgent stage 1',
     ],
     differences: [],
   },
@@ -138,6 +139,7 @@ export const PAPERS: readonly PaperEntry[] = [
     implements: [
       'Strategy: plan (§3.2.1), per-sub-question retrieval (§3.2.2, Algorithm 2), synthesis (§3.2.3)',
       'Reward: SEPR with Hungarian assignment against gold plans rewritten into questions (v1 §4.1.1)',
+      'Ablation: planning off (“w/o Plan”, v1 §4.4 / v2 §3.4, Table 2) as a strategy switch',
       'Importer: apex (numbered plans with #n dependencies)',
     ],
     // No public code was found, so there is nothing to differ from.

@@ -1,8 +1,15 @@
-// The comparison view of batch runs (and of any trajectories): per strategy EM / F1 / acc, mean RC
-// and latency; per dataset; and the When-to-Search four-category breakdown of each retrieval
-// strategy against Direct on the same questions. Pure.
+// The comparison view of batch runs (and of any trajectories): per strategy EM / F1 / acc, the
+// log's judge, the share correct under the user's correctness signal, ExSearch's R@k / P@k, mean
+// RC and latency; per dataset; and the When-to-Search four-category breakdown of each retrieval
+// strategy against Direct on the same questions, under the same signal. Pure.
+import { answerCorrect, type Correctness, EM_CORRECTNESS } from '../judge/correctness';
 import { trajectoryMetrics } from '../metrics/trajectory-metrics';
-import { type FourCategories, fourCategories, pairByQuestion } from '../rewards/four-categories';
+import {
+  correctUnder,
+  type FourCategories,
+  fourCategories,
+  pairByQuestion,
+} from '../rewards/four-categories';
 import type { Trajectory } from '../schema/trajectory';
 
 export interface Summary {
@@ -13,6 +20,16 @@ export interface Summary {
   em: number | null;
   f1: number | null;
   acc: number | null;
+  /** The log's own judge verdicts, over trajectories that carry one. */
+  judge: number | null;
+  /** Share correct under the correctness signal, over trajectories it has a verdict on. */
+  correct: number | null;
+  /** Trajectories the signal has a verdict on (an LLM judge may not have seen them all). */
+  judged: number;
+  r3: number | null;
+  r5: number | null;
+  p3: number | null;
+  p5: number | null;
   meanRc: number;
   meanQueries: number;
   /** Mean wall time of runs that recorded it. */
@@ -31,14 +48,27 @@ function mean(xs: ReadonlyArray<number | null | undefined>): number | null {
 }
 
 /** The summary of one group of trajectories (a strategy, a dataset's strategy, a sweep's grid point). */
-export function summarize(ts: readonly Trajectory[], strategy: string, dataset?: string): Summary {
+export function summarize(
+  ts: readonly Trajectory[],
+  strategy: string,
+  dataset?: string,
+  correctness: Correctness = EM_CORRECTNESS,
+): Summary {
   const ms = ts.map((t) => trajectoryMetrics(t));
+  const verdicts = ts.map((t, i) => answerCorrect(t, correctness, ms[i]));
   const out: Summary = {
     strategy,
     n: ts.length,
     em: mean(ms.map((m) => m.em)),
     f1: mean(ms.map((m) => m.f1)),
     acc: mean(ms.map((m) => m.acc)),
+    judge: mean(ms.map((m) => m.judge)),
+    correct: mean(verdicts.map((v) => (v === null ? null : v ? 1 : 0))),
+    judged: verdicts.filter((v) => v !== null).length,
+    r3: mean(ms.map((m) => m.r3)),
+    r5: mean(ms.map((m) => m.r5)),
+    p3: mean(ms.map((m) => m.p3)),
+    p5: mean(ms.map((m) => m.p5)),
     meanRc: mean(ms.map((m) => m.rc)) ?? 0,
     meanQueries: mean(ms.map((m) => m.queries)) ?? 0,
     meanMs: mean(ts.map((t) => t.timing?.ms)),
@@ -59,15 +89,24 @@ function groupBy<T>(xs: readonly T[], key: (x: T) => string): Map<string, T[]> {
 }
 
 /** One summary per strategy, in first-seen order. */
-export function summarizeByStrategy(ts: readonly Trajectory[]): Summary[] {
-  return [...groupBy(ts, (t) => t.agent.strategy)].map(([s, list]) => summarize(list, s));
+export function summarizeByStrategy(
+  ts: readonly Trajectory[],
+  correctness: Correctness = EM_CORRECTNESS,
+): Summary[] {
+  return [...groupBy(ts, (t) => t.agent.strategy)].map(([s, list]) =>
+    summarize(list, s, undefined, correctness),
+  );
 }
 
 /** One summary per (dataset, strategy); trajectories without a dataset are grouped as "—". */
-export function summarizeByDataset(ts: readonly Trajectory[]): Summary[] {
+export function summarizeByDataset(
+  ts: readonly Trajectory[],
+  correctness: Correctness = EM_CORRECTNESS,
+): Summary[] {
   const out: Summary[] = [];
   for (const [d, list] of groupBy(ts, (t) => t.source.dataset ?? '—'))
-    for (const [s, sub] of groupBy(list, (t) => t.agent.strategy)) out.push(summarize(sub, s, d));
+    for (const [s, sub] of groupBy(list, (t) => t.agent.strategy))
+      out.push(summarize(sub, s, d, correctness));
   return out;
 }
 
@@ -76,22 +115,34 @@ export interface Breakdown {
   baseline: string;
   result: FourCategories;
   unmatched: number;
+  /** Questions left out because the signal has no verdict on one side yet. */
+  unjudged: number;
 }
 
 /**
  * For every strategy other than the baseline (Direct: no retrieval) that ran on some of the same
  * questions, the four categories of its answers against the baseline's.
  */
-export function retrievalBreakdown(ts: readonly Trajectory[], baseline = 'direct'): Breakdown[] {
+export function retrievalBreakdown(
+  ts: readonly Trajectory[],
+  baseline = 'direct',
+  correctness: Correctness = EM_CORRECTNESS,
+): Breakdown[] {
   const by = groupBy(ts, (t) => t.agent.strategy);
   const base = by.get(baseline);
   if (!base) return [];
   const out: Breakdown[] = [];
   for (const [s, list] of by) {
     if (s === baseline) continue;
-    const { pairs, unmatched } = pairByQuestion(list, base);
-    if (pairs.length)
-      out.push({ strategy: s, baseline, result: fourCategories(pairs), unmatched: unmatched.length });
+    const { pairs, unmatched, unjudged } = pairByQuestion(list, base, correctUnder(correctness));
+    if (pairs.length || unjudged.length)
+      out.push({
+        strategy: s,
+        baseline,
+        result: fourCategories(pairs),
+        unmatched: unmatched.length,
+        unjudged: unjudged.length,
+      });
   }
   return out;
 }

@@ -75,10 +75,51 @@ describe('aggregates', () => {
   ];
 
   it('summarizes per strategy: EM/F1/acc, mean RC and latency', () => {
+    // No documents were retrieved: R@k is 0 (nothing holds the answer), P@k undefined (null).
+    const none = { judge: null, r3: 0, r5: 0, p3: null, p5: null };
     expect(summarizeByStrategy(ts)).toEqual([
-      { strategy: 'direct', n: 2, em: 0.5, f1: 0.5, acc: 0.5, meanRc: 0, meanQueries: 0, meanMs: 200 },
-      { strategy: 'search-r1', n: 2, em: 1, f1: 1, acc: 1, meanRc: 1.5, meanQueries: 1.5, meanMs: 1500 },
+      {
+        strategy: 'direct',
+        n: 2,
+        em: 0.5,
+        f1: 0.5,
+        acc: 0.5,
+        correct: 0.5,
+        judged: 2,
+        ...none,
+        meanRc: 0,
+        meanQueries: 0,
+        meanMs: 200,
+      },
+      {
+        strategy: 'search-r1',
+        n: 2,
+        em: 1,
+        f1: 1,
+        acc: 1,
+        correct: 1,
+        judged: 2,
+        ...none,
+        meanRc: 1.5,
+        meanQueries: 1.5,
+        meanMs: 1500,
+      },
     ]);
+  });
+
+  it("the share correct and the four categories follow the correctness signal; the log's judge is averaged", () => {
+    // A judge (here: the log's own verdicts) that calls Direct's "rome" on Q2 right.
+    const judged = ts.map((t) => ({
+      ...t,
+      reported: { judge: t.answer?.text === 'paris' || t.question === 'Q2?' },
+    }));
+    const [direct] = summarizeByStrategy(judged, { signal: 'log-judge' });
+    expect(direct).toMatchObject({ em: 0.5, judge: 1, correct: 1, judged: 2 });
+    const [b] = retrievalBreakdown(judged, 'direct', { signal: 'log-judge' });
+    expect(b?.result.counts).toEqual({ 'both-right': 2, helped: 0, hurt: 0, 'both-wrong': 0 });
+    // Logs without verdicts: every question unjudged, none counted.
+    const [u] = retrievalBreakdown(ts, 'direct', { signal: 'log-judge' });
+    expect(u).toMatchObject({ unjudged: 2, result: { total: 0 } });
   });
 
   it('summarizes per dataset and strategy', () => {

@@ -3,7 +3,18 @@
 import type { TrajectoryRow } from './row';
 
 /** Row fields the bar averages. */
-export const AGGREGATE_METRICS = ['em', 'f1', 'acc', 'judge', 'rc', 'recall'] as const;
+export const AGGREGATE_METRICS = [
+  'em',
+  'f1',
+  'acc',
+  'judge',
+  'rc',
+  'recall',
+  'r3',
+  'r5',
+  'p3',
+  'p5',
+] as const;
 export type AggregateMetric = (typeof AGGREGATE_METRICS)[number];
 
 /** A mean and how many rows it is over (rows where the value is null are left out). */

@@ -49,6 +49,7 @@ describe('toRow', () => {
       const m = trajectoryMetrics(t);
       const r = toRow(t);
       expect([r.judge, r.recall, r.answerInDocs]).toEqual([m.judge, m.goldPassageRecall, m.answerRecall]);
+      expect([r.r3, r.r5, r.p3, r.p5]).toEqual([m.r3, m.r5, m.p3, m.p5]);
       if (r.judge !== null) judged += 1;
     }
     // R1-Searcher's records carry gpt4o_output: the judge column is filled from the log.

@@ -7,7 +7,7 @@ import type { Trajectory } from '../schema/trajectory';
 import { rowSearchText } from './search-text';
 
 /** Bumped whenever the row's derivation changes, so stored rows are recomputed. */
-export const ROW_VERSION = 4;
+export const ROW_VERSION = 5;
 
 /** Most flags a row keeps with their evidence (the trajectory view lists them all). */
 export const ROW_FLAG_NOTES = 12;
@@ -40,6 +40,11 @@ export interface TrajectoryRow {
   recall: number | null;
   /** 1 when a retrieved doc holds a gold answer, 0 when none does; null without gold answers. */
   answerInDocs: number | null;
+  /** ExSearch's R@3 / R@5 / P@3 / P@5 (trajectoryMetrics); null without gold answers. */
+  r3: number | null;
+  r5: number | null;
+  p3: number | null;
+  p5: number | null;
   rc: number;
   queries: number;
   steps: number;
@@ -93,6 +98,10 @@ export function toRow(t: Trajectory): TrajectoryRow {
     judge: m.judge,
     recall: m.goldPassageRecall,
     answerInDocs: m.answerRecall,
+    r3: m.r3,
+    r5: m.r5,
+    p3: m.p3,
+    p5: m.p5,
     rc: m.rc,
     queries: m.queries,
     steps: m.steps,

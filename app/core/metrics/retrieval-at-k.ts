@@ -13,7 +13,7 @@
 //     is the usual P@k for a single retrieval.
 // Both are null without the gold they need; P@k is null when nothing was retrieved.
 import type { Doc, Trajectory } from '../schema/trajectory';
-import { docContainsAnswer, goldAnswers, goldPassageRecall, isRetrievalStep } from './trajectory-metrics';
+import { docContainsAnswer, goldAnswers, goldPassageRecall, isRetrievalStep } from './trajectory-parts';
 
 export type Relevance = 'answer' | 'gold';
 

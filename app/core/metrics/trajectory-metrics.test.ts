@@ -70,6 +70,11 @@ describe('trajectoryMetrics', () => {
       repeatedQueries: 1, // "jaws director?" normalizes to "jaws director"
       answerRecall: 1,
       goldPassageRecall: 0.5, // 2 distinct passages; "Jaws (film)" retrieved, "Steven Spielberg" not
+      // ExSearch R@k / P@k: each retrieval's top documents hold the answer once (its Jaws doc).
+      r3: 1,
+      r5: 1,
+      p3: 1 / 3, // (1/3 + 1/3) / 2 retrievals
+      p5: 1 / 5,
       invalidSteps: 0,
       hops: 2,
     });
@@ -167,15 +172,37 @@ describe('meanMetrics', () => {
   const base = trajectoryMetrics(traj({ steps: [] }));
   it('averages em/f1/acc/rc ignoring nulls', () => {
     const list: TrajectoryMetrics[] = [
-      { ...base, em: 1, f1: 1, acc: 1, judge: 1, rc: 2 },
-      { ...base, em: null, f1: null, acc: null, judge: 0, rc: 0 },
-      { ...base, em: 0, f1: 0.5, acc: 1, judge: null, rc: 1 },
+      { ...base, em: 1, f1: 1, acc: 1, judge: 1, rc: 2, r3: 1, r5: 1, p3: 1 / 3, p5: 0.2 },
+      { ...base, em: null, f1: null, acc: null, judge: 0, rc: 0, r3: null, r5: null, p3: null, p5: null },
+      { ...base, em: 0, f1: 0.5, acc: 1, judge: null, rc: 1, r3: 0, r5: 1, p3: 0, p5: 0.4 },
     ];
-    expect(meanMetrics(list)).toEqual({ em: 0.5, f1: 0.75, acc: 1, judge: 0.5, rc: 1, count: 3 });
+    expect(meanMetrics(list)).toEqual({
+      em: 0.5,
+      f1: 0.75,
+      acc: 1,
+      judge: 0.5,
+      rc: 1,
+      r3: 0.5,
+      r5: 1,
+      p3: 1 / 6,
+      p5: (0.2 + 0.4) / 2,
+      count: 3,
+    });
   });
 
   it('is null when there is nothing to average', () => {
-    expect(meanMetrics([])).toEqual({ em: null, f1: null, acc: null, judge: null, rc: null, count: 0 });
+    expect(meanMetrics([])).toEqual({
+      em: null,
+      f1: null,
+      acc: null,
+      judge: null,
+      rc: null,
+      r3: null,
+      r5: null,
+      p3: null,
+      p5: null,
+      count: 0,
+    });
     expect(meanMetrics([base]).em).toBeNull();
     expect(meanMetrics([base]).rc).toBe(0);
   });

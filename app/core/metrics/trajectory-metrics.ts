@@ -2,7 +2,11 @@
 // Trajectory alone (never read back from an importer's own scores).
 import type { Doc, Step, Trajectory } from '../schema/trajectory';
 import { coverEM, exactMatch, f1Score } from './answer';
-import { containsAnyAnswer, type Normalization, normalizeText, normalizeTitle } from './normalize';
+import { type Normalization, normalizeText } from './normalize';
+import { exsearchRetrievalMetrics } from './retrieval-at-k';
+import { docContainsAnswer, goldAnswers, goldPassageRecall, isRetrievalStep } from './trajectory-parts';
+
+export { docContainsAnswer, goldAnswers, goldPassageRecall, isRetrievalStep };
 
 export interface TrajectoryMetrics {
   /** Answer scores; null without gold answers. A missing answer with gold scores 0 (a failure). */
@@ -28,6 +32,15 @@ export interface TrajectoryMetrics {
   answerRecall: number | null;
   /** Fraction of gold supporting passages retrieved; null when gold.supporting is absent or empty. */
   goldPassageRecall: number | null;
+  /**
+   * ExSearch's R@3 / R@5 (§5.2, Table 3) and P@3 / P@5 (Table 7) of the retrieved documents, a
+   * document counting when it holds a gold answer (retrieval-at-k.ts); null without gold answers,
+   * P@k also null when nothing was retrieved.
+   */
+  r3: number | null;
+  r5: number | null;
+  p3: number | null;
+  p5: number | null;
   /** Steps of kind `invalid`. */
   invalidSteps: number;
   /** Highest `hop` on any step; 0 when no step carries one. */
@@ -41,15 +54,12 @@ export interface MeanMetrics {
   /** Over trajectories that carry a judge verdict. */
   judge: number | null;
   rc: number | null;
+  r3: number | null;
+  r5: number | null;
+  p3: number | null;
+  p5: number | null;
   /** Trajectories averaged. */
   count: number;
-}
-
-/** Step kinds whose docs are retrieval results (rank/record steps may repeat them). */
-const RETRIEVAL_KINDS: ReadonlySet<Step['kind']> = new Set(['retrieve', 'search']);
-
-export function isRetrievalStep(s: Step): s is Step & { docs: Doc[] } {
-  return RETRIEVAL_KINDS.has(s.kind) && s.docs !== undefined && s.docs.length > 0;
 }
 
 /** 1/0 from the judge verdict the source file carried (`reported.judge`), else null. */
@@ -73,42 +83,10 @@ export function finalAnswerText(t: Trajectory): string | undefined {
   return text !== undefined && text.trim() !== '' ? text : undefined;
 }
 
-/** Gold answers, empty when there is no gold. */
-export function goldAnswers(t: Trajectory): readonly string[] {
-  return t.gold?.answers ?? [];
-}
-
-/** The builder's `containsAnswer` flag, recomputed when an unfinalized doc lacks it. */
-export function docContainsAnswer(d: Doc, answers: readonly string[]): boolean {
-  if (answers.length === 0) return false;
-  return d.containsAnswer ?? containsAnyAnswer(`${d.title ?? ''} ${d.text}`, answers);
-}
-
 /** Queries of a search step; a search step without `queries` counts its text as one query. */
 export function stepQueries(s: Step): string[] {
   if (s.queries && s.queries.length > 0) return s.queries;
   return s.text !== undefined && s.text.trim() !== '' ? [s.text] : [];
-}
-
-/** Fraction of the gold supporting passages among `docs` (by id or title); null without any. */
-export function goldPassageRecall(t: Trajectory, docs: readonly Doc[]): number | null {
-  const supporting = t.gold?.supporting;
-  if (!supporting || supporting.length === 0) return null;
-  // HotpotQA lists one supporting fact per sentence; the same passage counts once.
-  const keys = new Map<string, { docId?: string; title: string }>();
-  for (const s of supporting) {
-    const title = normalizeTitle(s.title ?? '');
-    const entry: { docId?: string; title: string } = { title };
-    if (s.docId !== undefined) entry.docId = s.docId;
-    keys.set(`${s.docId ?? ''}\u0000${title}`, entry);
-  }
-  const ids = new Set(docs.map((d) => d.id));
-  const titles = new Set(docs.map((d) => normalizeTitle(d.title ?? '')).filter(Boolean));
-  let hit = 0;
-  for (const k of keys.values()) {
-    if ((k.docId !== undefined && ids.has(k.docId)) || (k.title !== '' && titles.has(k.title))) hit += 1;
-  }
-  return hit / keys.size;
 }
 
 export interface MetricOptions {
@@ -160,6 +138,7 @@ export function trajectoryMetrics(t: Trajectory, options: MetricOptions = {}): T
     repeatedQueries,
     answerRecall: hasGold ? (docs.some((d) => docContainsAnswer(d, answers)) ? 1 : 0) : null,
     goldPassageRecall: goldPassageRecall(t, docs),
+    ...exsearchRetrievalMetrics(t),
     invalidSteps,
     hops,
   };
@@ -176,7 +155,7 @@ function mean(values: ReadonlyArray<number | null>): number | null {
   return n === 0 ? null : sum / n;
 }
 
-/** Means of em/f1/acc/rc over a list, ignoring nulls; null when nothing is left to average. */
+/** Means of em/f1/acc/judge/rc/R@k/P@k over a list, ignoring nulls; null when nothing is left to average. */
 export function meanMetrics(list: readonly TrajectoryMetrics[]): MeanMetrics {
   return {
     em: mean(list.map((m) => m.em)),
@@ -184,6 +163,10 @@ export function meanMetrics(list: readonly TrajectoryMetrics[]): MeanMetrics {
     acc: mean(list.map((m) => m.acc)),
     judge: mean(list.map((m) => m.judge)),
     rc: mean(list.map((m) => m.rc)),
+    r3: mean(list.map((m) => m.r3)),
+    r5: mean(list.map((m) => m.r5)),
+    p3: mean(list.map((m) => m.p3)),
+    p5: mean(list.map((m) => m.p5)),
     count: list.length,
   };
 }

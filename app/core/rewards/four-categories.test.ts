@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { categorize, fourCategories, pairByQuestion } from './four-categories';
+import { llmJudgeCorrectness, trajectoryJudgeKey } from '../judge/correctness';
+import { DEFAULT_JUDGE_PROMPT } from '../judge/judge-prompt';
+import { categorize, correctUnder, fourCategories, pairByQuestion } from './four-categories';
 import { traj } from './test-fakes';
 
 describe('four categories (retrieval helped / hurt)', () => {
@@ -38,5 +40,31 @@ describe('four categories (retrieval helped / hurt)', () => {
     expect(pairs).toEqual([{ question: 'Capital of France?', withRetrieval: true, withoutRetrieval: false }]);
     expect(unmatched).toEqual(['Only here?', 'Only there?']);
     expect(fourCategories(pairs).counts.helped).toBe(1);
+  });
+});
+
+describe('four categories under the correctness signal (the paper judges with an LLM, §4.1)', () => {
+  // Learning When to Search, Table 6: with retrieval the answer is the right date in another form.
+  const gold = { answers: ['June 16, 1874'] };
+  const question = "When Lavinia Norcross Dickinson's father died ?";
+  const withR = [traj([], { question, gold, answer: '16 June 1874' })];
+  const withoutR = [traj([], { question, gold, answer: 'July 4, 1887' })];
+  const judge = { model: 'judge', prompt: DEFAULT_JUDGE_PROMPT };
+
+  it('EM puts the question in both-wrong; the LLM judge moves it to helped', () => {
+    expect(fourCategories(pairByQuestion(withR, withoutR).pairs).perQuestion[0]?.category).toBe('both-wrong');
+    const verdicts = new Map([
+      [trajectoryJudgeKey(withR[0]!, judge)!, true],
+      [trajectoryJudgeKey(withoutR[0]!, judge)!, false],
+    ]);
+    const judged = pairByQuestion(withR, withoutR, correctUnder(llmJudgeCorrectness(verdicts, judge)));
+    expect(fourCategories(judged.pairs).perQuestion[0]?.category).toBe('helped');
+  });
+
+  it('a question without a verdict on both sides is unjudged, not counted as wrong', () => {
+    const verdicts = new Map([[trajectoryJudgeKey(withR[0]!, judge)!, true]]);
+    const r = pairByQuestion(withR, withoutR, correctUnder(llmJudgeCorrectness(verdicts, judge)));
+    expect(r.pairs).toEqual([]);
+    expect(r.unjudged).toEqual([question]);
   });
 });

@@ -1,10 +1,10 @@
-// The four categories of the When-to-Search analysis (DESIGN.md §5): every question is run with
-// and without retrieval, and the two verdicts put it in one of four cells: right both ways, right
-// only with retrieval (retrieval helped), right only without (retrieval hurt: noise), wrong both
-// ways. Pure; "correct" is whatever the caller judged (EM by default in `pairByQuestion`).
-import { exactMatch } from '../metrics/answer';
+// The four categories of "Learning When to Search" (§4.1, Fig. 4): every question is run with and
+// without retrieval, and the two verdicts put it in one of four cells: right both ways, right only
+// with retrieval (retrieval helped), right only without (retrieval hurt: noise), wrong both ways.
+// Pure; "correct" is the caller's correctness signal (EM by default; the paper's is an LLM judge).
+// A question the signal has no verdict on (not judged yet) is left out and counted as unjudged.
+import { answerCorrect, type Correctness, EM_CORRECTNESS } from '../judge/correctness';
 import { normalizeText } from '../metrics/normalize';
-import { finalAnswerText, goldAnswers } from '../metrics/trajectory-metrics';
 import type { Trajectory } from '../schema/trajectory';
 
 export const CATEGORIES = ['both-right', 'helped', 'hurt', 'both-wrong'] as const;
@@ -47,25 +47,26 @@ export function fourCategories(pairs: readonly RetrievalPair[]): FourCategories 
 
 /** EM of the trajectory's final answer against its gold; a missing answer is wrong. */
 export function emCorrect(t: Trajectory): boolean {
-  const pred = finalAnswerText(t);
-  return pred !== undefined && exactMatch(pred, goldAnswers(t)) === 1;
+  return answerCorrect(t, EM_CORRECTNESS) === true;
 }
 
 /**
  * Pairs two runs' trajectories by question: the normalized question text (qids are not stable
  * across runs and live runs have none). A question present in only one run is listed in
- * `unmatched`; when a run holds a question twice, its first trajectory is used.
+ * `unmatched`; when a run holds a question twice, its first trajectory is used. A pair where
+ * `isCorrect` gives null for either side (no verdict yet) is listed in `unjudged`.
  */
 export function pairByQuestion(
   withRetrieval: readonly Trajectory[],
   withoutRetrieval: readonly Trajectory[],
-  isCorrect: (t: Trajectory) => boolean = emCorrect,
-): { pairs: RetrievalPair[]; unmatched: string[] } {
+  isCorrect: (t: Trajectory) => boolean | null = emCorrect,
+): { pairs: RetrievalPair[]; unmatched: string[]; unjudged: string[] } {
   const key = (t: Trajectory) => normalizeText(t.question);
   const without = new Map<string, Trajectory>();
   for (const t of withoutRetrieval) if (!without.has(key(t))) without.set(key(t), t);
   const pairs: RetrievalPair[] = [];
   const unmatched: string[] = [];
+  const unjudged: string[] = [];
   const seen = new Set<string>();
   for (const t of withRetrieval) {
     const k = key(t);
@@ -76,8 +77,16 @@ export function pairByQuestion(
       unmatched.push(t.question);
       continue;
     }
-    pairs.push({ question: t.question, withRetrieval: isCorrect(t), withoutRetrieval: isCorrect(other) });
+    const a = isCorrect(t);
+    const b = isCorrect(other);
+    if (a === null || b === null) unjudged.push(t.question);
+    else pairs.push({ question: t.question, withRetrieval: a, withoutRetrieval: b });
   }
   for (const [k, t] of without) if (!seen.has(k)) unmatched.push(t.question);
-  return { pairs, unmatched };
+  return { pairs, unmatched, unjudged };
+}
+
+/** `isCorrect` for `pairByQuestion` under a correctness signal. */
+export function correctUnder(c: Correctness): (t: Trajectory) => boolean | null {
+  return (t) => answerCorrect(t, c);
 }

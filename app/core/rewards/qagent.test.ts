@@ -72,10 +72,17 @@ describe('QAgent stage 1 = EM × format', () => {
     const badFormat = traj([{ kind: 'search', queries: ['q'] }, answer('Paris')], { gold, answer: 'Paris' });
     const r = await qagentStage1.compute(badFormat, {});
     expect(r.value).toBe(0);
-    expect(r.inputs).toMatchObject({ em: 1, format: false });
+    expect(r.inputs).toMatchObject({ correct: 1, correctness: 'EM', format: false });
   });
   it('is null without gold', async () => {
     expect((await qagentStage1.compute(traj([answer('x')], { answer: 'x' }), {})).value).toBeNull();
+  });
+  it('under the non-strict EM signal the covering answer counts, and the result says so', async () => {
+    const covering = traj([...loop('a'), answer('Paris, France')], { gold, answer: 'Paris, France' });
+    const r = await qagentStage1.compute(covering, { correctness: { signal: 'acc' } });
+    expect(r.value).toBe(1);
+    expect(r.inputs).toMatchObject({ correctness: 'non-strict EM (acc)' });
+    expect(r.formula).toContain('correct by non-strict EM (acc)');
   });
 });
 

@@ -7,11 +7,12 @@
 //    trajectory τ contains the gold answer, so the agent is paid for what it retrieves rather than
 //    for how it uses it.
 import type { ChatMessage, GenerateOptions, Llm } from '../llm/types';
-import { coverEM, exactMatch } from '../metrics/answer';
+import { coverEM } from '../metrics/answer';
 import { containsAnyAnswer } from '../metrics/normalize';
 import { finalAnswerText, goldAnswers } from '../metrics/trajectory-metrics';
 import { stepNumber } from '../schema/step-number';
 import type { Doc, Step, Trajectory } from '../schema/trajectory';
+import { rewardCorrectness } from './correct';
 import { NO_GOLD } from './search-r1';
 import { collectedPassages, showGold } from './steps';
 import { type RewardDef, type RewardMeta, type RewardResult, type RewardStep, unavailable } from './types';
@@ -68,31 +69,41 @@ export function qagentFormat(steps: readonly Step[]): QAgentFormatCheck {
 
 const STAGE1_META: RewardMeta = {
   id: 'qagent/stage1',
-  label: 'QAgent stage 1 (EM × format)',
+  label: 'QAgent stage 1 (correct × format)',
   paper: QAGENT_PAPER,
 };
-const STAGE1_FORMULA =
-  'r₁ = EM(a_pred, a_gold) × format  (strict normalized exact match; format = every search directly ' +
-  'after a plan, every information block directly before a reflection, an answer, no invalid step)';
+/** Stage 1's formula; `signal` names the correctness signal (the paper's is strict EM). */
+const stage1Formula = (signal: string) =>
+  `r₁ = correct(a_pred, a_gold) × format  (correct by ${signal}; the paper uses strict normalized EM; ` +
+  'format = every search directly after a plan, every information block directly before a ' +
+  'reflection, an answer, no invalid step)';
 
 export const qagentStage1: RewardDef = {
   ...STAGE1_META,
   needs: ['gold'],
   defaults: {},
-  compute: async (t) => {
+  compute: async (t, ctx) => {
+    const judged = rewardCorrectness(t, ctx);
+    const formula = stage1Formula(judged.signal);
     const gold = goldAnswers(t);
-    if (gold.length === 0) return unavailable(STAGE1_META, STAGE1_FORMULA, NO_GOLD);
+    if (gold.length === 0) return unavailable(STAGE1_META, formula, NO_GOLD);
     const pred = finalAnswerText(t);
-    const em = pred === undefined ? 0 : exactMatch(pred, gold);
+    if (judged.correct === null)
+      return unavailable(STAGE1_META, formula, judged.missing, {
+        answer: pred ?? null,
+        correctness: judged.signal,
+      });
+    const correct = judged.correct ? 1 : 0;
     const format = qagentFormat(t.steps);
     return {
       ...STAGE1_META,
-      formula: STAGE1_FORMULA,
-      value: em * (format.valid ? 1 : 0),
+      formula,
+      value: correct * (format.valid ? 1 : 0),
       inputs: {
         answer: pred ?? null,
         gold: showGold(gold),
-        em,
+        correct,
+        correctness: judged.signal,
         format: format.valid,
         formatProblems: format.reasons.join('; ') || null,
       },

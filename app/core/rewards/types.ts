@@ -2,6 +2,7 @@
 // the Llm / Embedder ports where a paper's definition needs a model); they are never stored inside
 // trajectories. Every result carries the formula and the inputs that produced it, so a view can
 // show *why* a number is what it is.
+import type { Correctness } from '../judge/correctness';
 import type { Embedder, Llm } from '../llm/types';
 import type { Trajectory } from '../schema/trajectory';
 
@@ -45,6 +46,8 @@ export interface RewardContext {
   embedder?: Embedder;
   llm?: Llm;
   signal?: AbortSignal;
+  /** Which judgment says an answer is right (EM when absent); see rewards/correct.ts. */
+  correctness?: Correctness;
 }
 
 export interface RewardDef<P extends object = object> {

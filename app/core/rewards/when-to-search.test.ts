@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { llmJudgeCorrectness, trajectoryJudgeKey } from '../judge/correctness';
+import { DEFAULT_JUDGE_PROMPT } from '../judge/judge-prompt';
 import { parseTaggedTranscript } from '../importers/formats/tagged-transcript';
 import type { StepInput } from '../schema/builder';
 import { checkConcise } from './query-concise';
@@ -151,5 +153,31 @@ describe('When-to-Search total R = r_a + r_s + r_f', () => {
     expect(r.value).toBeNull();
     expect(r.note).toMatch(/embedder/);
     expect(r.inputs).toMatchObject({ r_a: 1, r_f: 1, r_s: null });
+  });
+});
+
+describe('the answer reward under the correctness signal (the paper judges with an LLM, §4.1)', () => {
+  // Learning When to Search, Table 6: gold June 16, 1874; EM calls "16 June 1874" wrong.
+  const dated = traj([think, search('edward dickinson death'), info, reflect, answer('16 June 1874')], {
+    gold: { answers: ['June 16, 1874'] },
+    answer: '16 June 1874',
+  });
+  const judge = { model: 'judge-model', prompt: DEFAULT_JUDGE_PROMPT };
+  const yes = llmJudgeCorrectness(new Map([[trajectoryJudgeKey(dated, judge)!, true]]), judge);
+
+  it('stage 2 swings by 2 − β·RC: EM says wrong (−1), the judge right (1 − 0.3)', async () => {
+    const em = await whenToSearchReward.compute(dated, {}, { stage: 2 });
+    expect(em.inputs).toMatchObject({ correct: false, correctness: 'EM', r_a: -1 });
+    const judged = await whenToSearchReward.compute(dated, { correctness: yes }, { stage: 2 });
+    expect(judged.inputs).toMatchObject({ correct: true, correctness: 'LLM judge · judge-model' });
+    expect(judged.inputs.r_a).toBeCloseTo(0.7, 6);
+    expect(judged.formula).toContain('correct by LLM judge · judge-model');
+    expect((judged.value ?? 0) - (em.value ?? 0)).toBeCloseTo(1.7, 6);
+  });
+
+  it('is unavailable, saying why, before the judge has seen the answer', async () => {
+    const r = await whenToSearchReward.compute(dated, { correctness: llmJudgeCorrectness(new Map(), judge) });
+    expect(r.value).toBeNull();
+    expect(r.note).toMatch(/has not judged this answer/);
   });
 });

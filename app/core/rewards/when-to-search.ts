@@ -9,11 +9,12 @@
 //    −(Σ_{i<j} cos(e_i, e_j)) / (N(N−1)) over the N query embeddings (the paper divides the sum over
 //    unordered pairs by N(N−1), i.e. −½ × the mean pairwise cosine, as DESIGN.md records).
 //  - r_a with β = 0.3: stage 1: correct 1, wrong −1 + β·RC; stage 2: correct 1 − β·RC, wrong −1.
-//    "Correct" is normalized exact match (EM).
+//    "Correct" is the user's correctness signal (EM by default; the paper's is an LLM judge, §4.1
+//    and appendix B.4, see app/core/judge); the result names the signal it used.
 import type { Embedder } from '../llm/types';
-import { exactMatch } from '../metrics/answer';
 import { finalAnswerText, goldAnswers, stepQueries } from '../metrics/trajectory-metrics';
 import type { Step, Trajectory } from '../schema/trajectory';
+import { rewardCorrectness } from './correct';
 import { checkConcise, DEFAULT_WORD_LISTS, type WordLists } from './query-concise';
 import { NO_GOLD, type SequenceCheck } from './search-r1';
 import { closedElement, showGold } from './steps';
@@ -181,19 +182,23 @@ export const whenToSearchReward: RewardDef<WhenToSearchParams> = {
   defaults: WHEN_TO_SEARCH_DEFAULTS,
   compute: async (t, ctx, params) => {
     const p = { ...WHEN_TO_SEARCH_DEFAULTS, ...params };
+    const judged = rewardCorrectness(t, ctx);
+    const ok = `correct by ${judged.signal}`;
     const ra =
       p.stage === 1
-        ? `stage 1: r_a = ${p.correctReward} if EM else ${p.wrongReward} + β·RC`
-        : `stage 2: r_a = ${p.correctReward} − β·RC if EM else ${p.wrongReward}`;
+        ? `stage 1: r_a = ${p.correctReward} if ${ok} else ${p.wrongReward} + β·RC`
+        : `stage 2: r_a = ${p.correctReward} − β·RC if ${ok} else ${p.wrongReward}`;
     const formula =
-      `R = r_a + r_s + r_f;  ${ra} (β = ${p.beta}, EM = normalized exact match);  ` +
+      `R = r_a + r_s + r_f;  ${ra} (β = ${p.beta});  ` +
       `r_s = 0 if RC = 0; 0 if the one query is concise else ${p.verboseQueryPenalty} if RC = 1; ` +
       `−Σ_{i<j} cos(e_i, e_j) / (N(N−1)) over the N query embeddings if RC > 1;  ` +
       `r_f = ${p.formatReward} if think → (search → information → reflect)* → answer (reflect before the answer) else ${p.formatPenalty}`;
     const gold = goldAnswers(t);
     if (gold.length === 0) return unavailable(META, formula, NO_GOLD);
     const pred = finalAnswerText(t);
-    const correct = pred !== undefined && exactMatch(pred, gold) === 1;
+    if (judged.correct === null)
+      return unavailable(META, formula, judged.missing, { answer: pred ?? null, correctness: judged.signal });
+    const correct = judged.correct;
     const seq = whenToSearchSequence(t.steps);
     const rf = seq.valid ? p.formatReward : p.formatPenalty;
     const search = await whenToSearchSearchReward(t, ctx.embedder, p);
@@ -202,6 +207,7 @@ export const whenToSearchReward: RewardDef<WhenToSearchParams> = {
       answer: pred ?? null,
       gold: showGold(gold),
       correct,
+      correctness: judged.signal,
       stage: p.stage,
       beta: p.beta,
       RC: search.rc,

@@ -1,36 +1,62 @@
 import { goldStepQuestion } from '../../core/corpus/plan-rewrite';
 import type { Gold } from '../../core/schema/trajectory';
+import { usePlanRewrite } from '../data/plan-rewrite';
 
 /**
  * A gold plan with each step as the dataset writes it (MuSiQue's `#1 >> capital`) beside the
- * natural-language question APEX's SEPR compares with (`What is the capital of #1?`).
+ * natural-language question APEX's SEPR compares with (`What is the capital of #1?`), and on
+ * request the configured model's rewrite (APEX v2 appendix C.1 used a model; SEPR keeps the
+ * deterministic form).
  */
 export function GoldPlanTable({ plan }: { plan: NonNullable<Gold['plan']> }) {
+  const model = usePlanRewrite();
+  const byModel = model.result;
   return (
-    <table className="gold-plan-table small" data-testid="gold-plan">
-      <thead>
-        <tr>
-          <th scope="col">#</th>
-          <th scope="col">as written</th>
-          <th scope="col" title="The form APEX's plan reward (SEPR) compares generated sub-questions with">
-            as a question (SEPR)
-          </th>
-          <th scope="col">answer</th>
-        </tr>
-      </thead>
-      <tbody>
-        {plan.map((s, i) => {
-          const question = goldStepQuestion(s);
-          return (
-            <tr key={i}>
-              <td className="muted">{i + 1}</td>
-              <td className="mono">{s.text}</td>
-              <td className={question === s.text ? 'muted' : undefined}>{question}</td>
-              <td>{s.answer ?? <span className="muted">–</span>}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <>
+      <table className="gold-plan-table small" data-testid="gold-plan">
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">as written</th>
+            <th scope="col" title="The form APEX's plan reward (SEPR) compares generated sub-questions with">
+              as a question (SEPR)
+            </th>
+            {byModel && <th scope="col">by {model.model}</th>}
+            <th scope="col">answer</th>
+          </tr>
+        </thead>
+        <tbody>
+          {plan.map((s, i) => {
+            const question = goldStepQuestion(s);
+            return (
+              <tr key={i}>
+                <td className="muted">{i + 1}</td>
+                <td className="mono">{s.text}</td>
+                <td className={question === s.text ? 'muted' : undefined}>{question}</td>
+                {byModel && (
+                  <td data-testid="gold-plan-model">
+                    {byModel[i] ?? <span className="muted">(no usable rewrite)</span>}
+                  </td>
+                )}
+                <td>{s.answer ?? <span className="muted">–</span>}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <p className="small">
+        <button
+          type="button"
+          className="link"
+          disabled={model.running}
+          onClick={() => model.rewrite(plan.map((s) => s.text))}
+          data-testid="gold-plan-rewrite"
+        >
+          {model.running ? 'rewriting…' : `rewrite with ${model.model}`}
+        </button>{' '}
+        <span className="muted">beside the deterministic rewrite (SEPR keeps the deterministic one)</span>
+        {model.error && <span className="error-text"> {String(model.error)}</span>}
+      </p>
+    </>
   );
 }

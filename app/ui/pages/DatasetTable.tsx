@@ -44,6 +44,7 @@ export function DatasetTable({
   useSource,
   annotations,
   banner,
+  underAggregates,
   compare = true,
 }: {
   /** Where the view comes from (a hook): the table worker, or rows in memory (the report). */
@@ -51,6 +52,8 @@ export function DatasetTable({
   annotations: readonly Annotation[];
   /** Shown above the aggregates (the app's demo banner), given the row count and live runs. */
   banner?: (total: number, anyLive: boolean) => ReactNode;
+  /** Shown under the aggregates, given the ids the filter keeps (the app's LLM judge bar). */
+  underAggregates?: (ids: readonly string[], total: number) => ReactNode;
   /** Selecting rows for the compare view (the app has it; the report, read-only, does not). */
   compare?: boolean;
 }) {
@@ -178,6 +181,7 @@ export function DatasetTable({
       </div>
       {banner?.(total, view?.facets.anyLive ?? false)}
       {total > 0 && view && <AggregatesBar groups={view.aggregates} total={total} />}
+      {total > 0 && view && underAggregates?.(view.ids, total)}
       <div className="table" role="table" aria-label="Trajectories" aria-rowcount={count} aria-busy={pending}>
         <div className="thead" role="row">
           {compare && <div className="th c-sel" role="columnheader" title="Select runs to compare (x)" />}
@@ -282,6 +286,11 @@ export function DatasetTable({
                   <div className="td c-n c-wide" data-col="answerInDocs">
                     {fmt(r.answerInDocs)}
                   </div>
+                  {(['r3', 'r5', 'p3', 'p5'] as const).map((k) => (
+                    <div key={k} className="td c-n" data-col={k}>
+                      {fmt(r[k])}
+                    </div>
+                  ))}
                   <div className="td c-n">{r.rc}</div>
                   <div className="td c-n">{r.queries}</div>
                   <div className="td c-n">{r.steps}</div>

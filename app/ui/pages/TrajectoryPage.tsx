@@ -16,7 +16,9 @@ import { LongText } from '../components/LongText';
 import { useQuestionIndex } from '../data/corpora';
 import { MetricsPanel } from '../components/MetricsPanel';
 import { PlanTree } from '../components/PlanTree';
+import { AnswerCorrectness } from '../components/judge/AnswerCorrectness';
 import { RewardsPanel } from '../components/run/RewardsPanel';
+import { useCorrectnessState } from '../state/correctness';
 import { type SaveState, StepPanel } from '../components/StepPanel';
 import { TestModelWarning } from '../components/TestModelWarning';
 import { Timeline } from '../components/Timeline';
@@ -156,6 +158,7 @@ function TrajectoryView({
       else if (k === 't') setTab(tab === 'transcript' ? 'step' : 'transcript');
       else if (k === 'm') setTab(tab === 'metrics' ? 'step' : 'metrics');
       else if (k === 'r') setTab(tab === 'rewards' ? 'step' : 'rewards');
+      else if (k === 'S') useCorrectnessState.getState().cycleSignal();
       else if (!annotator && (STEP_LABELS.some((l) => l.key === k) || k === 'e')) {
         setTab('step');
         document.getElementById('annotator-name')?.focus();
@@ -293,6 +296,7 @@ function TrajectoryView({
             {t.source.file ? ` · ${t.source.file}${t.source.line ? `:${t.source.line}` : ''}` : ''}
           </span>
         </div>
+        <AnswerCorrectness t={t} metrics={metrics} />
         <ForkLineage t={t} />
         <TestModelWarning modelId={t.agent.model} />
       </div>

@@ -60,6 +60,30 @@ export const COLUMNS: Column[] = [
     help: 'Answer in docs: 1 when a retrieved document holds a gold answer, else 0; – without gold answers.',
   },
   {
+    key: 'r3',
+    title: 'R@3',
+    cls: 'c-n',
+    help: 'ExSearch R@3 (§5.2, Table 3): 1 when the top-3 documents of some retrieval hold a gold answer, else 0; – without gold answers.',
+  },
+  {
+    key: 'r5',
+    title: 'R@5',
+    cls: 'c-n',
+    help: 'ExSearch R@5 (§5.2, Table 3): 1 when the top-5 documents of some retrieval hold a gold answer, else 0.',
+  },
+  {
+    key: 'p3',
+    title: 'P@3',
+    cls: 'c-n',
+    help: 'ExSearch P@3 (Table 7): share of each retrieval’s top-3 documents that hold a gold answer, averaged over retrievals; – when nothing was retrieved.',
+  },
+  {
+    key: 'p5',
+    title: 'P@5',
+    cls: 'c-n',
+    help: 'ExSearch P@5 (Table 7): share of each retrieval’s top-5 documents that hold a gold answer, averaged over retrievals.',
+  },
+  {
     key: 'rc',
     title: 'RC',
     cls: 'c-n',

@@ -27,6 +27,10 @@ function row(fields: Partial<TrajectoryRow> & Pick<TrajectoryRow, 'id'>): Trajec
     judge: null,
     recall: null,
     answerInDocs: null,
+    r3: null,
+    r5: null,
+    p3: null,
+    p5: null,
     rc: 0,
     queries: 0,
     steps: 0,
@@ -212,6 +216,9 @@ describe('sortRows', () => {
     expect(ids(sortRows(ROWS, { key: 'judge', dir: 1 }))).toEqual(['t_b', 't_a', 't_d', 't_c']);
     expect(ids(sortRows(ROWS, { key: 'recall', dir: -1 }))).toEqual(['t_a', 't_b', 't_d', 't_c']);
     expect(ids(sortRows(ROWS, { key: 'answerInDocs', dir: 1 }))).toEqual(['t_b', 't_a', 't_d', 't_c']);
+    const atK = ROWS.map((r, i) => ({ ...r, p3: [0.5, null, 1 / 3, 0][i] ?? null }));
+    expect(ids(sortRows(atK, { key: 'p3', dir: 1 }))).toEqual(['t_d', 't_c', 't_a', 't_b']);
+    expect(ids(sortRows(atK, { key: 'p3', dir: -1 }))).toEqual(['t_a', 't_c', 't_d', 't_b']);
     expect(ids(sortRows(ROWS, { key: 'nearMiss', dir: -1 }))).toEqual(['t_b', 't_a', 't_c', 't_d']);
     expect(ROWS.map(isNearMiss)).toEqual([false, true, false, false]);
   });

@@ -2,10 +2,16 @@ import { useMemo } from 'react';
 import { retrievalBreakdown, summarizeByDataset, summarizeByStrategy } from '../../../core/batch/aggregate';
 import { CATEGORIES, CATEGORY_LABELS } from '../../../core/rewards/four-categories';
 import { accName } from '../../../core/metrics/labels';
+import { plural } from '../../../core/plural';
 import type { Trajectory } from '../../../core/schema/trajectory';
+import { useCorrectness } from '../../data/judge';
+import { CorrectnessBar } from '../judge/CorrectnessBar';
 import { BatchScatter } from './BatchScatter';
 import { pct } from './percent';
 
+const JUDGE_TITLE = "The log's own judge verdicts (R1-Searcher's gpt4o_output), over records that carry one";
+const AT_K_TITLE =
+  'ExSearch §5.2 Table 3 (R@k) and Table 7 (P@k): top-3 / top-5 retrieved documents that hold a gold answer';
 const ACC_TITLE = 'cover-EM: a gold answer inside the prediction; QAgent (§4.1) calls it non-strict EM';
 
 /** acc %, named as its paper names it where that differs (QAgent: non-strict EM). */
@@ -32,12 +38,20 @@ export function CompareView({
   extra?: readonly Trajectory[];
 }) {
   const trajectories = useMemo(() => (extra.length ? [...runs, ...extra] : runs), [runs, extra]);
-  const byStrategy = useMemo(() => summarizeByStrategy(trajectories), [trajectories]);
-  const byDataset = useMemo(() => summarizeByDataset(trajectories), [trajectories]);
-  const breakdown = useMemo(() => retrievalBreakdown(trajectories), [trajectories]);
+  const { correctness, label: signal } = useCorrectness(trajectories);
+  const byStrategy = useMemo(
+    () => summarizeByStrategy(trajectories, correctness),
+    [trajectories, correctness],
+  );
+  const byDataset = useMemo(() => summarizeByDataset(trajectories, correctness), [trajectories, correctness]);
+  const breakdown = useMemo(
+    () => retrievalBreakdown(trajectories, 'direct', correctness),
+    [trajectories, correctness],
+  );
   if (trajectories.length === 0) return <p className="muted">No finished runs yet.</p>;
   return (
     <div className="compare" data-testid="compare">
+      <CorrectnessBar ts={trajectories} what={plural(trajectories.length, 'answer')} />
       <div className="compare-top">
         <table className="grid-table" data-testid="strategy-summary">
           <thead>
@@ -47,6 +61,12 @@ export function CompareView({
               <th>EM %</th>
               <th>F1 %</th>
               <th title={ACC_TITLE}>acc %</th>
+              <th title={JUDGE_TITLE}>judge %</th>
+              <th title="Share correct under the chosen correctness signal, over the answers it has a verdict on">
+                correct % <span className="muted small">by {signal}</span>
+              </th>
+              <th title={AT_K_TITLE}>R@3 / R@5</th>
+              <th title={AT_K_TITLE}>P@3 / P@5</th>
               <th>mean RC</th>
               <th>queries</th>
               <th>mean latency</th>
@@ -60,6 +80,17 @@ export function CompareView({
                 <td>{pct(s.em)}</td>
                 <td>{pct(s.f1)}</td>
                 <AccCell strategy={s.strategy} value={s.acc} />
+                <td>{pct(s.judge)}</td>
+                <td data-testid="correct-share">
+                  {pct(s.correct)}
+                  {s.judged < s.n && <span className="muted small"> of {s.judged}</span>}
+                </td>
+                <td>
+                  {pct(s.r3)} / {pct(s.r5)}
+                </td>
+                <td>
+                  {pct(s.p3)} / {pct(s.p5)}
+                </td>
                 <td>{s.meanRc.toFixed(2)}</td>
                 <td>{s.meanQueries.toFixed(2)}</td>
                 <td>{s.meanMs === null ? '–' : `${(s.meanMs / 1000).toFixed(1)} s`}</td>
@@ -81,6 +112,8 @@ export function CompareView({
                 <th>EM %</th>
                 <th>F1 %</th>
                 <th title={ACC_TITLE}>acc %</th>
+                <th title={JUDGE_TITLE}>judge %</th>
+                <th>correct % by {signal}</th>
                 <th>mean RC</th>
               </tr>
             </thead>
@@ -93,6 +126,8 @@ export function CompareView({
                   <td>{pct(s.em)}</td>
                   <td>{pct(s.f1)}</td>
                   <AccCell strategy={s.strategy} value={s.acc} />
+                  <td>{pct(s.judge)}</td>
+                  <td>{pct(s.correct)}</td>
                   <td>{s.meanRc.toFixed(2)}</td>
                 </tr>
               ))}
@@ -100,7 +135,12 @@ export function CompareView({
           </table>
         </>
       )}
-      <h4>With vs without retrieval</h4>
+      <h4>
+        With vs without retrieval{' '}
+        <span className="muted small" data-testid="categories-signal">
+          (correct by {signal})
+        </span>
+      </h4>
       {breakdown.length === 0 ? (
         <p className="muted small">
           Run Direct (no retrieval) and a retrieval strategy on the same questions to see it.
@@ -125,7 +165,10 @@ export function CompareView({
                 {CATEGORIES.map((c) => (
                   <td key={c}>{b.result.counts[c]}</td>
                 ))}
-                <td>{b.result.total}</td>
+                <td>
+                  {b.result.total}
+                  {b.unjudged > 0 && <span className="muted small"> ({b.unjudged} not judged yet)</span>}
+                </td>
               </tr>
             ))}
           </tbody>

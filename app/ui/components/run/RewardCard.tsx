@@ -18,7 +18,15 @@ export function RewardCard({
   return (
     <section className={`reward ${r.value === null ? 'na' : ''}`} data-testid="reward" data-reward={r.id}>
       <button type="button" className="reward-head" onClick={() => setOpen(!open)} aria-expanded={open}>
-        <span className="reward-label">{r.label}</span>
+        <span className="reward-label">
+          {r.label}
+          {typeof r.inputs.correctness === 'string' && (
+            <span className="muted small" data-testid="reward-signal">
+              {' '}
+              · correct by {r.inputs.correctness}
+            </span>
+          )}
+        </span>
         <span className="reward-value" data-testid="reward-value">
           {fmt(r.value)}
         </span>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, useSyncExternalStore } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
+import { answerCorrect } from '../../../core/judge/correctness';
 import { computeRewards } from '../../../core/rewards/registry';
 import type { Trajectory } from '../../../core/schema/trajectory';
 import { OpenAiLlm } from '../../../core/llm/openai';
@@ -7,6 +8,7 @@ import type { Llm } from '../../../core/llm/types';
 import { llmHost, loadedEmbedder } from '../../../runtime/agent-ports';
 import { embedHost } from '../../../runtime/retrieval-client';
 import { useCorpusUi } from '../../state/corpus-ui';
+import { useCorrectness } from '../../data/judge';
 import { useRunConfig } from '../../state/run-config';
 import { TestModelWarning } from '../TestModelWarning';
 import { RewardCard } from './RewardCard';
@@ -38,8 +40,23 @@ export function RewardsPanel({ t, onSelectStep }: { t: Trajectory; onSelectStep?
   const [withModel, setWithModel] = useState(false);
   // The configured generator: a server when one is set up, else the loaded in-browser model.
   const server = llmCfg.kind === 'http' && llmCfg.model.trim() ? `${llmCfg.baseUrl}|${llmCfg.model}` : '';
+  // Rewards that depend on a right answer use the user's correctness signal, and name it.
+  const one = useMemo(() => [t], [t]);
+  const { correctness, label: signal } = useCorrectness(one);
+  const verdict = answerCorrect(t, correctness);
   const rewards = useQuery({
-    queryKey: ['rewards', t.id, t.steps.length, t.finishReason, t.gold, models, server, withModel],
+    queryKey: [
+      'rewards',
+      t.id,
+      t.steps.length,
+      t.finishReason,
+      t.gold,
+      models,
+      server,
+      withModel,
+      signal,
+      verdict,
+    ],
     queryFn: () => {
       const embedder = loadedEmbedder();
       let llm: Llm | null = withModel && llmHost.info ? llmHost.client : null;
@@ -51,7 +68,11 @@ export function RewardsPanel({ t, onSelectStep }: { t: Trajectory; onSelectStep?
           ...(llmCfg.chatTemplate ? { chatTemplate: llmCfg.chatTemplate } : {}),
           ...(apiKey ? { apiKey } : {}),
         });
-      return computeRewards(t, { ...(embedder ? { embedder } : {}), ...(llm ? { llm } : {}) });
+      return computeRewards(t, {
+        correctness,
+        ...(embedder ? { embedder } : {}),
+        ...(llm ? { llm } : {}),
+      });
     },
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -59,7 +80,8 @@ export function RewardsPanel({ t, onSelectStep }: { t: Trajectory; onSelectStep?
   return (
     <div className="rewards" data-testid="rewards-panel">
       <p className="muted small">
-        Computed here from the trajectory (never read from the log).{' '}
+        Computed here from the trajectory (never read from the log); a right answer is judged by{' '}
+        <strong data-testid="rewards-signal">{signal}</strong>.{' '}
         {!embedHost.loaded && (
           <>
             Rewards over embeddings need an embedding model:{' '}

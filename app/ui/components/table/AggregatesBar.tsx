@@ -8,6 +8,10 @@ const TITLES: Record<AggregateMetric, string> = {
   judge: 'Judge',
   rc: 'RC',
   recall: 'Recall',
+  r3: 'R@3',
+  r5: 'R@5',
+  p3: 'P@3',
+  p5: 'P@5',
 };
 
 /**

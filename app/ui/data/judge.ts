@@ -1,0 +1,96 @@
+// Hooks over the LLM judge: the correctness the user chose for a set of trajectories (cached LLM
+// verdicts read from IndexedDB), and judging on request with the model configured on the Run page.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { type Correctness, correctnessLabel } from '../../core/judge/correctness';
+import { DEFAULT_JUDGE_PROMPT } from '../../core/judge/judge-prompt';
+import type { Trajectory } from '../../core/schema/trajectory';
+import {
+  cachedJudgeCorrectness,
+  judgeIdentity,
+  type JudgeReport,
+  type JudgeTarget,
+  judgeTargetTrajectories,
+  judgeTrajectories,
+} from '../../services/judge';
+import { useCorrectnessState } from '../state/correctness';
+import { useRunConfig } from '../state/run-config';
+
+const VERDICTS = 'judge-verdicts';
+
+/** The judge the user configured: the Run page's model and the judge prompt. */
+export function useJudgeIdentity() {
+  const llm = useRunConfig((s) => s.llm);
+  const prompt = useCorrectnessState((s) => s.judgePrompt) ?? DEFAULT_JUDGE_PROMPT;
+  return useMemo(() => judgeIdentity({ llm, prompt }), [llm, prompt]);
+}
+
+/**
+ * The correctness signal for `ts` and its label. Under the LLM judge, verdicts are read from the
+ * cache; `pending` is true while they load.
+ */
+export function useCorrectness(ts: readonly Trajectory[]): {
+  correctness: Correctness;
+  label: string;
+  pending: boolean;
+} {
+  const signal = useCorrectnessState((s) => s.signal);
+  const judge = useJudgeIdentity();
+  const ids = useMemo(() => ts.map((t) => `${t.id}:${t.answer?.text ?? ''}`).join('|'), [ts]);
+  const q = useQuery({
+    queryKey: [VERDICTS, judge.model, judge.prompt, ids],
+    queryFn: () => cachedJudgeCorrectness(ts, judge),
+    enabled: signal === 'llm-judge',
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const correctness = useMemo<Correctness>(
+    () =>
+      signal === 'llm-judge'
+        ? (q.data ?? { signal, judgeModel: judge.label, llmVerdict: () => undefined })
+        : { signal },
+    [signal, q.data, judge.label],
+  );
+  return {
+    correctness,
+    label: correctnessLabel(correctness),
+    pending: signal === 'llm-judge' && q.isPending,
+  };
+}
+
+export interface JudgeRunState {
+  running: boolean;
+  done: number;
+  total: number;
+  report: JudgeReport | null;
+  error: string | null;
+}
+
+/** Judges trajectories on request; `stop` cancels. Verdict queries refresh when it ends. */
+export function useJudgeRun() {
+  const qc = useQueryClient();
+  const llm = useRunConfig((s) => s.llm);
+  const apiKey = useRunConfig((s) => s.apiKey);
+  const prompt = useCorrectnessState((s) => s.judgePrompt) ?? DEFAULT_JUDGE_PROMPT;
+  const [progress, setProgress] = useState({ done: 0, total: 0 });
+  const abort = useRef<AbortController | null>(null);
+  const m = useMutation({
+    mutationFn: async (target: JudgeTarget) => {
+      abort.current?.abort();
+      const ac = new AbortController();
+      abort.current = ac;
+      return judgeTrajectories(
+        await judgeTargetTrajectories(target),
+        { llm, prompt, ...(apiKey ? { apiKey } : {}) },
+        { signal: ac.signal, onProgress: (done, total) => setProgress({ done, total }) },
+      );
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: [VERDICTS] }),
+  });
+  const state: JudgeRunState = {
+    running: m.isPending,
+    ...progress,
+    report: m.data ?? null,
+    error: m.error ? (m.error instanceof Error ? m.error.message : String(m.error)) : null,
+  };
+  return { state, judge: (target: JudgeTarget) => m.mutate(target), stop: () => abort.current?.abort() };
+}

@@ -1,0 +1,48 @@
+// The user's correctness signal (zustand, persisted in localStorage): which judgment every reward
+// and category that depends on a right answer uses, and the LLM judge's prompt (null: the default
+// after Learning When to Search appendix B.4; a user may paste the paper's verbatim prompt).
+import { create } from 'zustand';
+import { CORRECTNESS_SIGNALS, type CorrectnessSignal } from '../../core/judge/correctness';
+
+interface CorrectnessState {
+  signal: CorrectnessSignal;
+  setSignal(s: CorrectnessSignal): void;
+  /** The next signal in order (a keyboard shortcut cycles through them). */
+  cycleSignal(): void;
+  judgePrompt: string | null;
+  setJudgePrompt(p: string | null): void;
+}
+
+const KEY = 'hopscope.correctness';
+
+function load(): Partial<Pick<CorrectnessState, 'signal' | 'judgePrompt'>> {
+  try {
+    const saved = JSON.parse(localStorage.getItem(KEY) ?? '{}') as Record<string, unknown>;
+    const signal = CORRECTNESS_SIGNALS.find((s) => s === saved.signal);
+    return {
+      ...(signal ? { signal } : {}),
+      ...(typeof saved.judgePrompt === 'string' ? { judgePrompt: saved.judgePrompt } : {}),
+    };
+  } catch {
+    return {};
+  }
+}
+
+export const useCorrectnessState = create<CorrectnessState>((set, get) => {
+  const saved = load();
+  const persist = (patch: Partial<CorrectnessState>) => {
+    set(patch);
+    const { signal, judgePrompt } = get();
+    localStorage.setItem(KEY, JSON.stringify({ signal, judgePrompt }));
+  };
+  return {
+    signal: saved.signal ?? 'em',
+    setSignal: (signal) => persist({ signal }),
+    cycleSignal: () => {
+      const i = CORRECTNESS_SIGNALS.indexOf(get().signal);
+      persist({ signal: CORRECTNESS_SIGNALS[(i + 1) % CORRECTNESS_SIGNALS.length] ?? 'em' });
+    },
+    judgePrompt: saved.judgePrompt ?? null,
+    setJudgePrompt: (judgePrompt) => persist({ judgePrompt }),
+  };
+});

@@ -1,0 +1,96 @@
+// LLM-as-judge correctness (Learning When to Search §4.1, appendix B.4): an answer that EM calls
+// wrong (the paper's own example, `16 June 1874` against gold `June 16, 1874`) is judged by the
+// model configured on the Run page — here a scripted OpenAI-compatible server on loopback — and
+// the answer's verdict and the reward that depends on it change; the verdict is cached.
+import type { Page } from '@playwright/test';
+import { chatStream, startFakeOpenAiServer } from '../app/core/llm/fake-openai-server';
+import { expect, importFiles, openApp, test } from './fixtures';
+
+const QUESTION = "When did Lavinia Norcross Dickinson's father die?";
+// An R1-Searcher record: one search, then the right date in another form.
+const RECORD = {
+  question: QUESTION,
+  answer: 'June 16, 1874',
+  gen_text_store:
+    'I should search. <|begin_of_query|> Edward Dickinson death<|end_of_query|>\n\n<|begin_of_documents|>\n' +
+    '(1)Title: Edward Dickinson Text: Edward Dickinson died on June 16, 1874.\n' +
+    '<|end_of_documents|>\n\nHe died in 1874.</think>\n\n<answer> 16 June 1874 </answer>',
+};
+
+const wtsValue = (page: Page) =>
+  page.locator('[data-reward="when-to-search/total"] [data-testid=reward-value]');
+
+test('an LLM judge on the configured server moves an EM-wrong answer to correct, and rewards follow', async ({
+  page,
+}) => {
+  const server = await startFakeOpenAiServer((req) => {
+    const prompt = JSON.stringify(req.body ?? '');
+    // YES only when the judge is shown the normalized prediction and gold of B.4.
+    const yes = prompt.includes('16 june 1874') && prompt.includes('june 16 1874');
+    return { stream: chatStream([yes ? 'YES' : 'NO'], { finishReason: 'stop' }) };
+  });
+  const posts = () => server.requests.filter((r) => r.method === 'POST');
+  try {
+    await openApp(page);
+    await page.goto('/#/run');
+    await page.getByTestId('backend-http').click();
+    await page.getByTestId('http-url').fill(server.url);
+    await page.getByTestId('http-model').fill('fake-judge');
+    await page.getByTestId('http-model').press('Tab');
+
+    await page.goto('/#/');
+    await importFiles(page, {
+      name: 'dickinson.jsonl',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(RECORD)),
+    });
+    await expect(page.getByTestId('import-report')).toContainText('1 of 1 record imported', {
+      timeout: 60_000,
+    });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('/');
+    await page.keyboard.type('Lavinia');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('trajectory-row').first().click();
+
+    const verdict = page.getByTestId('answer-correct');
+    await expect(verdict).toHaveText('correct by EM: no');
+    await page.keyboard.press('r');
+    await expect(page.getByTestId('rewards-signal')).toHaveText('EM');
+    await expect(wtsValue(page)).not.toHaveText('–');
+    const emReward = Number(await wtsValue(page).textContent());
+
+    await page.getByTestId('correctness-signal').selectOption('llm-judge');
+    await expect(verdict).toHaveText('correct by LLM judge · fake-judge: not judged');
+    await expect(wtsValue(page)).toHaveText('–');
+    expect(posts()).toHaveLength(0);
+
+    await page.keyboard.press('J');
+    await expect(verdict).toHaveText('correct by LLM judge · fake-judge: yes');
+    await expect(verdict).toHaveAttribute('data-correct', 'true');
+    expect(posts()).toHaveLength(1);
+    // Stage 1 r_a: wrong −1 + β·RC → correct 1: the reward rises by 2 − 0.3 = 1.7.
+    await expect(wtsValue(page)).not.toHaveText('–');
+    const judgedReward = Number(await wtsValue(page).textContent());
+    expect(judgedReward - emReward).toBeCloseTo(1.7, 6);
+    await expect(page.getByTestId('reward-signal').first()).toContainText('LLM judge · fake-judge');
+    await page.screenshot({ path: '/tmp/judge10-trajectory.png' });
+
+    // Cached: after a reload the verdict is there without asking the server again.
+    await page.reload();
+    await expect(page.getByTestId('answer-correct')).toHaveText('correct by LLM judge · fake-judge: yes');
+    expect(posts()).toHaveLength(1);
+
+    // The table's filter can be judged as a whole; this answer's verdict comes from the cache.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('/');
+    await page.keyboard.type('Lavinia');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('judge-button').click();
+    await expect(page.getByTestId('judge-report')).toHaveText('0 judged, 1 cached');
+    expect(posts()).toHaveLength(1);
+    await page.screenshot({ path: '/tmp/judge10-dataset.png' });
+  } finally {
+    await server.close();
+  }
+});
