@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { JsonRecordStream, readJsonRecords } from './json-stream';
-import type { LoadIssue } from './types';
+import { JsonRecordStream, readJsonRecords } from './json-records';
+import type { LoadIssue } from '../corpus/types';
 
 function streamed(chunks: string[]) {
   const records: Array<{ value: unknown; line: number }> = [];
