@@ -46,6 +46,8 @@ export interface ImportSummary {
 export interface ImportBatch {
   trajectories: Trajectory[];
   annotations: Annotation[];
+  /** Issues found since the previous batch, so a stopped import can still report them. */
+  issues: ImportIssue[];
   progress: ImportProgress;
 }
 
@@ -88,7 +90,9 @@ export async function* importBatches(
     progress.records++;
     progress.errors++;
   };
-  const text = decodeChunks(chunks, (i) => summary.errors.push({ file: opts.file, ...i, severity: 'warning' }));
+  const text = decodeChunks(chunks, (i) =>
+    summary.errors.push({ file: opts.file, ...i, severity: 'warning' }),
+  );
   const counted = countChars(text, (n) => {
     progress.chars += n;
   });
@@ -107,6 +111,8 @@ export async function* importBatches(
   const kept = new Map<string, { line: number; dups: number[] }>();
   let batch: Trajectory[] = [];
   let annotations: Annotation[] = [];
+  let issuesSent = 0;
+  const newIssues = () => summary.errors.slice(issuesSent, (issuesSent = summary.errors.length));
 
   const convert = (rec: RawRecord, f: FormatImporter) => {
     throwIfAborted(opts.signal);
@@ -178,7 +184,7 @@ export async function* importBatches(
       convert(item.record, format);
     }
     if (batch.length >= batchSize) {
-      yield { trajectories: batch, annotations, progress: { ...progress } };
+      yield { trajectories: batch, annotations, issues: newIssues(), progress: { ...progress } };
       batch = [];
       annotations = [];
     }
@@ -203,7 +209,7 @@ export async function* importBatches(
     });
   }
   if (batch.length > 0 || progress.records === 0)
-    yield { trajectories: batch, annotations, progress: { ...progress } };
+    yield { trajectories: batch, annotations, issues: newIssues(), progress: { ...progress } };
   if (summary.records === 0 && summary.errors.length === 0)
     summary.errors.push({ file: opts.file, line: 0, message: 'the file holds no records' });
   return summary;

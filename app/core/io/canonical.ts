@@ -79,7 +79,9 @@ export function checkStorable(value: unknown): StorableProblem | null {
       stack.push({ v: x, depth: depth + 1, path: p });
     }
     if (chars > MAX_STORED_CHARS)
-      return { message: `larger than ${MAX_STORED_CHARS.toLocaleString('en-US')} characters; Hopscope cannot store it` };
+      return {
+        message: `larger than ${MAX_STORED_CHARS.toLocaleString('en-US')} characters; Hopscope cannot store it`,
+      };
   }
   return null;
 }

@@ -154,7 +154,8 @@ export class JsonRecordStream {
       const objectLine = firstLine.endsWith('}') && firstLine.length > 1;
       // A malformed first line before JSON-object lines is still JSONL (pretty-printed JSON
       // has few lines that parse on their own).
-      mode = parses || objectLine || !firstDone || jsonLinesShare(complete.slice(1)) >= 0.5 ? 'lines' : 'values';
+      mode =
+        parses || objectLine || !firstDone || jsonLinesShare(complete.slice(1)) >= 0.5 ? 'lines' : 'values';
     } else mode = this.textOrLines(complete);
     this.mode = mode;
     const container: RecordContainer =
