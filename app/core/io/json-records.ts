@@ -387,17 +387,23 @@ function linesBefore(s: string, e: unknown): number {
   return n;
 }
 
-/** Share of the non-blank lines that are a JSON object or array on their own (0 when none). */
+/**
+ * Share of the non-blank lines that look like JSONL records: a JSON object or array, or a line
+ * shaped like a (malformed) object, or a bare JSON value. 0 when no line is an object or array.
+ */
 function jsonLinesShare(lines: readonly string[]): number {
+  let records = 0;
   let json = 0;
   let other = 0;
   for (const raw of lines) {
     const s = strip(raw);
     if (!s) continue;
-    if ((s[0] === '{' || s[0] === '[') && parsesAsJson(s)) json++;
+    const parses = parsesAsJson(s);
+    if ((s[0] === '{' || s[0] === '[') && parses) records++;
+    if (parses || (s[0] === '{' && s.endsWith('}'))) json++;
     else other++;
   }
-  return json === 0 ? 0 : json / (json + other);
+  return records === 0 ? 0 : json / (json + other);
 }
 
 function parsesAsJson(s: string): boolean {
