@@ -83,7 +83,7 @@ test('a cancelled import keeps its report in Earlier imports', async ({ page }, 
   const history = page.getByTestId('import-history');
   await expect(history).toBeVisible();
   await expect(history.locator('li').first()).toContainText(
-    /cancel-me\.jsonl — .*imported \(cancelled: cancelled after \d+ imported\)/,
+    /cancel-me\.jsonl — search-r1, \d+\/\d+ imported \(cancelled: by the user after \d+ imported\)/,
   );
   await page.screenshot({ path: '/tmp/imports-cancelled.png' });
 });

@@ -84,7 +84,8 @@ describe('a stopped import keeps its report', () => {
     ).rejects.toMatchObject({ name: 'AbortError' });
     const [rec] = await listImports();
     expect(rec).toMatchObject({ file: 'big.jsonl', status: 'cancelled', imported: 200 });
-    expect(rec?.message).toMatch(/cancelled after 200 imported/);
+    expect(rec?.message).toBe('by the user after 200 imported');
+    expect(rec?.format).toBe('flashrag');
     expect(await countTrajectories()).toBe(200);
   });
 

@@ -48,6 +48,7 @@ export async function importIntoDb(
       // Annotation ids are derived from (annotator, trajectory, step, slot): re-importing an
       // export replaces its labels instead of duplicating them.
       await putAnnotations(r.value.annotations);
+      record.format = r.value.format;
       record.records = r.value.progress.records;
       record.imported = r.value.progress.imported;
       record.annotations = (record.annotations ?? 0) + r.value.annotations.length;
@@ -59,7 +60,7 @@ export async function importIntoDb(
     // What was stored stays; the report says so and why the import stopped.
     record.status = isAbort(e, opts.signal) ? 'cancelled' : 'failed';
     record.message = isAbort(e, opts.signal)
-      ? `cancelled after ${record.imported} imported`
+      ? `by the user after ${record.imported} imported`
       : `${e instanceof Error ? `${e.name}: ${e.message}` : String(e)} (after ${record.imported} imported)`;
     await putImportRecord(record).catch(() => {});
     throw e;

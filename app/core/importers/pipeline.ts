@@ -44,6 +44,8 @@ export interface ImportSummary {
 }
 
 export interface ImportBatch {
+  /** The format the records are read as (known from the first batch on). */
+  format: string | null;
   trajectories: Trajectory[];
   annotations: Annotation[];
   /** Issues found since the previous batch, so a stopped import can still report them. */
@@ -184,7 +186,13 @@ export async function* importBatches(
       convert(item.record, format);
     }
     if (batch.length >= batchSize) {
-      yield { trajectories: batch, annotations, issues: newIssues(), progress: { ...progress } };
+      yield {
+        format: summary.format,
+        trajectories: batch,
+        annotations,
+        issues: newIssues(),
+        progress: { ...progress },
+      };
       batch = [];
       annotations = [];
     }
@@ -209,7 +217,13 @@ export async function* importBatches(
     });
   }
   if (batch.length > 0 || progress.records === 0)
-    yield { trajectories: batch, annotations, issues: newIssues(), progress: { ...progress } };
+    yield {
+      format: summary.format,
+      trajectories: batch,
+      annotations,
+      issues: newIssues(),
+      progress: { ...progress },
+    };
   if (summary.records === 0 && summary.errors.length === 0)
     summary.errors.push({ file: opts.file, line: 0, message: 'the file holds no records' });
   return summary;
