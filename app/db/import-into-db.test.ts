@@ -4,11 +4,19 @@ import { join } from 'node:path';
 import { deleteDB } from 'idb';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Annotation, makeAnnotation } from '../core/annotations/annotation';
-import { stringChunks } from '../core/importers/pipeline';
+import { hash53 } from '../core/hash';
+import { importAll, stringChunks } from '../core/importers/pipeline';
 import { exportTrajectoriesText } from '../services/export';
 import { db, DB_NAME, resetDbConnection } from './db';
 import { importIntoDb } from './import-into-db';
-import { countTrajectories, listAnnotations, listImports, putAnnotations } from './store';
+import {
+  countTrajectories,
+  getTrajectory,
+  listAnnotations,
+  listImports,
+  putAnnotations,
+  putTrajectories,
+} from './store';
 
 const R1 = readFileSync(join(__dirname, '../../../shared/repro/hardening/08-r1_10.jsonl'), 'utf8');
 
@@ -67,6 +75,29 @@ describe('export with annotations, then import', () => {
     await importIntoDb(stringChunks(exported), { file: 'export.jsonl' });
     expect(await countTrajectories()).toBe(10);
     expect(byId(await listAnnotations())).toEqual(byId(labels));
+  });
+});
+
+describe('records stored under the old (key-order) content ids', () => {
+  it('keep their ids and labels: re-importing the same file adds no copies', async () => {
+    const lines = R1.trim().split('\n');
+    // As stored before ids hashed a canonical form: the hash of the record in file key order.
+    const legacy = lines.map((l) => `t_${hash53(`search-r1\n${JSON.stringify(JSON.parse(l))}`)}`);
+    const fresh = (await importAll(stringChunks(R1), { file: 'r1.jsonl' })).trajectories;
+    expect(fresh.map((t) => t.id)).not.toEqual(legacy);
+    await putTrajectories(fresh.map((t, i) => ({ ...t, id: legacy[i] as string })));
+    const label = makeAnnotation({
+      trajectoryId: legacy[0] as string,
+      label: 'verdict:good',
+      annotator: 'ana',
+    });
+    await putAnnotations([label]);
+
+    // Re-importing the same file replaces them in place (their old ids were in its key order).
+    await importIntoDb(stringChunks(R1), { file: 'r1-again.jsonl' });
+    expect(await countTrajectories()).toBe(10);
+    expect((await getTrajectory(legacy[0] as string))?.source.file).toBe('r1-again.jsonl');
+    expect(await listAnnotations()).toEqual([label]);
   });
 });
 

@@ -3,9 +3,15 @@
 // cancelled, failed (quota) or interrupted import still says what was stored. Used by the import
 // worker.
 import { isAbort } from '../core/abort';
-import { type ImportProgress, type ImportSummary, importBatches } from '../core/importers/pipeline';
+import { annotationId } from '../core/annotations/annotation';
+import {
+  type ImportBatch,
+  type ImportProgress,
+  type ImportSummary,
+  importBatches,
+} from '../core/importers/pipeline';
 import type { ImportRecord } from './db';
-import { putAnnotations, putImportRecord, putTrajectories } from './store';
+import { putAnnotations, putImportRecord, putTrajectories, storedTrajectoryIds } from './store';
 
 export interface DbImportOptions {
   file: string;
@@ -44,10 +50,11 @@ export async function importIntoDb(
         summary = r.value;
         break;
       }
-      await putTrajectories(r.value.trajectories);
+      const { trajectories, annotations } = await keepLegacyIds(r.value);
+      await putTrajectories(trajectories);
       // Annotation ids are derived from (annotator, trajectory, step, slot): re-importing an
       // export replaces its labels instead of duplicating them.
-      await putAnnotations(r.value.annotations);
+      await putAnnotations(annotations);
       record.format = r.value.format;
       record.records = r.value.progress.records;
       record.imported = r.value.progress.imported;
@@ -75,4 +82,26 @@ export async function importIntoDb(
   });
   await putImportRecord(record);
   return record;
+}
+
+/**
+ * Migration for content ids: a record stored before ids hashed a canonical form keeps the id it
+ * has (and its labels), so re-importing the same file replaces it instead of adding a copy.
+ */
+async function keepLegacyIds(b: ImportBatch): Promise<Pick<ImportBatch, 'trajectories' | 'annotations'>> {
+  if (b.legacyIds.size === 0) return b;
+  const stored = await storedTrajectoryIds([...b.legacyIds.values()]);
+  if (stored.size === 0) return b;
+  const rename = new Map([...b.legacyIds].filter(([, old]) => stored.has(old)));
+  const trajectories = b.trajectories.map((t) => {
+    const old = rename.get(t.id);
+    return old ? { ...t, id: old } : t;
+  });
+  const annotations = b.annotations.map((a) => {
+    const old = rename.get(a.trajectoryId);
+    if (!old) return a;
+    const moved = { ...a, trajectoryId: old };
+    return { ...moved, id: annotationId(moved) };
+  });
+  return { trajectories, annotations };
 }

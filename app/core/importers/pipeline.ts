@@ -47,6 +47,11 @@ export interface ImportBatch {
   /** The format the records are read as (known from the first batch on). */
   format: string | null;
   trajectories: Trajectory[];
+  /**
+   * Content id → the id the same record got before ids hashed a canonical form (key order
+   * mattered). Where a trajectory is stored under its old id, the store keeps that id.
+   */
+  legacyIds: Map<string, string>;
   annotations: Annotation[];
   /** Issues found since the previous batch, so a stopped import can still report them. */
   issues: ImportIssue[];
@@ -112,6 +117,7 @@ export async function* importBatches(
   const seenIds = new Map<string, number>();
   const kept = new Map<string, { line: number; dups: number[] }>();
   let batch: Trajectory[] = [];
+  let legacyIds = new Map<string, string>();
   let annotations: Annotation[] = [];
   let issuesSent = 0;
   const newIssues = () => summary.errors.slice(issuesSent, (issuesSent = summary.errors.length));
@@ -144,6 +150,7 @@ export async function* importBatches(
     }
     kept.set(id, { line: rec.line, dups: [] });
     batch.push(t.trajectory);
+    if (t.legacyId && t.legacyId !== id) legacyIds.set(id, t.legacyId);
     summary.imported++;
     progress.imported++;
     const a = f.annotations?.(rec.value, id);
@@ -189,11 +196,13 @@ export async function* importBatches(
       yield {
         format: summary.format,
         trajectories: batch,
+        legacyIds,
         annotations,
         issues: newIssues(),
         progress: { ...progress },
       };
       batch = [];
+      legacyIds = new Map();
       annotations = [];
     }
   }
@@ -220,6 +229,7 @@ export async function* importBatches(
     yield {
       format: summary.format,
       trajectories: batch,
+      legacyIds,
       annotations,
       issues: newIssues(),
       progress: { ...progress },
@@ -269,7 +279,8 @@ function convertRecord(
   f: FormatImporter,
   file: string,
   seenIds: Map<string, number>,
-): { trajectory: Trajectory } | { issue: ImportIssue } {
+): { trajectory: Trajectory; legacyId?: string } | { issue: ImportIssue } {
+  let legacyId: string | undefined;
   try {
     const events = f.toEvents(rec.value, { file, line: rec.line });
     const start = events[0];
@@ -283,13 +294,14 @@ function convertRecord(
       const n = seenIds.get(base) ?? 0;
       seenIds.set(base, n + 1);
       events[0] = { ...start, id: n === 0 ? base : `${base}-${n}` };
+      legacyId = legacyContentId(f.id, rec.value, n);
     }
     const built = buildTrajectory(events);
     const checked = parseTrajectory(built);
     if (!checked.ok) throw new RecordError(checked.error, checked.field);
     const unstorable = checkStorable(checked.value);
     if (unstorable) throw new RecordError(unstorable.message, unstorable.field);
-    return { trajectory: checked.value };
+    return legacyId ? { trajectory: checked.value, legacyId } : { trajectory: checked.value };
   } catch (e) {
     if (e instanceof AbortError) throw e;
     // A value nested too deep for a recursive step (schema checks) is the storage limit's problem.
@@ -302,6 +314,16 @@ function convertRecord(
     const issue: ImportIssue = { file, line: rec.line, message };
     if (e instanceof RecordError && e.field) issue.field = e.field;
     return { issue };
+  }
+}
+
+/** The content id before canonical hashing (JSON.stringify in file key order); none if it throws. */
+function legacyContentId(format: string, value: unknown, n: number): string | undefined {
+  try {
+    const base = `t_${hash53(`${format}\n${typeof value === 'string' ? value : JSON.stringify(value)}`)}`;
+    return n === 0 ? base : `${base}-${n}`;
+  } catch {
+    return undefined; // nested too deep for JSON.stringify: it could never have been stored
   }
 }
 
