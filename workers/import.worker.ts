@@ -2,7 +2,7 @@
 import * as Comlink from 'comlink';
 import type { ImportProgress } from '../app/core/importers/pipeline';
 import { importIntoDb } from '../app/db/import-into-db';
-import { decodeStream } from '../app/runtime/decode-stream';
+import { streamBytes } from '../app/core/io/decode';
 
 const jobs = new Map<string, AbortController>();
 
@@ -17,7 +17,7 @@ const api = {
     const ac = new AbortController();
     jobs.set(jobId, ac);
     try {
-      return await importIntoDb(decodeStream(blob.stream()), {
+      return await importIntoDb(streamBytes(blob.stream()), {
         file: name,
         ...(format ? { format } : {}),
         signal: ac.signal,
@@ -30,7 +30,7 @@ const api = {
   async importUrl(url: string, name: string, format: string | undefined) {
     const res = await fetch(url);
     if (!res.ok || !res.body) throw new Error(`could not fetch ${url}: HTTP ${res.status}`);
-    return importIntoDb(decodeStream(res.body), { file: name, ...(format ? { format } : {}) });
+    return importIntoDb(streamBytes(res.body), { file: name, ...(format ? { format } : {}) });
   },
   cancel(jobId: string) {
     jobs.get(jobId)?.abort();

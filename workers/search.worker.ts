@@ -1,7 +1,8 @@
 // Search worker: corpus loading, BM25 / dense / hybrid indexes and their IndexedDB cache. The UI
 // thread only renders; query vectors come from the embedding worker via the page.
 import * as Comlink from 'comlink';
-import { type DatasetImportOptions, decodeStream, importDataset } from '../app/runtime/dataset-import';
+import { streamBytes } from '../app/core/io/decode';
+import { type DatasetImportOptions, importDataset } from '../app/runtime/dataset-import';
 import { type IndexProgress, SearchService } from '../app/runtime/search-service';
 
 const service = new SearchService();
@@ -37,7 +38,7 @@ const api = {
     const ac = new AbortController();
     loads.set(jobId, ac);
     try {
-      return await importDataset(decodeStream(blob.stream()), name, {
+      return await importDataset(streamBytes(blob.stream()), name, {
         ...options,
         signal: ac.signal,
         onProgress: (p) => onProgress?.(p.chars),
@@ -49,7 +50,7 @@ const api = {
   async loadUrl(url: string, name: string, options: LoadOptions) {
     const res = await fetch(url);
     if (!res.ok || !res.body) throw new Error(`could not fetch ${url}: HTTP ${res.status}`);
-    return importDataset(decodeStream(res.body), name, options);
+    return importDataset(streamBytes(res.body), name, options);
   },
   cancel(jobId: string) {
     loads.get(jobId)?.abort();

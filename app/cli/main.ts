@@ -81,6 +81,8 @@ async function summarize(args: Args): Promise<number> {
     errors: s.errors.map((e) => ({
       line: e.line,
       message: e.field ? `${e.message} (field ${e.field})` : e.message,
+      // A warning cost no record (ignored junk bytes, an unclosed array).
+      ...(e.severity ? { severity: e.severity } : {}),
     })),
     metrics: (({ count: _, ...means }) => means)(meanMetrics(metrics)),
     // Which answer normalization EM / F1 / acc used.

@@ -1,13 +1,14 @@
-// Reads a trajectory log in Node the way the app does: streaming, through the import pipeline
-// with its format detection (or the user's override).
+// Reads a trajectory log in Node the way the app does: the file's bytes, streaming, through the
+// same decoder, record reader and import pipeline (format detection or the user's override).
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
+import type { Annotation } from '../core/annotations/annotation';
 import { type ImportSummary, importBatches } from '../core/importers/pipeline';
 import type { Trajectory } from '../core/schema/trajectory';
 
-/** The file as a stream of strings (utf8), so big logs never sit in memory twice. */
-async function* fileChunks(path: string): AsyncGenerator<string> {
-  for await (const chunk of createReadStream(path, { encoding: 'utf8' })) yield String(chunk);
+/** The file as a stream of bytes, so big logs never sit in memory and encodings are sniffed. */
+async function* fileChunks(path: string): AsyncGenerator<Uint8Array> {
+  for await (const chunk of createReadStream(path)) yield chunk as Buffer;
 }
 
 /** Runs the import of `file`, handing each trajectory to `each`; returns the pipeline's summary. */
@@ -15,6 +16,7 @@ export async function runImport(
   file: string,
   format: string | undefined,
   each: (t: Trajectory) => Promise<void> | void,
+  eachAnnotation?: (a: Annotation) => void,
 ): Promise<ImportSummary> {
   const opts = { file: basename(file), ...(format ? { format } : {}) };
   const gen = importBatches(fileChunks(file), opts);
@@ -22,5 +24,6 @@ export async function runImport(
     const r = await gen.next();
     if (r.done) return r.value;
     for (const t of r.value.trajectories) await each(t);
+    for (const a of r.value.annotations) eachAnnotation?.(a);
   }
 }

@@ -11,10 +11,20 @@ export interface ImportRecord {
   id: string;
   file: string;
   format: string | null;
+  /** Records read so far: imported + reported (the counts are of what was stored). */
   records: number;
   imported: number;
   errors: ImportIssue[];
   at: string;
+  /** Annotations restored from the file (an export with its labels). */
+  annotations?: number;
+  /**
+   * How the import ended. 'running' stays when the tab or worker died mid-way (interrupted);
+   * absent on records written before imports kept their report.
+   */
+  status?: 'running' | 'done' | 'cancelled' | 'failed';
+  /** Why a cancelled or failed import stopped. */
+  message?: string;
 }
 
 /**

@@ -1,8 +1,17 @@
 // Runs the import pipeline and stores each batch as it comes, so a 100 MB file never sits in
-// memory whole and a crash mid-way keeps what was stored. Used by the import worker.
-import { type ImportProgress, type ImportSummary, importBatches } from '../core/importers/pipeline';
+// memory whole. The import's report is stored when it starts and after every batch, so a
+// cancelled, failed (quota) or interrupted import still says what was stored. Used by the import
+// worker.
+import { isAbort } from '../core/abort';
+import { annotationId } from '../core/annotations/annotation';
+import {
+  type ImportBatch,
+  type ImportProgress,
+  type ImportSummary,
+  importBatches,
+} from '../core/importers/pipeline';
 import type { ImportRecord } from './db';
-import { putImportRecord, putTrajectories } from './store';
+import { putAnnotations, putImportRecord, putTrajectories, storedTrajectoryIds } from './store';
 
 export interface DbImportOptions {
   file: string;
@@ -12,33 +21,87 @@ export interface DbImportOptions {
 }
 
 export async function importIntoDb(
-  chunks: AsyncIterable<string>,
+  chunks: AsyncIterable<string | Uint8Array>,
   opts: DbImportOptions,
 ): Promise<ImportRecord> {
+  const at = new Date().toISOString();
+  const record: ImportRecord = {
+    id: `${at}|${opts.file}`,
+    file: opts.file,
+    format: opts.format ?? null,
+    records: 0,
+    imported: 0,
+    errors: [],
+    annotations: 0,
+    at,
+    status: 'running',
+  };
+  await putImportRecord(record);
   const gen = importBatches(chunks, {
     file: opts.file,
     ...(opts.format ? { format: opts.format } : {}),
     ...(opts.signal ? { signal: opts.signal } : {}),
   });
   let summary: ImportSummary;
-  for (;;) {
-    const r = await gen.next();
-    if (r.done) {
-      summary = r.value;
-      break;
+  try {
+    for (;;) {
+      const r = await gen.next();
+      if (r.done) {
+        summary = r.value;
+        break;
+      }
+      const { trajectories, annotations } = await keepLegacyIds(r.value);
+      await putTrajectories(trajectories);
+      // Annotation ids are derived from (annotator, trajectory, step, slot): re-importing an
+      // export replaces its labels instead of duplicating them.
+      await putAnnotations(annotations);
+      record.format = r.value.format;
+      record.records = r.value.progress.records;
+      record.imported = r.value.progress.imported;
+      record.annotations = (record.annotations ?? 0) + r.value.annotations.length;
+      record.errors.push(...r.value.issues);
+      await putImportRecord(record);
+      opts.onProgress?.(r.value.progress);
     }
-    await putTrajectories(r.value.trajectories);
-    opts.onProgress?.(r.value.progress);
+  } catch (e) {
+    // What was stored stays; the report says so and why the import stopped.
+    record.status = isAbort(e, opts.signal) ? 'cancelled' : 'failed';
+    record.message = isAbort(e, opts.signal)
+      ? `by the user after ${record.imported} imported`
+      : `${e instanceof Error ? `${e.name}: ${e.message}` : String(e)} (after ${record.imported} imported)`;
+    await putImportRecord(record).catch(() => {});
+    throw e;
   }
-  const record: ImportRecord = {
-    id: `${new Date().toISOString()}|${opts.file}`,
-    file: opts.file,
+  Object.assign(record, {
     format: summary.format,
     records: summary.records,
     imported: summary.imported,
     errors: summary.errors,
-    at: new Date().toISOString(),
-  };
+    annotations: summary.annotations,
+    status: 'done',
+  });
   await putImportRecord(record);
   return record;
+}
+
+/**
+ * Migration for content ids: a record stored before ids hashed a canonical form keeps the id it
+ * has (and its labels), so re-importing the same file replaces it instead of adding a copy.
+ */
+async function keepLegacyIds(b: ImportBatch): Promise<Pick<ImportBatch, 'trajectories' | 'annotations'>> {
+  if (b.legacyIds.size === 0) return b;
+  const stored = await storedTrajectoryIds([...b.legacyIds.values()]);
+  if (stored.size === 0) return b;
+  const rename = new Map([...b.legacyIds].filter(([, old]) => stored.has(old)));
+  const trajectories = b.trajectories.map((t) => {
+    const old = rename.get(t.id);
+    return old ? { ...t, id: old } : t;
+  });
+  const annotations = b.annotations.map((a) => {
+    const old = rename.get(a.trajectoryId);
+    if (!old) return a;
+    const moved = { ...a, trajectoryId: old };
+    return { ...moved, id: annotationId(moved) };
+  });
+  return { trajectories, annotations };
 }

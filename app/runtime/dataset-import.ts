@@ -10,7 +10,8 @@ import {
 import type { LoadIssue } from '../core/corpus/types';
 import { getPassages, putCorpus, putQuestionSet } from '../db/corpus-store';
 
-export { decodeStream } from './decode-stream';
+import { AbortError } from '../core/abort';
+import { decodeChunks } from '../core/io/decode';
 
 export interface DatasetImportOptions extends DatasetLoadOptions {
   /** A stored corpus the questions' supporting-passage ids may refer to (linked when they all exist there). */
@@ -33,19 +34,16 @@ export interface DatasetImportReport {
   warnings: Array<LoadIssue & { file: string }>;
 }
 
-function abortError(): Error {
-  const e = new Error('loading cancelled');
-  e.name = 'AbortError';
-  return e;
-}
-
 export async function importDataset(
-  chunks: AsyncIterable<string>,
+  chunks: AsyncIterable<string | Uint8Array>,
   file: string,
   options: DatasetImportOptions = {},
 ): Promise<DatasetImportReport> {
   const { attachTo, signal, onProgress, ...loadOptions } = options;
-  const it = chunks[Symbol.asyncIterator]();
+  // Bytes are decoded as trajectory logs are (BOM, UTF-16, invalid UTF-8 reported as a warning).
+  const decodeIssues: Array<LoadIssue & { file: string }> = [];
+  const text = decodeChunks(chunks, (i) => decodeIssues.push({ ...i, file, severity: 'warning' }));
+  const it = text[Symbol.asyncIterator]();
   // Detection reads the start of the file; those chunks are then written like the rest.
   const head: string[] = [];
   let headChars = 0;
@@ -66,7 +64,7 @@ export async function importDataset(
     passages: 0,
     questions: 0,
     errors: [],
-    warnings: [],
+    warnings: decodeIssues,
   };
   if (sample.trim() === '') {
     report.errors.push({ file, line: 1, message: 'the file is empty' });
@@ -90,12 +88,12 @@ export async function importDataset(
   };
   write(sample);
   while (!ended) {
-    if (signal?.aborted) throw abortError();
+    if (signal?.aborted) throw new AbortError('loading cancelled');
     const r = await it.next();
     if (r.done) break;
     write(r.value);
   }
-  if (signal?.aborted) throw abortError();
+  if (signal?.aborted) throw new AbortError('loading cancelled');
   const result = stream.end();
   for (const e of result.errors) {
     const issue = { ...e, file };

@@ -10,7 +10,7 @@ export { loadFlashragCorpus, loadFlashragQuestions, splitContents } from './flas
 export { loadTable, parseAnswers, suggestMapping } from './table';
 export { CsvParser, parseDelimited } from './csv';
 export type { CsvIssue, CsvRow } from './csv';
-export { JsonRecordStream, readJsonRecords } from './json-stream';
+export { JsonRecordStream, readJsonRecords } from '../io/json-records';
 export { planRefProblems, planRefs, resolveRefs, templateFromAnswers, withResolved } from './plan';
 export { passageId } from './common';
 export type { DatasetStream } from './stream';

@@ -1,7 +1,7 @@
 // What detection looks at: the first complete records of a text sample (JSON array or JSONL),
 // the keys named in the sample (for records too big to fit in it), and the first line.
 import { extension, isObj, type Json } from './common';
-import { JsonRecordStream } from './json-stream';
+import { JsonRecordStream } from '../io/json-records';
 
 export interface Sniff {
   /** Complete object records found in the sample (at most MAX_RECORDS). */

@@ -2,7 +2,7 @@
 // whole text. JSON loaders get records from JsonRecordStream; table loaders get CSV/TSV rows
 // (string[] cells) from CsvParser.
 import { CsvParser } from './csv';
-import { JsonRecordStream } from './json-stream';
+import { JsonRecordStream } from '../io/json-records';
 import type { DatasetLoader, LoadOptions, LoadResult } from './types';
 
 export interface DatasetStream {

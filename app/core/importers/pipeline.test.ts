@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { hash53 } from '../hash';
+import { canonicalJson } from '../io/canonical';
 import { SCHEMA_ID, type Trajectory } from '../schema/trajectory';
 import { detectFormat, type ImportBatch, importAll, importBatches, stringChunks } from './pipeline';
 
@@ -156,7 +157,9 @@ describe('importAll: format choice', () => {
       records: 0,
       imported: 0,
       errors: [{ file: 'a.jsonl', line: 0, message: 'unknown format "nope"' }],
+      annotations: 0,
       trajectories: [],
+      annotationList: [],
     });
   });
 
@@ -170,7 +173,7 @@ describe('importAll: format choice', () => {
         file: 'f.jsonl',
         line: 1,
         message:
-          'could not recognise the format (tried hopscope, flashrag, exsearch, qagent, apex, search-r1); choose one explicitly',
+          'could not recognise the format of 2 records (lines 1–2) (tried hopscope, flashrag, exsearch, qagent, apex, search-r1); choose one explicitly',
       },
     ]);
   });
@@ -200,8 +203,14 @@ describe('importAll: stable ids', () => {
     const second = await importAll(stringChunks(text, 5), { file: 'fr.jsonl' });
     const ids = first.trajectories.map((t) => t.id);
     expect(second.trajectories.map((t) => t.id)).toEqual(ids);
-    const base = `t_${hash53(`flashrag\n${JSON.stringify(JSON.parse(A))}`)}`;
+    const base = `t_${hash53(`flashrag\n${canonicalJson(JSON.parse(A))}`)}`;
     expect(ids[0]).toBe(base);
+    // Nor does the order of keys (the canonical form sorts them).
+    const parsed = JSON.parse(A) as Record<string, unknown>;
+    const reordered = Object.fromEntries(Object.entries(parsed).reverse());
+    expect(Object.keys(reordered)).not.toEqual(Object.keys(parsed));
+    const shuffled = await importAll(stringChunks(JSON.stringify(reordered)), { file: 'fr.jsonl' });
+    expect(shuffled.trajectories.map((t) => t.id)).toEqual([base]);
     // Whitespace in the file does not change the id (it hashes the parsed record).
     const spaced = await importAll(stringChunks(JSON.stringify(JSON.parse(A), null, 1)), { file: 'fr.json' });
     expect(spaced.trajectories.map((t) => t.id)).toEqual([base]);

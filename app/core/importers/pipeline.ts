@@ -1,7 +1,13 @@
-// File → trajectories: container sniffing, format detection (or the user's override), one record
-// at a time through the format, stable ids, schema validation, and a report of every bad record
-// with its file, line and reason. Good records are always kept (all-or-report).
+// File → trajectories: bytes decoded (BOM, UTF-16, invalid UTF-8 reported), records read by the
+// one streaming reader, format detection on the first records that parse (or the user's
+// override), one record at a time through the format, content ids stable under key order,
+// duplicate ids and unstorable records reported, and a report of every bad record with its file,
+// line and reason. Good records are always kept (all-or-report).
+import { AbortError, throwIfAborted } from '../abort';
+import type { Annotation } from '../annotations/annotation';
 import { hash53 } from '../hash';
+import { canonicalJson, checkStorable, MAX_NESTING } from '../io/canonical';
+import { decodeChunks } from '../io/decode';
 import { buildTrajectory } from '../schema/builder';
 import { parseTrajectory, type Trajectory } from '../schema/trajectory';
 import { type Container, type RawRecord, readRecords } from './records';
@@ -29,17 +35,32 @@ export interface ImportSummary {
   file: string;
   format: string | null;
   container: Container | null;
+  /** Records found: imported + lost (warnings cost none). */
   records: number;
   imported: number;
   errors: ImportIssue[];
+  /** Annotations carried by the records (a Hopscope export with its labels). */
+  annotations: number;
 }
 
 export interface ImportBatch {
+  /** The format the records are read as (known from the first batch on). */
+  format: string | null;
   trajectories: Trajectory[];
+  /**
+   * Content id → the id the same record got before ids hashed a canonical form (key order
+   * mattered). Where a trajectory is stored under its old id, the store keeps that id.
+   */
+  legacyIds: Map<string, string>;
+  annotations: Annotation[];
+  /** Issues found since the previous batch, so a stopped import can still report them. */
+  issues: ImportIssue[];
   progress: ImportProgress;
 }
 
 const DETECT_SAMPLE = 5;
+/** Records held while no format recognises them; past this the import stops with a report. */
+const MAX_UNDETECTED = 1000;
 
 /** Picks the most likely format for sample records; null when none claims them. */
 export function detectFormat(sample: readonly unknown[]): FormatImporter | null {
@@ -56,7 +77,7 @@ export function detectFormat(sample: readonly unknown[]): FormatImporter | null 
 }
 
 export async function* importBatches(
-  chunks: AsyncIterable<string>,
+  chunks: AsyncIterable<string | Uint8Array>,
   opts: ImportOptions,
 ): AsyncGenerator<ImportBatch, ImportSummary> {
   const summary: ImportSummary = {
@@ -66,9 +87,20 @@ export async function* importBatches(
     records: 0,
     imported: 0,
     errors: [],
+    annotations: 0,
   };
   const progress: ImportProgress = { chars: 0, records: 0, imported: 0, errors: 0 };
-  const counted = countChars(chunks, (n) => {
+  const report = (issue: Omit<ImportIssue, 'file'>) => {
+    summary.errors.push({ file: opts.file, ...issue });
+    if (issue.severity === 'warning') return;
+    summary.records++;
+    progress.records++;
+    progress.errors++;
+  };
+  const text = decodeChunks(chunks, (i) =>
+    summary.errors.push({ file: opts.file, ...i, severity: 'warning' }),
+  );
+  const counted = countChars(text, (n) => {
     progress.chars += n;
   });
   const batchSize = opts.batchSize ?? 200;
@@ -79,12 +111,19 @@ export async function* importBatches(
       summary.errors.push({ file: opts.file, line: 0, message: `unknown format "${opts.format}"` });
       return summary;
     }
+    summary.format = format.id;
   }
   const pending: RawRecord[] = [];
   const seenIds = new Map<string, number>();
+  const kept = new Map<string, { line: number; dups: number[] }>();
   let batch: Trajectory[] = [];
+  let legacyIds = new Map<string, string>();
+  let annotations: Annotation[] = [];
+  let issuesSent = 0;
+  const newIssues = () => summary.errors.slice(issuesSent, (issuesSent = summary.errors.length));
 
   const convert = (rec: RawRecord, f: FormatImporter) => {
+    throwIfAborted(opts.signal);
     const parts = f.split?.(rec.value);
     if (parts) {
       for (const p of parts) convertOne({ line: rec.line, value: p.value }, f, p.field);
@@ -93,52 +132,108 @@ export async function* importBatches(
     convertOne(rec, f);
   };
   const convertOne = (rec: RawRecord, f: FormatImporter, partField?: string) => {
-    summary.records++;
-    progress.records++;
     const t = convertRecord(rec, f, opts.file, seenIds);
     if ('issue' in t) {
       if (partField) t.issue.field = t.issue.field ? `${partField}.${t.issue.field}` : partField;
-      summary.errors.push(t.issue);
+      report(t.issue);
+      return;
+    }
+    summary.records++;
+    progress.records++;
+    const id = t.trajectory.id;
+    const first = kept.get(id);
+    if (first) {
+      // Storing it would overwrite the first record with this id: keep the first, report this.
+      first.dups.push(rec.line);
       progress.errors++;
-    } else {
-      batch.push(t.trajectory);
-      summary.imported++;
-      progress.imported++;
+      return;
+    }
+    kept.set(id, { line: rec.line, dups: [] });
+    batch.push(t.trajectory);
+    if (t.legacyId && t.legacyId !== id) legacyIds.set(id, t.legacyId);
+    summary.imported++;
+    progress.imported++;
+    const a = f.annotations?.(rec.value, id);
+    if (a) {
+      annotations.push(...a.annotations);
+      summary.annotations += a.annotations.length;
+      for (const issue of a.issues) summary.errors.push({ ...issue, file: opts.file, line: rec.line });
     }
   };
+  const flushPending = (f: FormatImporter) => {
+    summary.format = f.id;
+    for (const r of pending.splice(0)) convert(r, f);
+  };
 
-  for await (const item of readRecords(counted, (c) => {
-    summary.container = c;
-  })) {
-    if (opts.signal?.aborted) throw new DOMException('import cancelled', 'AbortError');
+  for await (const item of readRecords(
+    counted,
+    (c) => {
+      summary.container = c;
+    },
+    opts.signal,
+  )) {
+    throwIfAborted(opts.signal);
     if ('issue' in item) {
-      summary.records++;
-      progress.records++;
-      progress.errors++;
-      summary.errors.push({ file: opts.file, ...item.issue });
+      report(item.issue);
       continue;
     }
     if (!format) {
+      // Detection looks at the latest records that parse, so leading metadata or junk records
+      // cannot hide the good ones after them; once found, the held records go through it too.
       pending.push(item.record);
       if (pending.length < DETECT_SAMPLE) continue;
-      format = detectOrReport(pending, summary, opts.file);
-      if (!format) return summary;
-      for (const r of pending.splice(0)) convert(r, format);
+      format = detectFormat(pending.slice(-DETECT_SAMPLE).map((r) => r.value));
+      if (!format) {
+        if (pending.length < MAX_UNDETECTED) continue;
+        unrecognised(pending, summary, opts.file, true);
+        return summary;
+      }
+      flushPending(format);
     } else {
       convert(item.record, format);
     }
     if (batch.length >= batchSize) {
-      yield { trajectories: batch, progress: { ...progress } };
+      yield {
+        format: summary.format,
+        trajectories: batch,
+        legacyIds,
+        annotations,
+        issues: newIssues(),
+        progress: { ...progress },
+      };
       batch = [];
+      legacyIds = new Map();
+      annotations = [];
     }
   }
   if (!format && pending.length > 0) {
-    format = detectOrReport(pending, summary, opts.file);
-    if (!format) return summary;
-    for (const r of pending.splice(0)) convert(r, format);
+    format = detectFormat(pending.map((r) => r.value));
+    if (!format) {
+      unrecognised(pending, summary, opts.file, false);
+      return summary;
+    }
+    flushPending(format);
   }
-  summary.format = format?.id ?? summary.format;
-  if (batch.length > 0 || progress.records === 0) yield { trajectories: batch, progress: { ...progress } };
+  for (const [id, k] of kept) {
+    if (!k.dups.length) continue;
+    summary.errors.push({
+      file: opts.file,
+      line: k.dups[0] as number,
+      field: 'id',
+      message:
+        `${k.dups.length} duplicate${k.dups.length === 1 ? '' : 's'} of id ${JSON.stringify(id)} at ` +
+        `line${k.dups.length === 1 ? '' : 's'} ${k.dups.join(', ')} (first at line ${k.line}, which was kept); not imported`,
+    });
+  }
+  if (batch.length > 0 || progress.records === 0)
+    yield {
+      format: summary.format,
+      trajectories: batch,
+      legacyIds,
+      annotations,
+      issues: newIssues(),
+      progress: { ...progress },
+    };
   if (summary.records === 0 && summary.errors.length === 0)
     summary.errors.push({ file: opts.file, line: 0, message: 'the file holds no records' });
   return summary;
@@ -146,15 +241,17 @@ export async function* importBatches(
 
 /** Convenience for Node and tests: the whole file's trajectories plus the summary. */
 export async function importAll(
-  chunks: AsyncIterable<string>,
+  chunks: AsyncIterable<string | Uint8Array>,
   opts: ImportOptions,
-): Promise<ImportSummary & { trajectories: Trajectory[] }> {
+): Promise<ImportSummary & { trajectories: Trajectory[]; annotationList: Annotation[] }> {
   const trajectories: Trajectory[] = [];
+  const annotationList: Annotation[] = [];
   const gen = importBatches(chunks, opts);
   for (;;) {
     const r = await gen.next();
-    if (r.done) return { ...r.value, trajectories };
+    if (r.done) return { ...r.value, trajectories, annotationList };
     trajectories.push(...r.value.trajectories);
+    annotationList.push(...r.value.annotations);
   }
 }
 
@@ -163,19 +260,18 @@ export async function* stringChunks(text: string, size = 1 << 16): AsyncGenerato
   for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
 }
 
-function detectOrReport(sample: RawRecord[], summary: ImportSummary, file: string): FormatImporter | null {
-  const f = detectFormat(sample.map((r) => r.value));
-  if (f) {
-    summary.format = f.id;
-    return f;
-  }
+function unrecognised(sample: RawRecord[], summary: ImportSummary, file: string, stopped: boolean): void {
   summary.records += sample.length;
+  const first = sample[0]?.line ?? 1;
+  const last = sample[sample.length - 1]?.line ?? first;
   summary.errors.push({
     file,
-    line: sample[0]?.line ?? 1,
-    message: `could not recognise the format (tried ${FORMATS.map((x) => x.id).join(', ')}); choose one explicitly`,
+    line: first,
+    message:
+      `could not recognise the format of ${sample.length === 1 ? 'the record' : `${sample.length} records (lines ${first}–${last})`}` +
+      ` (tried ${FORMATS.map((x) => x.id).join(', ')}); choose one explicitly` +
+      (stopped ? '; stopped reading there' : ''),
   });
-  return null;
 }
 
 function convertRecord(
@@ -183,27 +279,51 @@ function convertRecord(
   f: FormatImporter,
   file: string,
   seenIds: Map<string, number>,
-): { trajectory: Trajectory } | { issue: ImportIssue } {
+): { trajectory: Trajectory; legacyId?: string } | { issue: ImportIssue } {
+  let legacyId: string | undefined;
   try {
     const events = f.toEvents(rec.value, { file, line: rec.line });
     const start = events[0];
     if (!start || (start.type !== 'start' && start.type !== 'snapshot'))
       throw new RecordError('importer produced no start event');
     if (start.type === 'start' && !start.id) {
-      // Content-addressed: re-importing the same file yields the same ids (no duplicates).
-      const base = `t_${hash53(`${f.id}\n${typeof rec.value === 'string' ? rec.value : JSON.stringify(rec.value)}`)}`;
+      // Content-addressed over a canonical form (sorted keys): re-importing the same records, even
+      // re-serialised with keys in another order, yields the same ids (no duplicates).
+      const content = typeof rec.value === 'string' ? rec.value : canonicalJson(rec.value);
+      const base = `t_${hash53(`${f.id}\n${content}`)}`;
       const n = seenIds.get(base) ?? 0;
       seenIds.set(base, n + 1);
       events[0] = { ...start, id: n === 0 ? base : `${base}-${n}` };
+      legacyId = legacyContentId(f.id, rec.value, n);
     }
     const built = buildTrajectory(events);
     const checked = parseTrajectory(built);
     if (!checked.ok) throw new RecordError(checked.error, checked.field);
-    return { trajectory: checked.value };
+    const unstorable = checkStorable(checked.value);
+    if (unstorable) throw new RecordError(unstorable.message, unstorable.field);
+    return legacyId ? { trajectory: checked.value, legacyId } : { trajectory: checked.value };
   } catch (e) {
-    const issue: ImportIssue = { file, line: rec.line, message: e instanceof Error ? e.message : String(e) };
+    if (e instanceof AbortError) throw e;
+    // A value nested too deep for a recursive step (schema checks) is the storage limit's problem.
+    const message =
+      e instanceof RangeError && /call stack/i.test(e.message)
+        ? `nested deeper than ${MAX_NESTING} levels; Hopscope cannot store it`
+        : e instanceof Error
+          ? e.message
+          : String(e);
+    const issue: ImportIssue = { file, line: rec.line, message };
     if (e instanceof RecordError && e.field) issue.field = e.field;
     return { issue };
+  }
+}
+
+/** The content id before canonical hashing (JSON.stringify in file key order); none if it throws. */
+function legacyContentId(format: string, value: unknown, n: number): string | undefined {
+  try {
+    const base = `t_${hash53(`${format}\n${typeof value === 'string' ? value : JSON.stringify(value)}`)}`;
+    return n === 0 ? base : `${base}-${n}`;
+  } catch {
+    return undefined; // nested too deep for JSON.stringify: it could never have been stored
   }
 }
 

@@ -1,5 +1,6 @@
 // The contract every trajectory-log format implements. A format turns one parsed record into
 // builder events; the pipeline (pipeline.ts) handles files, detection, ids and error reports.
+import type { Annotation } from '../annotations/annotation';
 import type { TrajectoryEvent } from '../schema/builder';
 
 export interface RecordContext {
@@ -24,6 +25,11 @@ export interface FormatImporter {
   split?(record: unknown): Array<{ value: unknown; field: string }> | null;
   /** One record to events (a `start` first). Throw RecordError for malformed input. */
   toEvents(record: unknown, ctx: RecordContext): TrajectoryEvent[];
+  /** Human labels the record carries (an export with annotations), filed under `trajectoryId`. */
+  annotations?(
+    record: unknown,
+    trajectoryId: string,
+  ): { annotations: Annotation[]; issues: Array<Omit<ImportIssue, 'file' | 'line'>> };
 }
 
 /** A malformed record: the message says what is wrong, `field` where (a dotted path). */
@@ -42,4 +48,6 @@ export interface ImportIssue {
   line: number;
   field?: string;
   message: string;
+  /** A warning costs no record (ignored junk, an unclosed array); absent means the record is lost. */
+  severity?: 'warning';
 }

@@ -1,3 +1,4 @@
+import { isAbort } from '../../core/abort';
 import { plural } from '../../core/plural';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -24,6 +25,15 @@ function reportText(r: ImportRecord): string {
   return JSON.stringify(r, null, 2);
 }
 
+/** How a stored import ended; 'running' with no job of this page behind it means interrupted. */
+function endState(r: ImportRecord, runningFiles: ReadonlySet<string>): string {
+  if (r.status === 'running')
+    return runningFiles.has(r.file) ? 'importing…' : 'interrupted; what was stored is kept';
+  if (r.status === 'cancelled' || r.status === 'failed')
+    return `${r.status}: ${r.message ?? 'no reason given'}`;
+  return '';
+}
+
 /** Drop or pick files; each is imported in the worker with live progress and a full error report. */
 export function ImportDialog() {
   const { importOpen, setImportOpen, setToast } = useUi();
@@ -33,6 +43,7 @@ export function ImportDialog() {
   const fileRef = useRef<HTMLInputElement>(null);
   const qc = useQueryClient();
   const history = useImports();
+  const runningFiles = new Set(jobs.filter((j) => j.state === 'running').map((j) => j.name));
 
   const update = useCallback((id: string, patch: Partial<Job>) => {
     setJobs((js) => js.map((j) => (j.id === id ? { ...j, ...patch } : j)));
@@ -69,7 +80,7 @@ export function ImportDialog() {
             );
           })
           .catch((e: unknown) => {
-            const cancelled = (e as Error)?.name === 'AbortError';
+            const cancelled = isAbort(e);
             update(id, {
               state: cancelled ? 'cancelled' : 'failed',
               message: String((e as Error)?.message ?? e),
@@ -175,12 +186,19 @@ export function ImportDialog() {
               <JobView key={j.id} job={j} onCancel={() => void importWorker().cancel(j.id)} />
             ))}
             {history.data && history.data.length > 0 && (
-              <details className="history">
+              <details
+                className="history"
+                open={history.data.some((r) => r.status !== undefined && r.status !== 'done')}
+              >
                 <summary>Earlier imports ({history.data.length})</summary>
-                <ul>
+                <ul data-testid="import-history">
                   {history.data.slice(0, 30).map((r) => (
                     <li key={r.id}>
                       {r.file} — {r.format ?? 'unknown format'}, {r.imported}/{r.records} imported
+                      {r.annotations ? `, ${plural(r.annotations, 'annotation')} restored` : ''}
+                      {endState(r, runningFiles) && (
+                        <span className="muted"> ({endState(r, runningFiles)})</span>
+                      )}
                       {r.errors.length > 0 && (
                         <button
                           type="button"
@@ -230,19 +248,22 @@ function JobView({ job, onCancel }: { job: Job; onCancel: () => void }) {
       <progress max={100} value={pct} aria-label={`Import progress of ${job.name}`} />
       {job.state === 'failed' && <div className="error-text">Import failed: {job.message}</div>}
       {job.state === 'cancelled' && (
-        <div className="muted">Cancelled; records stored before cancelling are kept.</div>
+        <div className="muted">
+          Cancelled; records stored before cancelling are kept, and their report is under Earlier imports.
+        </div>
       )}
       {r && (
         <div className="report" data-testid="import-report">
           <div>
             Format <b>{r.format ?? 'not recognised'}</b>: {r.imported} of {plural(r.records, 'record')}{' '}
-            imported.
+            imported{r.annotations ? `, ${plural(r.annotations, 'annotation')} restored` : ''}.
           </div>
           {r.errors.length > 0 && (
             <>
               <ul className="errors">
                 {r.errors.slice(0, 50).map((e) => (
                   <li key={`${e.line}:${e.message}`}>
+                    {e.severity === 'warning' ? 'warning: ' : ''}
                     {e.file}, line {e.line}
                     {e.field ? `, field ${e.field}` : ''}: {e.message}
                   </li>

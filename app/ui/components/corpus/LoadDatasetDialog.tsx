@@ -1,3 +1,4 @@
+import { isAbort } from '../../../core/abort';
 import { useQueryClient } from '@tanstack/react-query';
 import * as Comlink from 'comlink';
 import { useRef, useState } from 'react';
@@ -107,10 +108,7 @@ export function LoadDatasetDialog({
         onLoaded(report.corpusId ?? report.linkedCorpusId ?? null);
       }
     } catch (e) {
-      const message =
-        (e as Error)?.name === 'AbortError'
-          ? 'Cancelled; nothing was stored.'
-          : String((e as Error)?.message ?? e);
+      const message = isAbort(e) ? 'Cancelled; nothing was stored.' : String((e as Error)?.message ?? e);
       setPhase({ kind: 'failed', message });
     }
   };

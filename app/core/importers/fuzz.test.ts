@@ -1,0 +1,270 @@
+// Fuzz suite for every trajectory format and the corpus / question-set loaders: generated files
+// that mix good records with every class of bad input (invalid and truncated JSON, prose, NUL,
+// bare values, wrong types in every field, `__proto__` / `constructor` keys, invalid UTF-8, BOM,
+// UTF-16, CR / CRLF / LF, binary and empty files), run through the CLI's reader. Seeded
+// (app/core/random.ts), so a failure names a case that can be re-run. Invariants: no crash, no
+// hang, every good record kept (by its line), every bad one imported or reported on its line.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runImport } from '../../cli/read-log';
+import { openDatasetStream } from '../corpus/registry';
+import { mulberry32 } from '../random';
+import type { Trajectory } from '../schema/trajectory';
+import { importAll, stringChunks } from './pipeline';
+
+const TMP = mkdtempSync(join(tmpdir(), 'hopscope-fuzz-'));
+afterAll(() => (process.env.FUZZ_KEEP ? undefined : rmSync(TMP, { recursive: true, force: true })));
+const SHARED = join(__dirname, '../../../../shared/repro/hardening');
+const FIXTURES = join(__dirname, 'fixtures');
+
+type Rng = () => number;
+const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)] as T;
+
+/** Lines of `text` that import on their own as `format` (the good seeds). */
+async function goodLines(text: string, format: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const line of text.split('\n').filter((l) => l.trim())) {
+    const r = await importAll(stringChunks(line), { file: 'seed', format });
+    if (r.imported >= 1 && r.errors.length === 0) out.push(line);
+  }
+  return out;
+}
+
+const flashragSeed = (i: number) =>
+  JSON.stringify({
+    id: `q${i}`,
+    question: `Who founded city ${i}?`,
+    golden_answers: [`Founder ${i}`],
+    output: { pred: `Founder ${i}` },
+  });
+
+/** A good record with one field set to a value of the wrong type (it may import or be reported). */
+function wrongType(rng: Rng, line: string): string {
+  const v = JSON.parse(line) as Record<string, unknown>;
+  const keys = Object.keys(v);
+  const k = pick(rng, keys);
+  v[k] = pick(rng, [null, 42, 'text', [], {}, true, [1, 'x'], { nested: { deep: [null] } }]);
+  return JSON.stringify(v);
+}
+
+// Each bad item: its text (one line) and whether it must be reported ('report') or may import.
+type Bad = { text: string; must: 'report' | 'either' };
+const JSONL_BAD: Array<(rng: Rng, good: string) => Bad> = [
+  () => ({ text: '# exported by run.py', must: 'report' }),
+  (rng, g) => ({ text: g.slice(0, Math.max(1, Math.floor(rng() * g.length))), must: 'report' }),
+  () => ({ text: '"a bare string"', must: 'report' }),
+  () => ({ text: pick(mulberry32(1), ['42', 'null', 'true']), must: 'report' }),
+  () => ({ text: '{"a": NaN}', must: 'report' }),
+  () => ({ text: '{"a": 1,}', must: 'report' }),
+  (rng, g) => ({ text: wrongType(rng, g), must: 'either' }),
+  () => ({
+    text: '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}}',
+    must: 'either',
+  }),
+  (_rng, g) => ({ text: `{"__proto__": {"schema": 1}, ${g.slice(1)}`, must: 'either' }),
+  () => ({ text: '\u0000\u0001\u0002\u00ff binary', must: 'report' }),
+];
+// In an array a bad element must not open a bracket it never closes (that would swallow the rest).
+const ARRAY_BAD: Array<(rng: Rng, good: string) => Bad> = [
+  () => ({ text: 'NaN', must: 'report' }),
+  () => ({ text: '"a bare string"', must: 'report' }),
+  () => ({ text: '{"a": NaN}', must: 'report' }),
+  () => ({ text: '{"a": 1,}', must: 'report' }),
+  (rng, g) => ({ text: wrongType(rng, g), must: 'either' }),
+  () => ({ text: '{"constructor": {"prototype": {"x": 1}}}', must: 'either' }),
+];
+
+interface Case {
+  bytes: Uint8Array;
+  good: number[];
+  bad: Array<{ line: number; must: Bad['must'] }>;
+  /** Lines where invalid UTF-8 was put inside a good record (a warning, the record kept). */
+  mojibake: number[];
+}
+
+function encode(text: string, rng: Rng): Uint8Array {
+  const kind = pick(rng, ['utf8', 'utf8', 'bom', 'utf16le', 'utf16be']);
+  if (kind === 'utf8') return new TextEncoder().encode(text);
+  if (kind === 'bom') return new TextEncoder().encode(`\uFEFF${text}`);
+  const out = new Uint8Array(2 + text.length * 2);
+  const be = kind === 'utf16be';
+  out.set(be ? [0xfe, 0xff] : [0xff, 0xfe]);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    out[2 + 2 * i + (be ? 0 : 1)] = c >> 8;
+    out[2 + 2 * i + (be ? 1 : 0)] = c & 0xff;
+  }
+  return out;
+}
+
+function makeCase(rng: Rng, seeds: readonly string[], array: boolean): Case {
+  const items: Array<{ text: string; kind: 'good' | Bad['must'] | 'mojibake' }> = [];
+  const nGood = 1 + Math.floor(rng() * 6);
+  for (let i = 0; i < nGood; i++) items.push({ text: pick(rng, seeds), kind: 'good' });
+  const nBad = Math.floor(rng() * 4);
+  for (let i = 0; i < nBad; i++) {
+    const b = pick(rng, array ? ARRAY_BAD : JSONL_BAD)(rng, pick(rng, seeds));
+    items.splice(Math.floor(rng() * (items.length + 1)), 0, { text: b.text, kind: b.must });
+  }
+  // Distinct good records, so a repeated seed is not a same-content duplicate of another line.
+  let n = 0;
+  for (const it of items)
+    if (it.kind === 'good') it.text = it.text.replace(/^\{/, `{"fuzz_serial": ${n++}, `);
+  const mojibakeAt = !array && rng() < 0.3 ? items.findIndex((i) => i.kind === 'good') : -1;
+  const eol = pick(rng, ['\n', '\r\n', '\r']);
+  const first = array ? 2 : 1;
+  const c: Case = { bytes: new Uint8Array(), good: [], bad: [], mojibake: [] };
+  items.forEach((it, i) => {
+    if (it.kind === 'good') c.good.push(first + i);
+    else c.bad.push({ line: first + i, must: it.kind as Bad['must'] });
+  });
+  let text = array
+    ? `[${eol}${items.map((i) => i.text).join(`,${eol}`)}${rng() < 0.5 ? ',' : ''}${eol}]${eol}`
+    : items.map((i) => i.text).join(eol) + (rng() < 0.5 ? eol : '');
+  // A truncated tail: the last record is cut (it becomes a bad one).
+  if (!array && rng() < 0.2 && items.length > 1) {
+    const last = items[items.length - 1] as { text: string };
+    text = text.replace(/[\r\n]+$/, '');
+    text = text.slice(0, text.length - Math.ceil(last.text.length / 2));
+    const line = first + items.length - 1;
+    c.good = c.good.filter((l) => l !== line);
+    c.bad = c.bad.filter((b) => b.line !== line);
+    c.bad.push({ line, must: 'report' });
+  }
+  if (mojibakeAt >= 0) {
+    const bytes = new TextEncoder().encode(text);
+    // Invalid bytes inside the first good record's first string value.
+    const lines = text.split(eol);
+    const offset = new TextEncoder().encode(
+      lines.slice(0, mojibakeAt).join(eol) + (mojibakeAt ? eol : ''),
+    ).length;
+    // The first string value (`: "` or `:"`) of that record.
+    let quote = offset;
+    while (
+      quote < bytes.length &&
+      !(bytes[quote] === 58 && (bytes[quote + 1] === 34 || bytes[quote + 2] === 34))
+    )
+      quote++;
+    quote = bytes.indexOf(34, quote);
+    c.bytes = new Uint8Array([...bytes.slice(0, quote + 1), 0xff, 0xc3, ...bytes.slice(quote + 1)]);
+    c.mojibake.push(first + mojibakeAt);
+    return c;
+  }
+  c.bytes = encode(text, rng);
+  return c;
+}
+
+async function runCase(name: string, c: Case, format?: string) {
+  const path = join(TMP, name);
+  writeFileSync(path, c.bytes);
+  const trajectories: Trajectory[] = [];
+  const summary = await runImport(path, format, (t) => void trajectories.push(t));
+  return { summary, trajectories };
+}
+
+function check(c: Case, r: Awaited<ReturnType<typeof runCase>>, label: string) {
+  const imported = new Set(r.trajectories.map((t) => t.source.line));
+  const reported = new Set(r.summary.errors.filter((e) => e.severity !== 'warning').map((e) => e.line));
+  for (const line of c.good)
+    expect(
+      imported.has(line),
+      `${label}: good record on line ${line} kept; ${JSON.stringify(r.summary.errors).slice(0, 800)}`,
+    ).toBe(true);
+  for (const b of c.bad) {
+    if (b.must === 'report') expect(reported.has(b.line), `${label}: bad line ${b.line} reported`).toBe(true);
+    else
+      expect(imported.has(b.line) || reported.has(b.line), `${label}: line ${b.line} accounted for`).toBe(
+        true,
+      );
+  }
+  for (const line of c.mojibake) {
+    expect(imported.has(line), `${label}: record with invalid UTF-8 on line ${line} kept`).toBe(true);
+    expect(r.summary.errors.some((e) => e.line === line && /invalid UTF-8/.test(e.message))).toBe(true);
+  }
+  expect(r.summary.imported, `${label}: the counts add up`).toBe(r.trajectories.length);
+  expect(({} as Record<string, unknown>).polluted, 'no prototype pollution').toBeUndefined();
+}
+
+const SOURCES: Array<{ format: string; text: () => string | Promise<string> }> = [
+  { format: 'search-r1', text: () => readFileSync(join(SHARED, '08-r1_10.jsonl'), 'utf8') },
+  { format: 'flashrag', text: () => Array.from({ length: 8 }, (_, i) => flashragSeed(i)).join('\n') },
+  { format: 'apex', text: () => readFileSync(join(FIXTURES, 'apex.jsonl'), 'utf8') },
+  { format: 'exsearch', text: () => readFileSync(join(FIXTURES, 'exsearch.jsonl'), 'utf8') },
+  { format: 'qagent', text: () => readFileSync(join(FIXTURES, 'qagent.jsonl'), 'utf8') },
+];
+
+describe('fuzz: every trajectory format, through the CLI reader', () => {
+  for (const src of SOURCES)
+    it(`${src.format}: generated JSONL and JSON-array files keep every good record and report every bad one`, async () => {
+      const seeds = await goodLines(await src.text(), src.format);
+      expect(seeds.length, 'seed records').toBeGreaterThan(0);
+      const rng = mulberry32(0x5eed + src.format.length);
+      for (let i = 0; i < 30; i++) {
+        const array = i % 3 === 2;
+        const c = makeCase(rng, seeds, array);
+        const label = `${src.format} case ${i} (${array ? 'array' : 'jsonl'})`;
+        // With the format named and auto-detected: both must keep and report the same lines.
+        check(c, await runCase(`${src.format}-${i}.jsonl`, c, src.format), `${label}, --format`);
+        if (c.good.length >= 2)
+          check(c, await runCase(`${src.format}-${i}-auto.jsonl`, c), `${label}, detected`);
+      }
+    }, 60_000);
+
+  it('binary, empty and whitespace-only files end with a report, never a crash', async () => {
+    const rng = mulberry32(7);
+    const files: Array<[string, Uint8Array]> = [
+      ['empty', new Uint8Array()],
+      ['blank', new TextEncoder().encode(' \r\n\n\t')],
+      ['nul', new Uint8Array(64)],
+      ['bom-only', new Uint8Array([0xef, 0xbb, 0xbf])],
+      ['utf16-bom-only', new Uint8Array([0xff, 0xfe])],
+    ];
+    for (let i = 0; i < 10; i++)
+      files.push([
+        `random-${i}`,
+        Uint8Array.from({ length: 1 + Math.floor(rng() * 4000) }, () => Math.floor(rng() * 256)),
+      ]);
+    for (const [name, bytes] of files) {
+      writeFileSync(join(TMP, name), bytes);
+      const s = await runImport(join(TMP, name), undefined, () => {});
+      expect(s.imported, name).toBe(0);
+      expect(s.errors.length, `${name} has a report`).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('fuzz: corpus and question-set loaders, through the same reader', () => {
+  it('flashrag question JSONL with bad lines keeps every good question', () => {
+    const rng = mulberry32(99);
+    for (let i = 0; i < 30; i++) {
+      const lines: string[] = [];
+      const good: number[] = [];
+      const bad: number[] = [];
+      const n = 3 + Math.floor(rng() * 5);
+      for (let k = 0; k < n; k++) {
+        if (rng() < 0.3) {
+          lines.push(
+            pick(rng, ['# comment', '{"id": "x", "question": ', '"bare"', '{"a": NaN}', '\u0000\u0001']),
+          );
+          bad.push(lines.length);
+        }
+        lines.push(JSON.stringify({ id: `q${k}`, question: `Question ${k}?`, golden_answers: [`A${k}`] }));
+        good.push(lines.length);
+      }
+      const eol = pick(rng, ['\n', '\r\n', '\r']);
+      const text = lines.join(eol);
+      const stream = openDatasetStream(text, 'nq.jsonl', { format: 'flashrag-questions' });
+      if (stream.format === null) throw new Error(stream.error);
+      for (let p = 0; p < text.length; p += 37) stream.write(text.slice(p, p + 37));
+      const result = stream.end();
+      expect(
+        result.questions?.questions.map((q) => q.id),
+        `case ${i}`,
+      ).toEqual(good.map((_, k) => `q${k}`));
+      const lost = new Set(result.errors.filter((e) => e.severity !== 'warning').map((e) => e.line));
+      for (const line of bad) expect(lost.has(line), `case ${i}: bad line ${line} reported`).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { JsonRecordStream, readJsonRecords } from './json-records';
+import type { LoadIssue } from '../corpus/types';
+
+function streamed(chunks: string[]) {
+  const records: Array<{ value: unknown; line: number }> = [];
+  const issues: LoadIssue[] = [];
+  const s = new JsonRecordStream({
+    record: (value, line) => records.push({ value, line }),
+    issue: (i) => issues.push(i),
+  });
+  for (const c of chunks) s.write(c);
+  s.end();
+  return { records, issues };
+}
+
+function expectChunkInvariant(text: string) {
+  const whole = readJsonRecords(text);
+  for (let cut = 0; cut <= text.length; cut++)
+    expect(streamed([text.slice(0, cut), text.slice(cut)]), `cut at ${cut}`).toEqual(whole);
+  expect(streamed([...text])).toEqual(whole);
+  return whole;
+}
+
+describe('JSON records with their lines', () => {
+  it('reads a pretty-printed JSON array element by element', () => {
+    const text = '[\n  {\n    "a": 1\n  },\n  {"a": 2},\n\n  {"a": "x]}\\"{"}\n]\n';
+    const { records, issues } = expectChunkInvariant(text);
+    expect(issues).toEqual([]);
+    expect(records).toEqual([
+      { value: { a: 1 }, line: 2 },
+      { value: { a: 2 }, line: 5 },
+      { value: { a: 'x]}"{' }, line: 7 },
+    ]);
+  });
+
+  it('reports a malformed array element with its line and keeps the others', () => {
+    const text = '[{"a": 1},\n{"a": 2,},\n{"a": 3}, 7, "s"]';
+    const { records, issues } = expectChunkInvariant(text);
+    expect(records.map((r) => r.value)).toEqual([{ a: 1 }, { a: 3 }, 7, 's']);
+    expect(issues).toHaveLength(1);
+    expect(issues[0]?.line).toBe(2);
+    expect(issues[0]?.message).toMatch(/invalid JSON/);
+  });
+
+  it('recovers after a stray closing brace inside an array', () => {
+    const { records, issues } = readJsonRecords('[{"a": 1}},\n{"a": 2}]');
+    expect(records.map((r) => r.value)).toEqual([{ a: 1 }, { a: 2 }]);
+    expect(issues.map((i) => i.line)).toEqual([1]);
+  });
+
+  it('reports a record the file ends inside, and text after the array', () => {
+    expect(readJsonRecords('[{"a": 1},\n{"a": [2').issues).toEqual([
+      { line: 2, message: expect.stringMatching(/ends inside this record/) },
+      { line: 2, message: 'the JSON array is not closed', severity: 'warning' },
+    ]);
+    const after = readJsonRecords('[{"a": 1}]\nextra');
+    expect(after.records).toHaveLength(1);
+    expect(after.issues).toEqual([{ line: 2, message: expect.stringMatching(/after the end/) }]);
+  });
+
+  it('reads JSONL line by line, skipping blank lines and reporting bad ones', () => {
+    const text = '{"a": 1}\r\n\n{"a": 2,}\nnot json\n{"a": 3}';
+    const { records, issues } = expectChunkInvariant(text);
+    expect(records).toEqual([
+      { value: { a: 1 }, line: 1 },
+      { value: { a: 3 }, line: 5 },
+    ]);
+    expect(issues.map((i) => i.line)).toEqual([3, 4]);
+  });
+
+  it('reads JSONL whose first line is malformed as JSONL', () => {
+    const { records, issues } = readJsonRecords('{"a": 1,}\n{"a": 2}\n');
+    expect(records).toEqual([{ value: { a: 2 }, line: 2 }]);
+    expect(issues.map((i) => i.line)).toEqual([1]);
+  });
+
+  it('reads concatenated pretty-printed objects with their start lines', () => {
+    const text = '{\n  "a": 1\n}\n{\n  "a": "{"\n}\n';
+    const { records, issues } = expectChunkInvariant(text);
+    expect(issues).toEqual([]);
+    expect(records).toEqual([
+      { value: { a: 1 }, line: 1 },
+      { value: { a: '{' }, line: 4 },
+    ]);
+  });
+
+  it('drops a byte-order mark and returns nothing for a blank file', () => {
+    expect(readJsonRecords('\uFEFF[{"a": 1}]').records).toEqual([{ value: { a: 1 }, line: 1 }]);
+    expect(readJsonRecords('\uFEFF{"a": 1}\n').records).toEqual([{ value: { a: 1 }, line: 1 }]);
+    expect(readJsonRecords(' \n\n ')).toEqual({ records: [], issues: [] });
+  });
+});
+
+describe('what one bad part of a file costs', () => {
+  const rec = (i: number) => `{"id": ${i}, "q": "q${i}"}`;
+
+  it('a trailing comma, a NaN element and trailing garbage cost only what they break', () => {
+    const text = `[\n${rec(1)},\n  NaN,\n${rec(2)},\n${rec(3)},\n]\ngarbage`;
+    const { records, issues } = expectChunkInvariant(text);
+    expect(records.map((r) => [r.line, (r.value as { id: number }).id])).toEqual([
+      [2, 1],
+      [4, 2],
+      [5, 3],
+    ]);
+    expect(issues.map((i) => i.line)).toEqual([3, 7]);
+  });
+
+  it('a truncated array keeps every complete element and reports the cut one at its line', () => {
+    const text = `[\n${rec(1)},\n${rec(2)},\n{"id": 3, "q": "cut`;
+    const { records, issues } = expectChunkInvariant(text);
+    expect(records).toHaveLength(2);
+    expect(issues[0]).toEqual({ line: 4, message: expect.stringMatching(/ends inside this record/) });
+  });
+
+  it('reads CR-only, CRLF and LF line endings (also a CRLF cut between chunks)', () => {
+    for (const eol of ['\r', '\r\n', '\n']) {
+      const text = [rec(1), rec(2), '', rec(3)].join(eol) + eol;
+      const { records, issues } = expectChunkInvariant(text);
+      expect(issues).toEqual([]);
+      expect(records.map((r) => r.line)).toEqual([1, 2, 4]);
+    }
+    const pretty = '[\r  {"a": 1},\r  {"a": 2}\r]';
+    expect(expectChunkInvariant(pretty).records.map((r) => r.line)).toEqual([2, 3]);
+  });
+
+  it('a prose first line or a leading NUL does not hide the JSONL records after it', () => {
+    const prose = `# exported by run.py\n${rec(1)}\n${rec(2)}\n`;
+    const p = readJsonRecords(prose, { allowText: true });
+    expect(p.records.map((r) => r.line)).toEqual([2, 3]);
+    expect(p.issues.map((i) => i.line)).toEqual([1]);
+    const nul = readJsonRecords(`\0${rec(1)}\n${rec(2)}\n`, { allowText: true });
+    expect(nul.records.map((r) => r.line)).toEqual([1, 2]);
+    expect(nul.issues).toEqual([{ line: 1, message: expect.stringMatching(/NUL/), severity: 'warning' }]);
+    const bracket = readJsonRecords(`[INFO] run 3\n${rec(1)}\n`, { allowText: true });
+    expect(bracket.records.map((r) => r.line)).toEqual([2]);
+  });
+
+  it('a plain-text transcript (no JSON lines) is one text record when text is allowed', () => {
+    const text = 'Question: who?\n<search> x </search>\n{ not json }\n<answer> y </answer>\n';
+    const r = readJsonRecords(text, { allowText: true });
+    expect(r).toEqual({ records: [{ value: text, line: 1 }], issues: [] });
+  });
+
+  it('a line over the cap is reported as that line; the others are read', () => {
+    const long = `{"q": "${'x'.repeat(500)}"}`;
+    const text = `${rec(1)}\n${long}\n${rec(2)}\n`;
+    const s = new JsonRecordStream(
+      { record: (v, line) => got.push([line, v]), issue: (i) => issues.push(i) },
+      { maxRecordChars: 100 },
+    );
+    const got: Array<[number, unknown]> = [];
+    const issues: Array<{ line?: number; message: string }> = [];
+    for (let i = 0; i < text.length; i += 7) s.write(text.slice(i, i + 7));
+    s.end();
+    expect(got.map(([l]) => l)).toEqual([1, 3]);
+    expect(issues).toEqual([
+      { line: 2, message: expect.stringMatching(/longer than the limit of 100 characters/) },
+    ]);
+  });
+
+  it('reads a 40 MB line fed in 64 KiB chunks', () => {
+    const big = `{"q": "${'y'.repeat(40 * 1024 * 1024)}"}`;
+    const text = `${rec(1)}\n${big}\n${rec(2)}`;
+    const got: number[] = [];
+    const s = new JsonRecordStream({ record: (_v, line) => got.push(line), issue: () => {} });
+    for (let i = 0; i < text.length; i += 1 << 16) s.write(text.slice(i, i + (1 << 16)));
+    s.end();
+    expect(got).toEqual([1, 2, 3]);
+  });
+});

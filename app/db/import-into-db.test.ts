@@ -1,0 +1,158 @@
+import 'fake-indexeddb/auto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deleteDB } from 'idb';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Annotation, makeAnnotation } from '../core/annotations/annotation';
+import { hash53 } from '../core/hash';
+import { importAll, stringChunks } from '../core/importers/pipeline';
+import { exportTrajectoriesText } from '../services/export';
+import { db, DB_NAME, resetDbConnection } from './db';
+import { importIntoDb } from './import-into-db';
+import {
+  countTrajectories,
+  getTrajectory,
+  listAnnotations,
+  listImports,
+  putAnnotations,
+  putTrajectories,
+} from './store';
+
+const R1 = readFileSync(join(__dirname, '../../../shared/repro/hardening/08-r1_10.jsonl'), 'utf8');
+
+async function reset(): Promise<void> {
+  (await db()).close();
+  resetDbConnection();
+  await deleteDB(DB_NAME);
+}
+
+beforeEach(reset);
+afterAll(reset);
+
+const byId = (xs: Annotation[]) => [...xs].sort((a, b) => a.id.localeCompare(b.id));
+
+const flashrag = (i: number) =>
+  JSON.stringify({
+    id: `q${i}`,
+    question: `Question ${i}?`,
+    golden_answers: ['Paris'],
+    output: { pred: 'Paris' },
+  });
+
+describe('export with annotations, then import', () => {
+  it('restores every label, note and verdict with its annotator, without duplicating', async () => {
+    const first = await importIntoDb(stringChunks(R1), { file: 'r1.jsonl' });
+    expect(first.imported).toBe(10);
+    const rows = (await db()).getAll('trajectories');
+    const [t1, t2] = await rows;
+    const labels = [
+      makeAnnotation({
+        trajectoryId: t1!.id,
+        stepId: t1!.steps[0]!.id,
+        label: 'over-search',
+        annotator: 'ana',
+      }),
+      makeAnnotation({
+        trajectoryId: t1!.id,
+        stepId: t1!.steps[0]!.id,
+        label: 'note',
+        note: 'why <b>',
+        annotator: 'bo',
+      }),
+      makeAnnotation({ trajectoryId: t1!.id, label: 'verdict:over-searched', annotator: 'ana' }),
+      makeAnnotation({ trajectoryId: t2!.id, label: 'note', note: 'ok', annotator: 'ana' }),
+    ];
+    await putAnnotations(labels);
+    const exported = await exportTrajectoriesText();
+
+    // Into an empty database: everything comes back.
+    await reset();
+    const back = await importIntoDb(stringChunks(exported), { file: 'export.jsonl' });
+    expect([back.imported, back.annotations, back.status]).toEqual([10, 4, 'done']);
+    expect(byId(await listAnnotations())).toEqual(byId(labels));
+
+    // Again, over what is there: nothing is duplicated.
+    await importIntoDb(stringChunks(exported), { file: 'export.jsonl' });
+    expect(await countTrajectories()).toBe(10);
+    expect(byId(await listAnnotations())).toEqual(byId(labels));
+  });
+});
+
+describe('records stored under the old (key-order) content ids', () => {
+  it('keep their ids and labels: re-importing the same file adds no copies', async () => {
+    const lines = R1.trim().split('\n');
+    // As stored before ids hashed a canonical form: the hash of the record in file key order.
+    const legacy = lines.map((l) => `t_${hash53(`search-r1\n${JSON.stringify(JSON.parse(l))}`)}`);
+    const fresh = (await importAll(stringChunks(R1), { file: 'r1.jsonl' })).trajectories;
+    expect(fresh.map((t) => t.id)).not.toEqual(legacy);
+    await putTrajectories(fresh.map((t, i) => ({ ...t, id: legacy[i] as string })));
+    const label = makeAnnotation({
+      trajectoryId: legacy[0] as string,
+      label: 'verdict:good',
+      annotator: 'ana',
+    });
+    await putAnnotations([label]);
+
+    // Re-importing the same file replaces them in place (their old ids were in its key order).
+    await importIntoDb(stringChunks(R1), { file: 'r1-again.jsonl' });
+    expect(await countTrajectories()).toBe(10);
+    expect((await getTrajectory(legacy[0] as string))?.source.file).toBe('r1-again.jsonl');
+    expect(await listAnnotations()).toEqual([label]);
+  });
+});
+
+describe('a stopped import keeps its report', () => {
+  const text = Array.from({ length: 450 }, (_, i) => flashrag(i)).join('\n') + '\n{"broken"\n';
+
+  it('cancelled: the stored report says what was stored and that it was cancelled', async () => {
+    const ac = new AbortController();
+    await expect(
+      importIntoDb(stringChunks(text, 4096), {
+        file: 'big.jsonl',
+        signal: ac.signal,
+        onProgress: () => ac.abort(),
+      }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
+    const [rec] = await listImports();
+    expect(rec).toMatchObject({ file: 'big.jsonl', status: 'cancelled', imported: 200 });
+    expect(rec?.message).toBe('by the user after 200 imported');
+    expect(rec?.format).toBe('flashrag');
+    expect(await countTrajectories()).toBe(200);
+  });
+
+  it('failed mid-way (e.g. quota): the report names the cause and keeps the issues found so far', async () => {
+    const bad = `{"broken"\n${text}`;
+    async function* failing() {
+      let n = 0;
+      for await (const c of stringChunks(bad, 4096)) {
+        if (++n === 8) {
+          const e = new Error('the quota has been exceeded');
+          e.name = 'QuotaExceededError';
+          throw e;
+        }
+        yield c;
+      }
+    }
+    await expect(importIntoDb(failing(), { file: 'q.jsonl' })).rejects.toMatchObject({
+      name: 'QuotaExceededError',
+    });
+    const [rec] = await listImports();
+    expect(rec?.status).toBe('failed');
+    expect(rec?.message).toMatch(/^QuotaExceededError: the quota has been exceeded \(after \d+ imported\)$/);
+    expect(rec?.imported).toBe(await countTrajectories());
+    expect(rec?.errors.map((e) => e.line)).toEqual([1]);
+  });
+
+  it('an import still running (or interrupted) is stored as running from its start', async () => {
+    let seen: string | undefined;
+    await importIntoDb(stringChunks(text, 4096), {
+      file: 'live.jsonl',
+      onProgress: () => {
+        void listImports().then((l) => (seen ??= l[0]?.status));
+      },
+    });
+    const [rec] = await listImports();
+    expect(rec?.status).toBe('done');
+    expect(seen).toBe('running');
+  });
+});
