@@ -6,7 +6,7 @@ import { buildTrajectory } from '../schema/builder';
 import { parseTrajectory, type Trajectory } from '../schema/trajectory';
 import { type Container, type RawRecord, readRecords } from './records';
 import { FORMATS, formatById } from './registry';
-import { type FormatImporter, type ImportIssue, RecordError } from './types';
+import { type FormatImporter, type GatheredRecords, type ImportIssue, RecordError } from './types';
 
 export interface ImportOptions {
   file: string;
@@ -84,7 +84,16 @@ export async function* importBatches(
   const seenIds = new Map<string, number>();
   let batch: Trajectory[] = [];
 
+  // Records a format gathers by key (see FormatImporter.groupKey), converted at the end.
+  const groups = new Map<string, RawRecord[]>();
   const convert = (rec: RawRecord, f: FormatImporter) => {
+    const key = f.groupKey?.(rec.value) ?? null;
+    if (key !== null) {
+      const group = groups.get(key);
+      if (group) group.push(rec);
+      else groups.set(key, [rec]);
+      return;
+    }
     const parts = f.split?.(rec.value);
     if (parts) {
       for (const p of parts) convertOne({ line: rec.line, value: p.value }, f, p.field);
@@ -137,6 +146,11 @@ export async function* importBatches(
     if (!format) return summary;
     for (const r of pending.splice(0)) convert(r, format);
   }
+  if (format)
+    for (const group of groups.values()) {
+      const gathered: GatheredRecords = { gathered: group };
+      convertOne({ line: group[0]?.line ?? 1, value: gathered }, format);
+    }
   summary.format = format?.id ?? summary.format;
   if (batch.length > 0 || progress.records === 0) yield { trajectories: batch, progress: { ...progress } };
   if (summary.records === 0 && summary.errors.length === 0)
@@ -201,7 +215,8 @@ function convertRecord(
     if (!checked.ok) throw new RecordError(checked.error, checked.field);
     return { trajectory: checked.value };
   } catch (e) {
-    const issue: ImportIssue = { file, line: rec.line, message: e instanceof Error ? e.message : String(e) };
+    const line = e instanceof RecordError && e.line !== undefined ? e.line : rec.line;
+    const issue: ImportIssue = { file, line, message: e instanceof Error ? e.message : String(e) };
     if (e instanceof RecordError && e.field) issue.field = e.field;
     return { issue };
   }
