@@ -170,7 +170,7 @@ describe('importAll: format choice', () => {
         file: 'f.jsonl',
         line: 1,
         message:
-          'could not recognise the format (tried hopscope, flashrag, exsearch, qagent, apex, search-r1); choose one explicitly',
+          'could not recognise the format (tried hopscope, flashrag, exsearch, qagent, apex, search-r1, otlp, phoenix); choose one explicitly',
       },
     ]);
   });

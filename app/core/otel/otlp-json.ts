@@ -37,7 +37,8 @@ export interface ExportTraceServiceRequest {
   }>;
 }
 
-export type AttrValue = string | number | boolean | AttrValue[];
+/** `{double}`: a number the conventions type as Float (scores), written so even when whole. */
+export type AttrValue = string | number | boolean | { double: number } | AttrValue[];
 
 /** One attribute as OTLP/JSON writes it; integers go out as intValue (strings, as int64 does). */
 export function keyValue(key: string, v: AttrValue): KeyValue {
@@ -46,6 +47,7 @@ export function keyValue(key: string, v: AttrValue): KeyValue {
 
 function anyValue(v: AttrValue): AnyValue {
   if (typeof v === 'string') return { stringValue: v };
+  if (!Array.isArray(v) && typeof v === 'object') return { doubleValue: v.double };
   if (typeof v === 'boolean') return { boolValue: v };
   if (typeof v === 'number') return Number.isInteger(v) ? { intValue: String(v) } : { doubleValue: v };
   return { arrayValue: { values: v.map(anyValue) } };

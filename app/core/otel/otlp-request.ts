@@ -94,3 +94,20 @@ export function decodeRequest(req: { resourceSpans: unknown[] }): DecodedTrace[]
   });
   return [...traces.values()];
 }
+
+/**
+ * The request as text around its span list, so a writer can stream traces one at a time:
+ * `head + traceJson(a) + ',' + traceJson(b) + tail` is the same request `toOtlpRequest` builds.
+ */
+export function otlpEnvelope(): { head: string; tail: string } {
+  const text = JSON.stringify(toOtlpRequest([], 0));
+  const at = text.indexOf('"spans":[]') + '"spans":['.length;
+  return { head: text.slice(0, at), tail: text.slice(at) };
+}
+
+/** One trajectory's spans as the comma-separated JSON that goes between head and tail. */
+export function traceJson(input: TraceInput, startMs: number): string {
+  return trajectoryToSpans(input, startMs)
+    .map((s) => JSON.stringify(s))
+    .join(',');
+}

@@ -57,7 +57,9 @@ describe('OTLP round trip of a real R1-Searcher log', () => {
     expect(attr(root, 'input.value')).toEqual({ stringValue: o.question });
     expect(attr(root, 'output.value')).toEqual({ stringValue: o.answer?.text });
     const retrievers = spans.filter(
-      (s) => s.traceId === root.traceId && attr(s, 'openinference.span.kind')?.stringValue === 'RETRIEVER',
+      (s) =>
+        s.traceId === root.traceId &&
+        JSON.stringify(attr(s, 'openinference.span.kind')) === '{"stringValue":"RETRIEVER"}',
     );
     expect(retrievers).toHaveLength(trajectoryMetrics(o).rc);
     const firstSearch = o.steps.find((s) => s.kind === 'search');

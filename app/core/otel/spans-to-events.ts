@@ -126,13 +126,14 @@ export function spansToEvents(spans: readonly SpanRecord[], ctx: TraceContext): 
 
   const visit = (span: SpanRecord, planNode: string | undefined): void => {
     const kind = spanKind(span);
-    const at = common(span, planNode);
     model ??= str(span, sc.LLM_MODEL_NAME);
     const nodeId = str(span, sc.GRAPH_NODE_ID);
-    if (nodeId !== undefined && nodeId !== rootNode && !plan.some((n) => n.id === nodeId)) {
-      plan.push(planNodeOf(span, nodeId, rootNode));
+    if (nodeId !== undefined && nodeId !== rootNode) {
+      // The first span naming a node defines it; later ones (its steps) work on it.
+      if (!plan.some((n) => n.id === nodeId)) plan.push(planNodeOf(span, nodeId, rootNode));
       planNode = nodeId;
     }
+    const at = common(span, planNode);
     const hasDocs = indexed(span, sc.RETRIEVAL_DOCUMENT_RE).length > 0;
     if (kind === sc.SPAN_KINDS.retriever || (kind === sc.SPAN_KINDS.tool && hasDocs)) {
       const queries = inputValues(span);

@@ -42,7 +42,7 @@ function docAttrs(docs: readonly Doc[], key: (i: number, f: sc.DocumentField) =>
     return [
       [key(i, 'id'), d.id],
       [key(i, 'content'), d.text],
-      [key(i, 'score'), d.score],
+      [key(i, 'score'), d.score === undefined ? undefined : { double: d.score }],
       [key(i, 'metadata'), JSON.stringify(meta)],
     ];
   });
@@ -109,7 +109,7 @@ function annotationAttrs(rewards: readonly RewardValue[], labels: readonly Annot
     if (r.value === null) continue;
     out.push(
       [sc.spanAnnotation(i, 'name'), r.id],
-      [sc.spanAnnotation(i, 'score'), r.value],
+      [sc.spanAnnotation(i, 'score'), { double: r.value }],
       [sc.spanAnnotation(i, 'explanation'), [r.label, r.paper, r.formula].filter(Boolean).join(' · ')],
       [sc.spanAnnotation(i, 'annotator_kind'), sc.ANNOTATOR_KINDS.code],
       [sc.spanAnnotation(i, 'identifier'), `${sc.HOPSCOPE_ANNOTATION_PREFIX}reward:${r.id}`],
