@@ -34,6 +34,7 @@ export const SHORTCUTS: Array<{ scope: string; keys: string; what: string }> = [
   { scope: 'Trajectory', keys: 't', what: 'Show the full transcript' },
   { scope: 'Trajectory', keys: 'm / r', what: 'Show the metrics / the papers’ rewards' },
   { scope: 'Trajectory', keys: 'c', what: 'Compare all runs of this question' },
+  { scope: 'Trajectory', keys: 'M / J (Shift)', what: 'Copy the trajectory as Markdown / as JSON' },
   { scope: 'Trajectory', keys: 'Esc', what: 'Back to the dataset' },
   { scope: 'Compare', keys: 'j / ↓, k / ↑', what: 'Next / previous aligned row, on every run together' },
   { scope: 'Compare', keys: 'd', what: 'Jump to the first divergence' },

@@ -19,6 +19,10 @@ import { RewardsPanel } from '../components/run/RewardsPanel';
 import { type SaveState, StepPanel } from '../components/StepPanel';
 import { TestModelWarning } from '../components/TestModelWarning';
 import { Timeline } from '../components/Timeline';
+import { type CopyFormat, copyTrajectory } from '../data/copy-trajectory';
+import { fileSlug } from '../data/figure-export';
+import { planFigure, timelineFigure } from '../figures/trajectory-figures';
+import { TextFigureExport } from '../components/TextFigureExport';
 import {
   type AnnotationChange,
   useAnnotate,
@@ -123,6 +127,9 @@ function TrajectoryView({
     });
   };
 
+  const copyAs = async (format: CopyFormat) =>
+    useUi.getState().setToast(await copyTrajectory(format, t, metrics));
+
   const goTrajectory = (delta: number) => {
     const next = order[pos + delta];
     if (next) {
@@ -143,6 +150,8 @@ function TrajectoryView({
         if (s) selectStep(s.id);
       };
       if (k === 'F' && selected) setForkAt(selected.id);
+      else if (k === 'M') void copyAs('markdown');
+      else if (k === 'J') void copyAs('json');
       else if (k === 'j' || k === 'ArrowDown') move(1);
       else if (k === 'k' || k === 'ArrowUp') move(-1);
       else if (k === 'n' || k === ']') goTrajectory(1);
@@ -224,6 +233,12 @@ function TrajectoryView({
             </span>
           )}
           <RunsOfQuestionButton t={t} />
+          <button type="button" onClick={() => void copyAs('markdown')} title="Copy as Markdown (Shift+M)">
+            Copy Markdown
+          </button>
+          <button type="button" onClick={() => void copyAs('json')} title="Copy as JSON (Shift+J)">
+            Copy JSON
+          </button>
           <div className="spacer" />
           <div className="verdicts" role="group" aria-label="Verdict">
             <span className="muted small">Verdict:</span>
@@ -285,7 +300,14 @@ function TrajectoryView({
         <div className="traj-left">
           {hasPlan && t.plan && (
             <section>
-              <h3 className="section-title">Plan</h3>
+              <h3 className="section-title">
+                Plan{' '}
+                <TextFigureExport
+                  figure={() => planFigure(t)}
+                  name={`plan-${fileSlug(t.question)}`}
+                  label="plan tree"
+                />
+              </h3>
               <PlanTree
                 plan={t.plan}
                 activeNode={selected?.planNode}
@@ -299,7 +321,14 @@ function TrajectoryView({
           <section>
             <h3 className="section-title">
               {hasPlan ? 'Hops by sub-question' : 'Hops by turn'}{' '}
-              <span className="muted small">{plural(t.steps.length, 'step')}</span>
+              <span className="muted small">{plural(t.steps.length, 'step')}</span>{' '}
+              {t.steps.length > 0 && (
+                <TextFigureExport
+                  figure={() => timelineFigure(t)}
+                  name={`timeline-${fileSlug(t.question)}`}
+                  label="hop timeline"
+                />
+              )}
             </h3>
             {t.steps.length === 0 ? (
               <p className="muted">This trajectory has no steps.</p>
