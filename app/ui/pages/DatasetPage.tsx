@@ -4,6 +4,9 @@ import type { TrajectoryRow } from '../../core/dataset/row';
 import { CompareButton, CompareSelectCell, compareTableKey } from '../components/compare/TableSelection';
 import { plural } from '../../core/plural';
 import { AggregatesBar } from '../components/table/AggregatesBar';
+import { CsvExport } from '../components/charts/ExportButtons';
+import { tableCsv } from '../../core/dataset/table-csv';
+import { stamp } from '../data/download';
 import { DemoBanner } from '../components/table/DemoBanner';
 import { FlagCell, FlagPopover } from '../components/table/FlagCell';
 import { TableFilters } from '../components/table/TableFilters';
@@ -125,6 +128,7 @@ export function DatasetPage() {
           Group by file
         </label>
         <div className="spacer" />
+        <CsvExport name={`hopscope-table-${stamp()}`} table={() => tableCsv(filtered)} label="CSV" />
         <CompareButton />
         <span className="muted" data-testid="row-count">
           {filtered.length === all.length
