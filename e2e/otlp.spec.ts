@@ -19,13 +19,16 @@ test('a log converted to OTLP imports back with the same aggregates', async ({ p
     },
   );
   await openApp(page);
-  await importFiles(page, [R1_LOG, out]);
-  const reports = page.getByTestId('import-report');
-  await expect(reports.filter({ hasText: 'r1.otlp.json' })).toContainText('125 of 125 records imported', {
-    timeout: 60_000,
-  });
-  await expect(reports.filter({ hasText: 'r1.otlp.json' })).toContainText('otlp');
-  await page.keyboard.press('Escape');
+  for (const [file, format] of [
+    [R1_LOG, 'search-r1'],
+    [out, 'otlp'],
+  ]) {
+    await importFiles(page, file);
+    const report = page.getByTestId('import-report');
+    await expect(report).toContainText('125 of 125 records imported', { timeout: 60_000 });
+    await expect(report).toContainText(format);
+    await page.keyboard.press('Escape');
+  }
   await expect(page.getByTestId('row-count')).toHaveText(`${DEMO_ROWS + 250} trajectories`);
   const agg = page.getByTestId('aggregates');
   for (const metric of ['em', 'f1', 'acc', 'judge', 'rc']) {

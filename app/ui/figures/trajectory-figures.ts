@@ -110,11 +110,11 @@ export function timelineFigure(t: Trajectory): SvgFigure {
       `<text x="12" y="${y + 24}" fill="#6b7785">${stepNumber(s)}</text>`,
       `<text x="40" y="${y + 24}" fill="#6b7785">${xml(where)}</text>`,
       `<rect x="110" y="${y + 6}" width="${width - 122}" height="${rowH - 10}" rx="6" fill="${color}" fill-opacity="0.1" stroke="${color}"/>`,
-      `<text x="120" y="${y + 25}" fill="${color}" font-weight="700">${xml(s.kind)}</text>`,
-      textLines(wrap(stepSummary(s), 95, 1), 200, y + 25, 'fill="#1d2733"'),
+      `<text x="120" y="${y + 25}" fill="${color}" font-weight="700">${xml(s.kind.replace('_', '-'))}</text>`,
+      textLines(wrap(stepSummary(s), 92, 1), 215, y + 25, 'fill="#1d2733"'),
     );
   });
-  const answer = `Answer: ${t.answer?.text ?? '—'}${t.gold?.answers.length ? `   Gold: ${t.gold.answers.join(' | ')}` : ''}`;
+  const answer = `Answer: ${t.answer?.text ?? '—'}${t.gold?.answers.length ? ` · Gold: ${t.gold.answers.join(' | ')}` : ''}`;
   const end = top + t.steps.length * rowH + 22;
   parts.push(textLines(wrap(answer, 120, 1), 12, end, 'fill="#1d2733" font-weight="600"'));
   return doc(width, end + 16, parts.join(''), `Hop timeline: ${t.question}`);
