@@ -19,10 +19,11 @@ test('a log converted to OTLP imports back with the same aggregates', async ({ p
     },
   );
   await openApp(page);
-  for (const [file, format] of [
+  const imports: Array<[string, string]> = [
     [R1_LOG, 'search-r1'],
     [out, 'otlp'],
-  ]) {
+  ];
+  for (const [file, format] of imports) {
     await importFiles(page, file);
     // Reports of earlier imports stay listed; this file's is the one naming its format.
     const report = page.getByTestId('import-report').filter({ hasText: `Format ${format}:` });
