@@ -72,4 +72,24 @@ test('Shift+M copies the open trajectory as Markdown', async ({ page, context })
   expect(md.replace(/\\/g, '')).toContain(question.slice(0, 12));
   expect(md).toContain('**Steps**');
   await page.screenshot({ path: '/tmp/otlp13-trajectory.png' });
+
+  // The hop timeline as a standalone SVG figure.
+  const svgDownload = page.waitForEvent('download');
+  await page.locator('[data-testid^="timeline-"][data-testid$="-svg"]').click();
+  let svg = '';
+  for await (const chunk of await (await svgDownload).createReadStream()) svg += chunk;
+  expect(svg).toMatch(/^<\?xml[^>]*>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  expect(svg).toContain('answer');
+});
+
+test('Table CSV holds the filtered rows and their means', async ({ page }) => {
+  await openApp(page);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Table CSV' }).click();
+  let csv = '';
+  for await (const chunk of await (await download).createReadStream()) csv += chunk;
+  const lines = csv.trim().split('\r\n');
+  expect(lines[0]?.startsWith('row,n,id,question')).toBe(true);
+  expect(lines.filter((l) => l.startsWith('trajectory,'))).toHaveLength(DEMO_ROWS);
+  expect(lines.some((l) => l.startsWith(`mean em (all shown),`))).toBe(true);
 });

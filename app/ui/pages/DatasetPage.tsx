@@ -128,7 +128,7 @@ export function DatasetPage() {
           Group by file
         </label>
         <div className="spacer" />
-        <CsvExport name={`hopscope-table-${stamp()}`} table={() => tableCsv(filtered)} label="CSV" />
+        <CsvExport name={`hopscope-table-${stamp()}`} table={() => tableCsv(filtered)} label="Table CSV" />
         <CompareButton />
         <span className="muted" data-testid="row-count">
           {filtered.length === all.length
