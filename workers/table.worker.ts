@@ -4,6 +4,7 @@
 import * as Comlink from 'comlink';
 import { aggregateByFile } from '../app/core/dataset/aggregate';
 import type { TrajectoryRow } from '../app/core/dataset/row';
+import { tableCsv } from '../app/core/dataset/table-csv';
 import { listRows } from '../app/db/store';
 import {
   type TableQuery,
@@ -17,6 +18,7 @@ let rows: TrajectoryRow[] = [];
 let loaded = 0;
 let facets = tableFacets([]);
 let items: ViewItem[] = [];
+let filtered: TrajectoryRow[] = [];
 let queries = 0;
 
 const api = {
@@ -30,6 +32,7 @@ const api = {
   query(q: TableQuery): TableView & { queryId: number } {
     const v = tableView(rows, q);
     items = v.items;
+    filtered = v.filtered;
     const rowItems = Int32Array.from(v.rowItems);
     const out = {
       queryId: ++queries,
@@ -48,6 +51,11 @@ const api = {
   items(queryId: number, from: number, to: number): ViewItem[] | null {
     if (queryId !== queries) return null;
     return items.slice(Math.max(0, from), Math.max(0, to));
+  },
+  /** The view `queryId` as CSV (rows as filtered and sorted, then the aggregates). */
+  csv(queryId: number) {
+    if (queryId !== queries) throw new Error('the table changed while exporting; export again');
+    return tableCsv(filtered);
   },
 };
 

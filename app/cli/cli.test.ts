@@ -106,4 +106,16 @@ describe('cli convert', () => {
     expect(t.source.format).toBe('search-r1');
     expect(t.steps.filter((s: { kind: string }) => s.kind === 'search')).toHaveLength(2);
   });
+
+  it('writes OTLP/JSON with --to otlp whose summary equals the log summary', async () => {
+    const out = join(tmp, 'r1.otlp.json');
+    const r = await cli('convert', FILES.r1, '--to', 'otlp', '--out', out);
+    expect(r.code).toBe(0);
+    const request = JSON.parse(readFileSync(out, 'utf8'));
+    const spans = request.resourceSpans[0].scopeSpans[0].spans as Array<{ traceId: string }>;
+    expect(new Set(spans.map((x) => x.traceId)).size).toBe(125);
+    const [a, b] = await Promise.all([cli('summarize', FILES.r1), cli('summarize', out)]);
+    expect(JSON.parse(b.stdout)).toEqual({ ...JSON.parse(a.stdout), format: 'otlp' });
+    expect((await cli('convert', FILES.r1, '--to', 'csv', '--out', out)).code).toBe(2);
+  });
 });

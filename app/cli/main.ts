@@ -1,8 +1,8 @@
 // Hopscope's command line: read a trajectory log the same way the app does (streaming, with
-// format detection) and either summarize it as one JSON object or convert it to Hopscope JSONL;
-// or compare two logs over the same questions (app/cli/compare.ts).
+// format detection) and either summarize it as one JSON object or convert it to Hopscope JSONL
+// or OTLP/JSON (OpenInference spans); or compare two logs over the same questions (compare.ts).
 //   npm run cli -- summarize FILE [--format ID] [--normalize squad|extended]
-//   npm run cli -- convert FILE --out OUT.jsonl [--format ID]
+//   npm run cli -- convert FILE --out OUT.jsonl [--format ID] [--to hopscope|otlp]
 //   npm run cli -- compare A B [--metric em|acc|judge] [--format ID] [--json]
 //   npm run cli -- report FILE… --out report.html   (one self-contained HTML file; app/cli/report.ts)
 
@@ -12,6 +12,8 @@ import { pathToFileURL } from 'node:url';
 import type { ImportSummary } from '../core/importers/pipeline';
 import { meanMetrics, type TrajectoryMetrics, trajectoryMetrics } from '../core/metrics/trajectory-metrics';
 import { type Normalization, NORMALIZATIONS } from '../core/metrics/normalize';
+import { otlpEnvelope, traceJson } from '../core/otel/otlp-request';
+import { traceInput } from '../core/otel/trace-input';
 import type { Trajectory } from '../core/schema/trajectory';
 import { COMPARE_USAGE, compare } from './compare';
 import { runImport as importFile } from './read-log';
@@ -19,10 +21,14 @@ import { REPORT_USAGE, report } from './report';
 
 const USAGE = `usage:
   hopscope summarize FILE [--format ID] [--normalize squad|extended]
-  hopscope convert FILE --out OUT.jsonl [--format ID]
+  hopscope convert FILE --out OUT.jsonl [--format ID] [--to hopscope|otlp]
   ${COMPARE_USAGE}
   ${REPORT_USAGE}
---normalize: answer normalization for EM/F1/acc; squad (default) is SQuAD v1.1's normalize_answer`;
+--normalize: answer normalization for EM/F1/acc; squad (default) is SQuAD v1.1's normalize_answer
+--to otlp: one OTLP/JSON ExportTraceServiceRequest, a trace per trajectory (OpenInference spans)`;
+
+const TARGETS = ['hopscope', 'otlp'] as const;
+type Target = (typeof TARGETS)[number];
 
 interface Args {
   command: string;
@@ -30,6 +36,7 @@ interface Args {
   out?: string;
   format?: string;
   normalization?: Normalization;
+  to?: Target;
 }
 
 export function parseArgs(argv: readonly string[]): Args | string {
@@ -37,7 +44,7 @@ export function parseArgs(argv: readonly string[]): Args | string {
   const flags: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
-    if (a === '--out' || a === '--format' || a === '--normalize') {
+    if (a === '--out' || a === '--format' || a === '--normalize' || a === '--to') {
       const v = argv[++i];
       if (v === undefined) return `${a} needs a value`;
       flags[a.slice(2)] = v;
@@ -51,6 +58,11 @@ export function parseArgs(argv: readonly string[]): Args | string {
   const args: Args = { command, file };
   if (flags.out) args.out = flags.out;
   if (flags.format) args.format = flags.format;
+  if (flags.to !== undefined) {
+    const to = TARGETS.find((x) => x === flags.to);
+    if (!to || command !== 'convert') return `--to must be one of ${TARGETS.join(', ')} (convert only)`;
+    args.to = to;
+  }
   if (flags.normalize !== undefined) {
     const n = NORMALIZATIONS.find((x) => x === flags.normalize);
     if (!n) return `--normalize must be one of ${NORMALIZATIONS.join(', ')}`;
@@ -94,10 +106,20 @@ async function summarize(args: Args): Promise<number> {
 
 async function convert(args: Args): Promise<number> {
   const out = createWriteStream(args.out ?? '', { encoding: 'utf8' });
+  // Respect back-pressure so a huge log does not pile up in the write buffer.
+  const write = async (text: string) => {
+    if (!out.write(text)) await once(out, 'drain');
+  };
+  const otlp = args.to === 'otlp' ? otlpEnvelope() : null;
+  const startMs = Date.now();
+  let n = 0;
+  if (otlp) await write(otlp.head);
   const s = await runImport(args, async (t) => {
-    // Respect back-pressure so a huge log does not pile up in the write buffer.
-    if (!out.write(`${JSON.stringify(t)}\n`)) await once(out, 'drain');
+    if (!otlp) return write(`${JSON.stringify(t)}\n`);
+    await write((n > 0 ? ',' : '') + traceJson(await traceInput(t), startMs + 1000 * n));
+    n++;
   });
+  if (otlp) await write(`${otlp.tail}\n`);
   out.end();
   await once(out, 'finish');
   process.stderr.write(

@@ -58,6 +58,7 @@ export const SHORTCUTS: Array<{ scope: string; keys: string; what: string }> = [
     keys: 'J (Shift+j)',
     what: 'Judge the answer with the configured model (LLM judge)',
   },
+  { scope: 'Trajectory', keys: 'M / Y (Shift)', what: 'Copy the trajectory as Markdown / as JSON' },
   { scope: 'Trajectory', keys: 'Esc', what: 'Back to the dataset' },
   { scope: 'Compare', keys: 'j / ↓, k / ↑', what: 'Next / previous aligned row, on every run together' },
   { scope: 'Compare', keys: 'd', what: 'Jump to the first divergence' },

@@ -12,7 +12,7 @@ import { buildTrajectory } from '../schema/builder';
 import { parseTrajectory, type Trajectory } from '../schema/trajectory';
 import { type Container, type RawRecord, readRecords } from './records';
 import { FORMATS, formatById } from './registry';
-import { type FormatImporter, type ImportIssue, RecordError } from './types';
+import { type FormatImporter, type GatheredRecords, type ImportIssue, RecordError } from './types';
 
 export interface ImportOptions {
   file: string;
@@ -122,8 +122,17 @@ export async function* importBatches(
   let issuesSent = 0;
   const newIssues = () => summary.errors.slice(issuesSent, (issuesSent = summary.errors.length));
 
+  // Records a format gathers by key (see FormatImporter.groupKey), converted at the end.
+  const groups = new Map<string, RawRecord[]>();
   const convert = (rec: RawRecord, f: FormatImporter) => {
     throwIfAborted(opts.signal);
+    const key = f.groupKey?.(rec.value) ?? null;
+    if (key !== null) {
+      const group = groups.get(key);
+      if (group) group.push(rec);
+      else groups.set(key, [rec]);
+      return;
+    }
     const parts = f.split?.(rec.value);
     if (parts) {
       for (const p of parts) convertOne({ line: rec.line, value: p.value }, f, p.field);
@@ -214,6 +223,12 @@ export async function* importBatches(
     }
     flushPending(format);
   }
+  if (format)
+    for (const group of groups.values()) {
+      const gathered: GatheredRecords = { gathered: group };
+      convertOne({ line: group[0]?.line ?? 1, value: gathered }, format);
+    }
+  summary.format = format?.id ?? summary.format;
   for (const [id, k] of kept) {
     if (!k.dups.length) continue;
     summary.errors.push({
@@ -311,7 +326,8 @@ function convertRecord(
         : e instanceof Error
           ? e.message
           : String(e);
-    const issue: ImportIssue = { file, line: rec.line, message };
+    const line = e instanceof RecordError && e.line !== undefined ? e.line : rec.line;
+    const issue: ImportIssue = { file, line, message };
     if (e instanceof RecordError && e.field) issue.field = e.field;
     return { issue };
   }

@@ -3,6 +3,8 @@ import { apexFormat } from './formats/apex';
 import { exsearchFormat } from './formats/exsearch';
 import { flashragFormat } from './formats/flashrag';
 import { hopscopeFormat } from './formats/hopscope';
+import { otlpFormat } from './formats/otlp';
+import { phoenixFormat } from './formats/phoenix';
 import { qagentFormat } from './formats/qagent';
 import { taggedFormat } from './formats/tagged';
 import type { FormatImporter } from './types';
@@ -14,6 +16,8 @@ export const FORMATS: readonly FormatImporter[] = [
   qagentFormat,
   apexFormat,
   taggedFormat,
+  otlpFormat,
+  phoenixFormat,
 ];
 
 export function formatById(id: string): FormatImporter | null {

@@ -23,6 +23,12 @@ export interface FormatImporter {
    * is split into its parts, each imported on its own; `field` says where each part sits.
    */
   split?(record: unknown): Array<{ value: unknown; field: string }> | null;
+  /**
+   * Records that belong together (Phoenix span JSONL: a span a line, a trace over many lines)
+   * return the same key; the pipeline gathers them to the end of the file and hands `toEvents`
+   * the group as a `GatheredRecords` value. null: the record stands alone.
+   */
+  groupKey?(record: unknown): string | null;
   /** One record to events (a `start` first). Throw RecordError for malformed input. */
   toEvents(record: unknown, ctx: RecordContext): TrajectoryEvent[];
   /** Human labels the record carries (an export with annotations), filed under `trajectoryId`. */
@@ -32,11 +38,20 @@ export interface FormatImporter {
   ): { annotations: Annotation[]; issues: Array<Omit<ImportIssue, 'file' | 'line'>> };
 }
 
-/** A malformed record: the message says what is wrong, `field` where (a dotted path). */
+/** What `toEvents` receives for a gathered group: each record with its own line. */
+export interface GatheredRecords {
+  gathered: Array<{ line: number; value: unknown }>;
+}
+
+/**
+ * A malformed record: the message says what is wrong, `field` where (a dotted path), `line` the
+ * line when it is not the record's first (a trace gathered from several JSONL lines).
+ */
 export class RecordError extends Error {
   constructor(
     message: string,
     readonly field?: string,
+    readonly line?: number,
   ) {
     super(message);
     this.name = 'RecordError';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { parseAnnotationsJsonl } from '../../core/annotations/annotation';
 import { putAnnotations } from '../../db/store';
-import { exportAnnotationsText, exportTrajectoriesText } from '../../services/export';
+import { exportAnnotationsText, exportOtlpText, exportTrajectoriesText } from '../../services/export';
 import { exportHtmlReport } from '../../services/html-report';
 import { downloadText, stamp } from '../data/download';
 import { keys } from '../data/queries';
@@ -69,6 +69,22 @@ export function ExportMenu() {
             }
           >
             HTML report (the table as filtered)
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            title="One trace per trajectory with OpenInference attributes, for Phoenix and other OpenTelemetry tools"
+            onClick={() =>
+              run(async () =>
+                downloadText(
+                  `hopscope-traces-${stamp()}.otlp.json`,
+                  await exportOtlpText(),
+                  'application/json',
+                ),
+              )
+            }
+          >
+            Traces (OTLP/JSON, OpenInference)
           </button>
           <button type="button" role="menuitem" onClick={() => fileRef.current?.click()}>
             Import annotations…

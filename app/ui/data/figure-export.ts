@@ -68,8 +68,23 @@ export function downloadSvg(svg: SVGSVGElement, name: string): void {
 
 /** Draws the standalone SVG on a canvas at `scale` times its size and saves it as PNG. */
 export async function downloadPng(svg: SVGSVGElement, name: string, scale = 2): Promise<void> {
-  const text = standaloneSvg(svg);
   const { width, height } = svgSize(svg);
+  await downloadSvgTextAsPng(standaloneSvg(svg), width, height, name, scale);
+}
+
+/** Saves SVG text (a figure built as text, e.g. app/ui/figures/) as an .svg file. */
+export function downloadSvgText(text: string, name: string): void {
+  downloadText(`${name}.svg`, text, 'image/svg+xml');
+}
+
+/** Draws SVG text of the given size onto a canvas at `scale` and saves it as PNG. */
+export async function downloadSvgTextAsPng(
+  text: string,
+  width: number,
+  height: number,
+  name: string,
+  scale = 2,
+): Promise<void> {
   const img = new Image();
   img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`;
   await img.decode();

@@ -46,6 +46,7 @@ export function useWorkerTable(q: TableQuery): TableSource {
     pending: view.isPlaceholderData || load.isFetching,
     view: view.data,
     useWindow: (from, to) => useTableItems(queryId, from, to),
+    csv: () => tableWorker().csv(queryId ?? -1),
   };
 }
 

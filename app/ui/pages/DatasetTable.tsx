@@ -9,6 +9,8 @@ import { FlagCell, FlagPopover } from '../components/table/FlagCell';
 import { TableFilters } from '../components/table/TableFilters';
 import { useFlagPopover } from '../components/table/use-flag-popover';
 import type { UseTableSource } from './table-source';
+import { CsvExport } from '../components/charts/ExportButtons';
+import { stamp } from '../data/download';
 import { isTyping } from '../keyboard';
 import { navigate } from '../state/router';
 import { useUi } from '../state/ui-store';
@@ -85,7 +87,7 @@ export function DatasetTable({
     }),
     [filters, sort, groupByFile, status],
   );
-  const { loading, pending, view, useWindow } = useSource(query);
+  const { loading, pending, view, useWindow, csv } = useSource(query);
   const total = view?.total ?? 0;
   const count = view?.count ?? 0;
   const rowItems = view?.rowItems ?? NO_ITEMS;
@@ -174,6 +176,7 @@ export function DatasetTable({
           Group by file
         </label>
         <div className="spacer" />
+        <CsvExport name={`hopscope-table-${stamp()}`} table={csv} label="Table CSV" />
         {compare && <CompareButton />}
         <span className="muted" data-testid="row-count">
           {count === total ? plural(total, 'trajectory') : `${count} of ${plural(total, 'trajectory')}`}

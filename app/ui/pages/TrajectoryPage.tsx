@@ -22,6 +22,10 @@ import { useCorrectnessState } from '../state/correctness';
 import { type SaveState, StepPanel } from '../components/StepPanel';
 import { TestModelWarning } from '../components/TestModelWarning';
 import { Timeline } from '../components/Timeline';
+import { type CopyFormat, copyTrajectory } from '../data/copy-trajectory';
+import { fileSlug } from '../data/figure-export';
+import { planFigure, timelineFigure } from '../figures/trajectory-figures';
+import { TextFigureExport } from '../components/TextFigureExport';
 import {
   type AnnotationChange,
   useAnnotate,
@@ -129,6 +133,9 @@ function TrajectoryView({
     });
   };
 
+  const copyAs = async (format: CopyFormat) =>
+    useUi.getState().setToast(await copyTrajectory(format, t, metrics));
+
   const goTrajectory = (delta: number) => {
     const next = order[pos + delta];
     if (next) {
@@ -150,6 +157,8 @@ function TrajectoryView({
       };
       if (k === 'F' && selected) setForkAt(selected.id);
       else if (k === 'P') navigate({ page: 'present', id: t.id });
+      else if (k === 'M') void copyAs('markdown');
+      else if (k === 'Y') void copyAs('json');
       else if (k === 'j' || k === 'ArrowDown') move(1);
       else if (k === 'k' || k === 'ArrowUp') move(-1);
       else if (k === 'n' || k === ']') goTrajectory(1);
@@ -240,6 +249,12 @@ function TrajectoryView({
           >
             ▶ Present <kbd>P</kbd>
           </button>
+          <button type="button" onClick={() => void copyAs('markdown')} title="Copy as Markdown (Shift+M)">
+            Copy Markdown
+          </button>
+          <button type="button" onClick={() => void copyAs('json')} title="Copy as JSON (Shift+Y)">
+            Copy JSON
+          </button>
           <div className="spacer" />
           <div className="verdicts" role="group" aria-label="Verdict">
             <span className="muted small">Verdict:</span>
@@ -304,7 +319,14 @@ function TrajectoryView({
         <div className="traj-left">
           {hasPlan && t.plan && (
             <section>
-              <h3 className="section-title">Plan</h3>
+              <h3 className="section-title">
+                Plan{' '}
+                <TextFigureExport
+                  figure={() => planFigure(t)}
+                  name={`plan-${fileSlug(t.question)}`}
+                  label="plan tree"
+                />
+              </h3>
               <PlanTree
                 plan={t.plan}
                 activeNode={selected?.planNode}
@@ -318,7 +340,14 @@ function TrajectoryView({
           <section>
             <h3 className="section-title">
               {hasPlan ? 'Hops by sub-question' : 'Hops by turn'}{' '}
-              <span className="muted small">{plural(t.steps.length, 'step')}</span>
+              <span className="muted small">{plural(t.steps.length, 'step')}</span>{' '}
+              {t.steps.length > 0 && (
+                <TextFigureExport
+                  figure={() => timelineFigure(t)}
+                  name={`timeline-${fileSlug(t.question)}`}
+                  label="hop timeline"
+                />
+              )}
             </h3>
             {t.steps.length === 0 ? (
               <p className="muted">This trajectory has no steps.</p>

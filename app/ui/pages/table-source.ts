@@ -4,6 +4,8 @@
 import { useMemo } from 'react';
 import { aggregateByFile } from '../../core/dataset/aggregate';
 import type { TrajectoryRow } from '../../core/dataset/row';
+import { tableCsv } from '../../core/dataset/table-csv';
+import type { CsvCell } from '../../core/table/to-csv';
 import { type TableQuery, type TableView, tableFacets, tableView, type ViewItem } from './dataset-view';
 
 export interface TableSource {
@@ -13,6 +15,8 @@ export interface TableSource {
   view: (TableView & { queryId: number }) | undefined;
   /** A hook: the item at each index of the window [from, to), once it is at hand. */
   useWindow: (from: number, to: number) => (i: number) => ViewItem | undefined;
+  /** The view as CSV: rows as filtered and sorted, then the aggregates. */
+  csv: () => Promise<{ header: string[]; rows: CsvCell[][] }>;
 }
 
 /** A hook giving the view of `q`, called by the table on every render. */
@@ -34,6 +38,12 @@ export function useMemoryTable(rows: readonly TrajectoryRow[], q: TableQuery): T
       facets: tableFacets(rows),
     };
     const itemAt = (i: number) => v.items[i];
-    return { loading: false, pending: false, view, useWindow: () => itemAt };
+    return {
+      loading: false,
+      pending: false,
+      view,
+      useWindow: () => itemAt,
+      csv: () => Promise.resolve(tableCsv(v.filtered)),
+    };
   }, [rows, q]);
 }

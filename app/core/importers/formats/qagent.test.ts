@@ -95,7 +95,7 @@ describe('qagent importer: <reflect> (Table 5 names the reflection tag both ways
   it('lets QAgent stage 1 score the transcript (EM 1 × format holds = 1, not 0)', async () => {
     const t = buildTrajectory(qagentFormat.toEvents(record, { file: 'f.jsonl', line: 1 }));
     const r = await qagentStage1.compute(t, {});
-    expect(r.inputs).toMatchObject({ em: 1, format: true });
+    expect(r.inputs).toMatchObject({ correct: 1, correctness: 'EM', format: true });
     expect(r.value).toBe(1);
   });
 });

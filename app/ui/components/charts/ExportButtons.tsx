@@ -41,7 +41,7 @@ export function CsvExport({
   label = 'CSV',
 }: {
   name: string;
-  table: () => { header: string[]; rows: CsvCell[][] };
+  table: () => { header: string[]; rows: CsvCell[][] } | Promise<{ header: string[]; rows: CsvCell[][] }>;
   label?: string;
 }) {
   return (
@@ -50,8 +50,7 @@ export function CsvExport({
       className="small"
       data-testid="export-csv"
       onClick={() => {
-        const t = table();
-        downloadCsv(name, t.header, t.rows);
+        void Promise.resolve(table()).then((t) => downloadCsv(name, t.header, t.rows));
       }}
     >
       {label}

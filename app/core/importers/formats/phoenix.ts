@@ -1,0 +1,35 @@
+// Phoenix span JSONL: one span a line, a trace's spans spread over the file. The pipeline
+// gathers the lines of each trace (groupKey) and the trace maps like an OTLP one.
+import { isObj } from '../../json';
+import { decodePhoenixSpan, looksLikePhoenixSpan, phoenixTraceId } from '../../otel/phoenix-span';
+import type { SpanRecord } from '../../otel/span';
+import { spansToEvents } from '../../otel/spans-to-events';
+import { type FormatImporter, type GatheredRecords, RecordError } from '../types';
+
+function isGathered(v: unknown): v is GatheredRecords {
+  return isObj(v) && Array.isArray(v.gathered);
+}
+
+export const phoenixFormat: FormatImporter = {
+  id: 'phoenix',
+  label: 'Phoenix span JSONL (OpenInference)',
+  detect(sample) {
+    if (sample.length === 0) return 0;
+    return sample.filter(looksLikePhoenixSpan).length / sample.length;
+  },
+  groupKey: phoenixTraceId,
+  toEvents(record, ctx) {
+    if (!isGathered(record))
+      throw new RecordError(
+        'expected a Phoenix span with context.trace_id and context.span_id',
+        'context.trace_id',
+      );
+    const spans: SpanRecord[] = [];
+    record.gathered.forEach(({ line, value }, i) => {
+      const span = decodePhoenixSpan(value, line, i);
+      if (!('attrs' in span)) throw new RecordError(span.error, span.field, line);
+      spans.push(span);
+    });
+    return spansToEvents(spans, { file: ctx.file, line: ctx.line, format: 'phoenix' });
+  },
+};
