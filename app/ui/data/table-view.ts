@@ -44,6 +44,7 @@ export function useWorkerTable(q: TableQuery): TableSource {
   return {
     loading: load.isLoading || (view.isLoading && !view.data),
     pending: view.isPlaceholderData || load.isFetching,
+    stale: view.isPlaceholderData,
     view: view.data,
     useWindow: (from, to) => useTableItems(queryId, from, to),
     csv: () => tableWorker().csv(queryId ?? -1),
@@ -65,6 +66,9 @@ export function useTableItems(queryId: number | undefined, from: number, to: num
       queryFn: () => tableWorker().items(queryId!, p * TABLE_PAGE, (p + 1) * TABLE_PAGE),
       staleTime: Number.POSITIVE_INFINITY,
       gcTime: 30_000,
+      // A refreshed view (an import adding rows) keeps showing the rows it had until the new
+      // page arrives: no flash of placeholders, no rebuilding every row twice.
+      placeholderData: keepPreviousData,
     })),
   });
   return (i: number): ViewItem | undefined => {

@@ -87,7 +87,7 @@ export function DatasetTable({
     }),
     [filters, sort, groupByFile, status],
   );
-  const { loading, pending, view, useWindow, csv } = useSource(query);
+  const { loading, pending, stale, view, useWindow, csv } = useSource(query);
   const total = view?.total ?? 0;
   const count = view?.count ?? 0;
   const rowItems = view?.rowItems ?? NO_ITEMS;
@@ -105,10 +105,22 @@ export function DatasetTable({
   const itemAt = useWindow(shown[0]?.index ?? 0, (shown.at(-1)?.index ?? -1) + 1);
 
   const current = Math.min(cursor, Math.max(0, count - 1));
+  // Keep the cursor's row in view when the cursor moves or the filter, sort or grouping changes;
+  // not when the same view is refreshed with more rows (an import adding rows forced a layout of
+  // the list for every batch, the longest stall of a big import).
+  const rowItemsRef = useRef(rowItems);
+  rowItemsRef.current = rowItems;
   useEffect(() => {
-    const idx = rowItems[current];
+    const idx = rowItemsRef.current[current];
     if (idx !== undefined) virt.scrollToIndex(idx, { align: 'auto' });
-  }, [current, rowItems, virt]);
+  }, [current, virt]);
+  const scrolledFor = useRef<unknown>(null);
+  useEffect(() => {
+    if (!view || stale || scrolledFor.current === query) return;
+    scrolledFor.current = query;
+    const idx = view.rowItems[current];
+    if (idx !== undefined) virt.scrollToIndex(idx, { align: 'auto' });
+  }, [view, stale, query, current, virt]);
 
   useEffect(() => {
     const rowAt = (i: number): TrajectoryRow | undefined => {

@@ -12,6 +12,8 @@ export interface TableSource {
   loading: boolean;
   /** The view shown is the previous query's while this one is computed. */
   pending: boolean;
+  /** The view shown was computed for another query or an older read of the rows. */
+  stale: boolean;
   view: (TableView & { queryId: number }) | undefined;
   /** A hook: the item at each index of the window [from, to), once it is at hand. */
   useWindow: (from: number, to: number) => (i: number) => ViewItem | undefined;
@@ -41,6 +43,7 @@ export function useMemoryTable(rows: readonly TrajectoryRow[], q: TableQuery): T
     return {
       loading: false,
       pending: false,
+      stale: false,
       view,
       useWindow: () => itemAt,
       csv: () => Promise.resolve(tableCsv(v.filtered)),
