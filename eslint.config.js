@@ -4,7 +4,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'models', 'public', 'test-results', 'playwright-report', '.vite', '.report-build', '.vite-report'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'models',
+      'public',
+      'test-results',
+      'playwright-report',
+      '.vite',
+      '.report-build',
+      '.vite-report',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
