@@ -5,6 +5,7 @@
 //   npm run cli -- convert FILE --out OUT.jsonl [--format ID] [--to hopscope|otlp]
 //   npm run cli -- compare A B [--metric em|acc|judge] [--format ID] [--json]
 //   npm run cli -- report FILE… --out report.html   (one self-contained HTML file; app/cli/report.ts)
+//   npm run cli -- diagnose FILE [--labels LABELS] --json   (over/under-search; app/cli/diagnose.ts)
 
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
@@ -16,6 +17,7 @@ import { otlpEnvelope, traceJson } from '../core/otel/otlp-request';
 import { traceInput } from '../core/otel/trace-input';
 import type { Trajectory } from '../core/schema/trajectory';
 import { COMPARE_USAGE, compare } from './compare';
+import { DIAGNOSE_USAGE, diagnoseCommand } from './diagnose';
 import { runImport as importFile } from './read-log';
 import { REPORT_USAGE, report } from './report';
 
@@ -24,6 +26,7 @@ const USAGE = `usage:
   hopscope convert FILE --out OUT.jsonl [--format ID] [--to hopscope|otlp]
   ${COMPARE_USAGE}
   ${REPORT_USAGE}
+  ${DIAGNOSE_USAGE}
 --normalize: answer normalization for EM/F1/acc; squad (default) is SQuAD v1.1's normalize_answer
 --to otlp: one OTLP/JSON ExportTraceServiceRequest, a trace per trajectory (OpenInference spans)`;
 
@@ -132,6 +135,7 @@ async function convert(args: Args): Promise<number> {
 export async function main(argv: readonly string[]): Promise<number> {
   if (argv[0] === 'compare') return compare(argv.slice(1), USAGE);
   if (argv[0] === 'report') return report(argv.slice(1), USAGE);
+  if (argv[0] === 'diagnose') return diagnoseCommand(argv.slice(1), USAGE);
   const args = parseArgs(argv);
   if (typeof args === 'string') {
     process.stderr.write(`${args}\n${USAGE}\n`);

@@ -1,0 +1,184 @@
+// `hopscope diagnose FILE [--labels LABELS] [--format ID] [--json]`: the trace-only over/under-
+// search detectors (app/core/diagnose) on every record of a log, in file order; with --labels,
+// the agreement with human labels (precision/recall/F1 per flag kind, exact sufficiency points,
+// confusion matrices) as the last line. Records are numbered as the labels number them: the
+// 0-based line index in a JSONL file, else the record's position in the file.
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { type Agreement, agreement, type Prediction } from '../core/diagnose/agreement';
+import { type Diagnosis, diagnose } from '../core/diagnose/diagnose';
+import {
+  labelId,
+  parseSearchLabels,
+  splitLabelId,
+  type SearchLabelRecord,
+} from '../core/diagnose/search-labels';
+import type { ImportSummary } from '../core/importers/pipeline';
+import type { Trajectory } from '../core/schema/trajectory';
+import { runImport } from './read-log';
+
+export const DIAGNOSE_USAGE = 'hopscope diagnose FILE [--labels LABELS] [--format ID] [--json]';
+
+export interface DiagnoseArgs {
+  file: string;
+  labels?: string;
+  format?: string;
+  json: boolean;
+}
+
+export function parseDiagnoseArgs(argv: readonly string[]): DiagnoseArgs | string {
+  const files: string[] = [];
+  const flags: Record<string, string> = {};
+  let json = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    if (a === '--json') json = true;
+    else if (a === '--labels' || a === '--format') {
+      const v = argv[++i];
+      if (v === undefined) return `${a} needs a value`;
+      flags[a.slice(2)] = v;
+    } else if (a.startsWith('--')) return `unknown option ${a}`;
+    else files.push(a);
+  }
+  const [file] = files;
+  if (!file || files.length > 1) return 'diagnose needs exactly one file';
+  return {
+    file,
+    json,
+    ...(flags.labels !== undefined ? { labels: flags.labels } : {}),
+    ...(flags.format !== undefined ? { format: flags.format } : {}),
+  };
+}
+
+/** One output line per record, in the issue's exact shape. */
+export interface RecordDiagnosis {
+  record: number;
+  searches: number;
+  first_sufficient_search: number | null;
+  over_search: number[];
+  under_search: boolean;
+  flags: Array<{ kind: string; search?: number; evidence: string }>;
+}
+
+export function recordLine(record: number, d: Diagnosis): RecordDiagnosis {
+  return {
+    record,
+    searches: d.searches,
+    first_sufficient_search: d.firstSufficientSearch,
+    over_search: d.overSearch,
+    under_search: d.underSearch,
+    flags: d.flags.map((f) => ({
+      kind: f.kind,
+      ...(f.search !== undefined ? { search: f.search } : {}),
+      evidence: f.evidence,
+    })),
+  };
+}
+
+type Entry = { line: number; t: Trajectory } | { line: number; error: string };
+
+/** Diagnoses every record of `file`; records that did not import come back as errors. */
+export async function diagnoseFile(
+  file: string,
+  format?: string,
+): Promise<{
+  summary: ImportSummary;
+  records: Array<RecordDiagnosis | { record: number; line: number; error: string }>;
+}> {
+  const entries: Entry[] = [];
+  const summary = await runImport(file, format, (t) => void entries.push({ line: t.source.line ?? 0, t }));
+  for (const e of summary.errors)
+    if (e.line > 0 && e.severity === undefined)
+      entries.push({ line: e.line, error: e.field ? `${e.message} (field ${e.field})` : e.message });
+  entries.sort((a, b) => a.line - b.line);
+  const lineIndexed = summary.container === 'jsonl';
+  let ordinal = 0;
+  let lastLine = -1;
+  const records: Array<RecordDiagnosis | { record: number; line: number; error: string }> = [];
+  for (const e of entries) {
+    if (e.line !== lastLine && lastLine !== -1) ordinal += 1;
+    lastLine = e.line;
+    const record = lineIndexed ? e.line - 1 : ordinal;
+    records.push('t' in e ? recordLine(record, diagnose(e.t)) : { record, line: e.line, error: e.error });
+  }
+  return { summary, records };
+}
+
+/** The labels that belong to `file` (by the `FILE` of `FILE#N`), else all when they name one file. */
+export function labelsFor(
+  file: string,
+  labels: readonly SearchLabelRecord[],
+): { labels: SearchLabelRecord[]; note?: string } {
+  const name = basename(file);
+  const mine = labels.filter((l) => splitLabelId(l.id).file === name);
+  if (mine.length > 0 || labels.length === 0) return { labels: mine };
+  const files = new Set(labels.map((l) => splitLabelId(l.id).file));
+  if (files.size === 1) {
+    const [other] = files;
+    return {
+      labels: labels.map((l) => ({ ...l, id: labelId(name, splitLabelId(l.id).record) })),
+      note: `labels name ${other ?? ''}, not ${name}: matched by record number`,
+    };
+  }
+  return { labels: [], note: `no label names ${name}` };
+}
+
+export function agreementSummary(
+  file: string,
+  records: readonly (RecordDiagnosis | { error: string })[],
+  labels: readonly SearchLabelRecord[],
+): Agreement {
+  const name = basename(file);
+  const predictions: Prediction[] = records.flatMap((r) =>
+    'error' in r ? [] : [{ id: labelId(name, r.record), ...r }],
+  );
+  return agreement(predictions, labels);
+}
+
+function text(r: RecordDiagnosis): string {
+  const head = `#${r.record}: ${r.searches} search(es), sufficient at ${r.first_sufficient_search ?? 'never'}, redundant [${r.over_search.join(', ')}], under-search ${r.under_search ? 'yes' : 'no'}`;
+  return [
+    head,
+    ...r.flags.map(
+      (f) => `  ${f.kind}${f.search !== undefined ? ` (search ${f.search})` : ''}: ${f.evidence}`,
+    ),
+  ].join('\n');
+}
+
+export async function diagnoseCommand(argv: readonly string[], usage: string): Promise<number> {
+  const args = parseDiagnoseArgs(argv);
+  if (typeof args === 'string') {
+    process.stderr.write(`${args}\n${usage}\n`);
+    return 2;
+  }
+  let labels: SearchLabelRecord[] = [];
+  if (args.labels !== undefined) {
+    const parsed = parseSearchLabels(await readFile(args.labels, 'utf8'), basename(args.labels));
+    for (const i of parsed.issues) process.stderr.write(`${i.file}:${i.line}: ${i.message}\n`);
+    if (parsed.issues.length > 0) return 1;
+    const matched = labelsFor(args.file, parsed.labels);
+    if (matched.note) process.stderr.write(`note: ${matched.note}\n`);
+    labels = matched.labels;
+  }
+  const { summary, records } = await diagnoseFile(args.file, args.format);
+  for (const r of records)
+    process.stdout.write(`${args.json || 'error' in r ? JSON.stringify(r) : text(r)}\n`);
+  if (args.labels !== undefined) {
+    const a = agreementSummary(args.file, records, labels);
+    process.stdout.write(`${args.json ? JSON.stringify({ summary: a }) : summaryText(a)}\n`);
+  }
+  return summary.imported === 0 ? 1 : 0;
+}
+
+const pct = (v: number | null) => (v === null ? 'n/a' : v.toFixed(3));
+
+function summaryText(a: Agreement): string {
+  const row = (name: string, s: Agreement['overSearch']) =>
+    `${name}: P ${pct(s.precision)} R ${pct(s.recall)} F1 ${pct(s.f1)} (tp ${s.tp} fp ${s.fp} fn ${s.fn} tn ${s.tn})`;
+  return [
+    `labelled trajectories: ${a.trajectories}${a.unmatched.length ? ` (${a.unmatched.length} labels matched no record)` : ''}`,
+    row('over-search per search', a.overSearch),
+    row('under-search per trajectory', a.underSearch),
+    `sufficiency point exact: ${a.sufficiency.exact}/${a.sufficiency.total} (${pct(a.sufficiency.rate)})`,
+  ].join('\n');
+}

@@ -1,0 +1,116 @@
+// Trace-only diagnosis of one trajectory: the sufficiency point, each search necessary or
+// redundant, and under-search, every verdict with evidence quoted from the trajectory. The
+// definitions are the labelling guidelines' (docs/diagnose.md), which follow ExSearch's failure
+// analysis (appendix F.3: over-searching "keeps querying despite having sufficient
+// information", under-searching "stops too early") and "Learning When to Search" (§1: over- and
+// under-retrieval). One function, used by the CLI, the table, the trajectory view and calibration.
+import { answerVerdict } from '../metrics/answer-verdict';
+import { finalAnswerText, trajectoryMetrics } from '../metrics/trajectory-metrics';
+import type { Trajectory } from '../schema/trajectory';
+import { searchHops } from './hops';
+import { type SearchLabel, type SearchVerdict, searchVerdicts } from './redundancy';
+import { type Sufficiency, sufficiency } from './sufficiency';
+import { underSearch } from './under-search';
+
+export const DIAGNOSIS_FLAG_KINDS = ['sufficiency', 'over-search', 'under-search'] as const;
+export type DiagnosisFlagKind = (typeof DIAGNOSIS_FLAG_KINDS)[number];
+
+/** Which detector produced a verdict (model probes are added beside the trace rules). */
+export type Detector = 'trace';
+
+export interface DiagnosisFlag {
+  kind: DiagnosisFlagKind;
+  /** 1-based search the flag is about. */
+  search?: number;
+  /** The step to open for it. */
+  stepId?: string;
+  evidence: string;
+  detector: Detector;
+}
+
+/** Efficiency of one trajectory's searching; null where undefined (no search, no gold). */
+export interface Efficiency {
+  /** Redundant searches / searches. */
+  redundantRate: number | null;
+  /** Searches after the sufficiency point. */
+  afterSufficiency: number | null;
+  /** Correct answers per search (OTC's tool productivity: correct answers / tool calls). */
+  productivity: number | null;
+  /** Retrieved passages already retrieved earlier in the trajectory / all retrieved passages. */
+  duplicateDocRate: number | null;
+}
+
+export interface Diagnosis {
+  searches: number;
+  firstSufficientSearch: number | null;
+  sufficiency: Sufficiency;
+  searchLabels: SearchLabel[];
+  verdicts: SearchVerdict[];
+  /** 1-based numbers of the searches judged redundant. */
+  overSearch: number[];
+  underSearch: boolean;
+  /** Whether the answer is correct (exact, near miss or covering gold); null without gold. */
+  correct: boolean | null;
+  flags: DiagnosisFlag[];
+  efficiency: Efficiency;
+}
+
+export function diagnose(t: Trajectory): Diagnosis {
+  const hops = searchHops(t);
+  const m = trajectoryMetrics(t);
+  const verdict = answerVerdict(t, m);
+  const correct = verdict === null ? null : verdict.kind !== 'wrong';
+  const suff = sufficiency(t, hops, correct);
+  const verdicts = searchVerdicts(hops, suff.point, suff.brief ?? suff.evidence);
+  const pred = finalAnswerText(t);
+  const under = underSearch(t, hops, pred, suff, verdict);
+
+  const flags: DiagnosisFlag[] = [];
+  if (suff.point !== null && suff.point > 0) {
+    const at = hops[suff.point - 1];
+    flags.push({
+      kind: 'sufficiency',
+      search: suff.point,
+      ...(at ? { stepId: at.step.id } : {}),
+      evidence: suff.evidence,
+      detector: 'trace',
+    });
+  }
+  for (const v of verdicts)
+    if (v.label === 'redundant')
+      flags.push({
+        kind: 'over-search',
+        search: v.search,
+        stepId: v.stepId,
+        evidence: v.evidence,
+        detector: 'trace',
+      });
+  if (under.under)
+    flags.push({
+      kind: 'under-search',
+      ...(under.stepId !== undefined ? { stepId: under.stepId } : {}),
+      evidence: under.evidence,
+      detector: 'trace',
+    });
+
+  const overSearch = verdicts.filter((v) => v.label === 'redundant').map((v) => v.search);
+  const docs = hops.flatMap((h) => h.docs);
+  const dups = docs.filter((d) => d.duplicate === true).length;
+  return {
+    searches: hops.length,
+    firstSufficientSearch: suff.point,
+    sufficiency: suff,
+    searchLabels: verdicts.map((v) => v.label),
+    verdicts,
+    overSearch,
+    underSearch: under.under,
+    correct,
+    flags,
+    efficiency: {
+      redundantRate: hops.length > 0 ? overSearch.length / hops.length : null,
+      afterSufficiency: suff.point !== null ? hops.length - suff.point : null,
+      productivity: hops.length > 0 && correct !== null ? (correct ? 1 : 0) / hops.length : null,
+      duplicateDocRate: docs.length > 0 ? dups / docs.length : null,
+    },
+  };
+}

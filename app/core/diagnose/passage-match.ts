@@ -1,0 +1,28 @@
+// Whether a passage states an answer. Word containment after normalization (FlashRAG's "contains
+// answer", normalize.ts), and also with dates and numbers read as values (answer-forms.ts), so a
+// passage saying `11 February 1650` supports gold `February 11, 1650`: the labelling guidelines
+// count evidence "equivalent to" the gold answer, not only the same string.
+import { canonicalAnswer } from '../metrics/answer-forms';
+import { containsAnyAnswer } from '../metrics/normalize';
+import type { Doc } from '../schema/trajectory';
+
+const canonicalCache = new WeakMap<Doc, string>();
+
+function canonicalPassage(d: Doc): string {
+  let c = canonicalCache.get(d);
+  if (c === undefined) {
+    c = ` ${canonicalAnswer(`${d.title ?? ''} . ${d.text}`.replace(/[–—/]/g, ' ')).text} `;
+    canonicalCache.set(d, c);
+  }
+  return c;
+}
+
+/** The first of `answers` the passage states, or null. */
+export function statedAnswer(d: Doc, answers: readonly string[]): string | null {
+  for (const a of answers) {
+    if (containsAnyAnswer(`${d.title ?? ''} ${d.text}`, [a])) return a;
+    const c = canonicalAnswer(a);
+    if ((c.date || c.number) && c.text !== '' && canonicalPassage(d).includes(` ${c.text} `)) return a;
+  }
+  return null;
+}

@@ -1,0 +1,133 @@
+// The sufficiency point: the smallest k such that the passages of searches 1..k support the gold
+// answer (labelling guidelines, `first_sufficient_search`; ExSearch §5 and "Learning When to
+// Search" §3 ask the same question of a trajectory: when did the agent have enough?). Trace-only:
+// - gold supporting passages (a question set's HotpotQA/MuSiQue supporting facts): all retrieved;
+// - otherwise (none given, or some never retrieved) a retrieved passage states a gold answer or
+//   alias (dates and numbers as values);
+// - yes/no and comparison questions, where containment says nothing: every entity the question
+//   names appears in the retrieved passages (question-kind.ts);
+// - no search: 0 when the answer is correct (common knowledge sufficed), else never.
+// Sufficiency is about the gold answer, not the agent's: it can be reached and still be ignored.
+import { goldAnswers } from '../metrics/trajectory-parts';
+import { normalizeText, normalizeTitle } from '../metrics/normalize';
+import type { Doc, Trajectory } from '../schema/trajectory';
+import { excerpt, passageName, quote, type SearchHop } from './hops';
+import { statedAnswer } from './passage-match';
+import { isUninformative, questionEntities } from './question-kind';
+
+export interface Sufficiency {
+  /** 1-based search; 0 = no search needed; null = never sufficient. */
+  point: number | null;
+  /** Why, quoted from the trajectory; empty when there is nothing to say. */
+  evidence: string;
+  /** The same in a few words, for the flags that point back to it. */
+  brief?: string;
+  /** Which rule decided the point. */
+  rule: 'no-gold' | 'no-search' | 'supporting-passages' | 'answer-in-passage' | 'entities-covered' | 'never';
+}
+
+function docWords(d: Doc): string {
+  return ` ${normalizeText(`${d.title ?? ''} ${d.text}`)} `;
+}
+
+function bySupporting(t: Trajectory, hops: readonly SearchHop[]): Sufficiency | null {
+  const supporting = t.gold?.supporting ?? [];
+  if (supporting.length === 0) return null;
+  const need = new Map<string, { docId?: string; title: string; label: string }>();
+  for (const s of supporting) {
+    const title = normalizeTitle(s.title ?? '');
+    need.set(`${s.docId ?? ''}\u0000${title}`, {
+      ...(s.docId !== undefined ? { docId: s.docId } : {}),
+      title,
+      label: s.title ?? s.docId ?? '',
+    });
+  }
+  const found = new Map<string, string>();
+  for (const h of hops) {
+    for (const d of h.docs) {
+      const t2 = normalizeTitle(d.title ?? '');
+      for (const [key, n] of need)
+        if (
+          !found.has(key) &&
+          ((n.docId !== undefined && n.docId === d.id) || (n.title !== '' && n.title === t2))
+        )
+          found.set(key, passageName(d, h.search));
+    }
+    if (found.size === need.size)
+      return {
+        point: h.search,
+        rule: 'supporting-passages',
+        brief: `all gold supporting passages retrieved`,
+        evidence: `All ${need.size} gold supporting passages retrieved by search ${h.search}: ${[...found.values()].join(', ')}.`,
+      };
+  }
+  const missing = [...need.entries()].filter(([k]) => !found.has(k)).map(([, n]) => quote(n.label, 60));
+  return {
+    point: null,
+    rule: 'never',
+    evidence: `Gold supporting passage(s) never retrieved: ${missing.join(', ')}.`,
+  };
+}
+
+function byEntities(question: string, hops: readonly SearchHop[]): Sufficiency {
+  const entities = questionEntities(question);
+  const seen = new Map<string, string>();
+  for (const h of hops) {
+    for (const d of h.docs) {
+      const words = docWords(d);
+      for (const e of entities) {
+        const n = normalizeText(e);
+        if (!seen.has(e) && n !== '' && words.includes(` ${n} `)) seen.set(e, passageName(d, h.search));
+      }
+    }
+    if (entities.length > 0 && seen.size === entities.length)
+      return {
+        point: h.search,
+        rule: 'entities-covered',
+        brief: 'every entity the question names retrieved',
+        evidence: `Every entity the question names is in the passages by search ${h.search}: ${entities.map((e) => `${quote(e, 40)} in ${seen.get(e) ?? ''}`).join('; ')}.`,
+      };
+  }
+  const missing = entities.filter((e) => !seen.has(e));
+  return {
+    point: null,
+    rule: 'never',
+    evidence: `No retrieved passage covers ${missing.map((e) => quote(e, 40)).join(', ') || 'the question'}.`,
+  };
+}
+
+export function sufficiency(
+  t: Trajectory,
+  hops: readonly SearchHop[],
+  answeredCorrectly: boolean | null,
+): Sufficiency {
+  const answers = goldAnswers(t);
+  if (answers.length === 0 && (t.gold?.supporting ?? []).length === 0)
+    return { point: null, rule: 'no-gold', evidence: 'No gold answer: sufficiency cannot be judged.' };
+  if (hops.length === 0)
+    return answeredCorrectly
+      ? {
+          point: 0,
+          rule: 'no-search',
+          evidence: 'Answered correctly with no search: common knowledge sufficed.',
+        }
+      : { point: null, rule: 'never', evidence: 'Answered with no search and not correctly.' };
+  // All supporting passages in hand settle it; when some never came, a passage stating the gold
+  // answer may still have (the supporting facts name one path to the answer, not the only one).
+  const supported = bySupporting(t, hops);
+  if (supported?.point != null) return supported;
+  if (isUninformative(t.question, answers)) return byEntities(t.question, hops);
+  for (const h of hops)
+    for (const d of h.docs) {
+      const a = statedAnswer(d, answers);
+      if (a !== null)
+        return {
+          point: h.search,
+          rule: 'answer-in-passage',
+          brief: `gold ${quote(a, 60)} stated in ${passageName(d, h.search)}`,
+          evidence: `Gold ${quote(a, 60)} is stated in ${passageName(d, h.search)}: ${excerpt(d.text, a.split(/[ ,]/)[0] ?? a)}.`,
+        };
+    }
+  const none = `No retrieved passage states the gold answer (${answers.map((a) => quote(a, 60)).join(' / ')}).`;
+  return { point: null, rule: 'never', evidence: supported ? `${supported.evidence} ${none}` : none };
+}

@@ -1,0 +1,86 @@
+// Under-search (labelling guidelines, `under_search`; ExSearch's and DAS's "stops too early"):
+// the agent gave its final answer while the evidence in hand did not support the gold answer, i.e.
+// it stopped with the sufficiency point unreached. This covers answering with no search on a
+// question the model could not answer, following the wrong entity (the answer comes from a
+// passage about another entity, quoted as evidence), and correct answers that were lucky guesses.
+// Without gold, the only trace-only signal is the answer itself: no retrieved passage states it.
+// Not detectable from the trace: that the retriever could never have returned the missing fact
+// (the guidelines then say false); such a trajectory is flagged, and a person rejects the flag.
+import type { AnswerVerdict } from '../metrics/answer-verdict';
+import { goldAnswers } from '../metrics/trajectory-parts';
+import type { Trajectory } from '../schema/trajectory';
+import { excerpt, passageName, quote, type SearchHop } from './hops';
+import { statedAnswer } from './passage-match';
+import { questionEntities } from './question-kind';
+import { normalizeText } from '../metrics/normalize';
+import type { Sufficiency } from './sufficiency';
+
+export interface UnderSearch {
+  under: boolean;
+  evidence: string;
+  /** The step the flag links to: the final answer's. */
+  stepId?: string;
+}
+
+/** Where the agent's own answer came from: the first passage stating it. */
+function answerSource(pred: string, hops: readonly SearchHop[]): string | null {
+  for (const h of hops)
+    for (const d of h.docs)
+      if (statedAnswer(d, [pred]) !== null)
+        return `its answer comes from ${passageName(d, h.search)}: ${excerpt(d.text, pred.split(/[ ,]/)[0] ?? pred)}`;
+  return null;
+}
+
+/** Entities the question names that no query asked about: the hop that may be missing. */
+function unsearched(t: Trajectory, hops: readonly SearchHop[]): string[] {
+  const asked = ` ${hops.map((h) => normalizeText(h.query)).join(' ')} `;
+  return questionEntities(t.question).filter((e) => !asked.includes(` ${normalizeText(e)} `));
+}
+
+export function underSearch(
+  t: Trajectory,
+  hops: readonly SearchHop[],
+  pred: string | undefined,
+  suff: Sufficiency,
+  verdict: AnswerVerdict | null,
+): UnderSearch {
+  // The answer step, else the last step (some logs carry the answer only as a field).
+  const answerStep = [...t.steps].reverse().find((s) => s.kind === 'answer') ?? t.steps[t.steps.length - 1];
+  const at = answerStep ? { stepId: answerStep.id } : {};
+  if (pred === undefined || pred.trim() === '') return { under: false, evidence: 'No final answer.' };
+  if (suff.rule === 'no-gold') {
+    const source = answerSource(pred, hops);
+    return source
+      ? { under: false, evidence: `No gold; ${source}.`, ...at }
+      : {
+          under: true,
+          evidence: `No gold, and no retrieved passage states the answer ${quote(pred, 60)}.`,
+          ...at,
+        };
+  }
+  if (suff.point !== null)
+    return {
+      under: false,
+      evidence: `Answered after the evidence was sufficient (search ${suff.point}).`,
+      ...at,
+    };
+  const n = hops.length;
+  const parts = [
+    `Answered ${quote(pred, 60)} after ${n} search${n === 1 ? '' : 'es'} with the evidence never sufficient: ${suff.evidence}`,
+  ];
+  const source = answerSource(pred, hops);
+  if (source) parts.push(`${source[0]?.toUpperCase()}${source.slice(1)}.`);
+  else if (n > 0) parts.push('No retrieved passage states the answer either.');
+  if (verdict && verdict.kind !== 'wrong')
+    parts.push('The answer matches the gold: a guess the evidence did not support.');
+  const missing = unsearched(t, hops);
+  if (n > 0 && missing.length > 0)
+    parts.push(`Never searched: ${missing.map((e) => quote(e, 40)).join(', ')}.`);
+  if (goldAnswers(t).length > 0 && n === 0)
+    parts.push(
+      `Gold: ${goldAnswers(t)
+        .map((a) => quote(a, 60))
+        .join(' / ')}.`,
+    );
+  return { under: true, evidence: parts.join(' '), ...at };
+}
