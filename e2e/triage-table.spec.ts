@@ -63,16 +63,16 @@ test('every flag is reachable from the table with its evidence, by pointer and b
   await openApp(page);
   const row = rows(page).filter({ hasText: 'first president of the Velorian' });
   const cell = row.getByTestId('flag-cell');
-  // Four kinds: two as chips, the others counted rather than clipped.
+  // Five kinds: two as chips, the others counted rather than clipped.
   await expect(cell.locator('.flag:not(.flag-more)')).toHaveCount(2);
-  await expect(cell.getByTestId('flag-more')).toHaveText('+2');
+  await expect(cell.getByTestId('flag-more')).toHaveText('+3');
   await expect(cell).toHaveAttribute('aria-label', /wrong-entity.*repeated-query.*,.*,/);
 
   await cell.hover();
   const pop = page.getByTestId('flag-popover');
   await expect(pop).toBeVisible();
   const kinds = await pop.locator('li .flag').allTextContents();
-  expect(new Set(kinds).size).toBe(4);
+  expect(new Set(kinds).size).toBe(5);
   await expect(pop).toContainText('wrong-entity');
   await expect(pop).toContainText(/repeats ".*" \(step \d+\)/);
   await page.mouse.move(5, 5);

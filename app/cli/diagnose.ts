@@ -86,7 +86,7 @@ export async function diagnoseFile(
   records: Array<RecordDiagnosis | { record: number; line: number; error: string }>;
 }> {
   const entries: Entry[] = [];
-  const summary = await runImport(file, format, (t) => void entries.push({ line: t.source.line ?? 0, t }));
+  const summary = await runImport(file, format, (t, line) => void entries.push({ line, t }));
   for (const e of summary.errors)
     if (e.line > 0 && e.severity === undefined)
       entries.push({ line: e.line, error: e.field ? `${e.message} (field ${e.field})` : e.message });

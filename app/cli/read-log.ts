@@ -15,7 +15,8 @@ async function* fileChunks(path: string): AsyncGenerator<Uint8Array> {
 export async function runImport(
   file: string,
   format: string | undefined,
-  each: (t: Trajectory) => Promise<void> | void,
+  /** `line`: where the trajectory's record starts in `file`. */
+  each: (t: Trajectory, line: number) => Promise<void> | void,
   eachAnnotation?: (a: Annotation) => void,
 ): Promise<ImportSummary> {
   const opts = { file: basename(file), ...(format ? { format } : {}) };
@@ -23,7 +24,8 @@ export async function runImport(
   for (;;) {
     const r = await gen.next();
     if (r.done) return r.value;
-    for (const t of r.value.trajectories) await each(t);
+    const { trajectories, lines } = r.value;
+    for (let i = 0; i < trajectories.length; i++) await each(trajectories[i] as Trajectory, lines[i] ?? 0);
     for (const a of r.value.annotations) eachAnnotation?.(a);
   }
 }

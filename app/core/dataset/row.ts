@@ -7,7 +7,7 @@ import type { Trajectory } from '../schema/trajectory';
 import { rowSearchText } from './search-text';
 
 /** Bumped whenever the row's derivation changes, so stored rows are recomputed. */
-export const ROW_VERSION = 5;
+export const ROW_VERSION = 6;
 
 /** Most flags a row keeps with their evidence (the trajectory view lists them all). */
 export const ROW_FLAG_NOTES = 12;

@@ -122,6 +122,11 @@ describe('redundant searches', () => {
     expect(reAsk.overSearch).toEqual([2]);
     expect(reAsk.verdicts[1]?.rules).toEqual(['re-asks-retrieved']);
     // Asking for an attribute the passage lacks is a new need, even about a known entity.
+    // Naming only an entity seeks its own page: a passage mentioning it is not that.
+    const named = diagnose(
+      traj(Q, GOLD, [search('Jaws film', [JAWS]), search('Steven Spielberg', [SHARK])], 'x'),
+    );
+    expect(named.overSearch).toEqual([]);
     const fresh = diagnose(
       traj(Q, GOLD, [search('Jaws film', [JAWS]), search('Steven Spielberg birthdate', [SHARK])], 'x'),
     );

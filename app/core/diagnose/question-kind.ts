@@ -3,7 +3,7 @@
 // and answers named in the question itself (comparisons: "Which is older, A or B?" → A). For
 // these the evidence is sufficient once the facts about every entity the question names are in
 // hand (the labelling guidelines: comparisons need both compared entities' facts).
-import { answerIsUninformative } from '../metrics/flags';
+import { answerIsUninformative } from '../metrics/query-overlap';
 import { normalizeText } from '../metrics/normalize';
 
 /** Words that start questions or join names, never an entity on their own. */

@@ -6,11 +6,13 @@
 // 2. it near-duplicates an earlier query: the same normalized text, or token Jaccard at least
 //    REPEATED_QUERY_JACCARD (the flags' threshold for a repeated query, metrics/flags.ts);
 // 3. it re-asks what earlier passages already hold: every content word of the query (not a
-//    question or function word, question-kind.ts) occurs in one earlier passage. A passage that
-//    answers a query names the query's terms; one naming them all is the fact being re-asked.
+//    question or function word, question-kind.ts) occurs in one earlier passage, and the query
+//    asks for an attribute (a lower-case content word), not only an entity's name. A passage
+//    that answers a query names the entity and the attribute asked; one naming them all is the
+//    fact being re-asked.
 // Otherwise it is necessary, including a search that found nothing (the guidelines: "even if it
 // failed to find it").
-import { jaccard, REPEATED_QUERY_JACCARD } from '../metrics/flags';
+import { jaccard, REPEATED_QUERY_JACCARD } from '../metrics/query-overlap';
 import { normalizeText } from '../metrics/normalize';
 import { excerpt, passageName, quote, type SearchHop } from './hops';
 import { contentWords } from './question-kind';
@@ -50,9 +52,19 @@ function nearDuplicate(h: SearchHop, earlier: readonly SearchHop[]): string | nu
   return null;
 }
 
+/** Lower-case content words of a query: what it asks about its entities ("born", "father"). */
+function askedAttributes(query: string): string[] {
+  return query
+    .split(/\s+/)
+    .filter((w) => /^\p{Ll}/u.test(w))
+    .flatMap((w) => contentWords(w));
+}
+
 function reAsks(h: SearchHop, earlier: readonly SearchHop[]): string | null {
   const words = contentWords(h.query);
-  if (words.length === 0) return null;
+  // A query that only names an entity seeks that entity's own page, which a passage merely
+  // mentioning the entity does not give: a new need, not a re-ask.
+  if (words.length === 0 || askedAttributes(h.query).length === 0) return null;
   for (const e of earlier)
     for (const d of e.docs) {
       const hay = ` ${normalizeText(`${d.title ?? ''} ${d.text}`)} `;

@@ -3,7 +3,8 @@
 // it stopped with the sufficiency point unreached. This covers answering with no search on a
 // question the model could not answer, following the wrong entity (the answer comes from a
 // passage about another entity, quoted as evidence), and correct answers that were lucky guesses.
-// Without gold, the only trace-only signal is the answer itself: no retrieved passage states it.
+// Without gold, the trace-only signals are the answer itself (no retrieved passage states it) and
+// a plan node no search worked on (the missing hop).
 // Not detectable from the trace: that the retriever could never have returned the missing fact
 // (the guidelines then say false); such a trajectory is flagged, and a person rejects the flag.
 import type { AnswerVerdict } from '../metrics/answer-verdict';
@@ -31,6 +32,17 @@ function answerSource(pred: string, hops: readonly SearchHop[]): string | null {
   return null;
 }
 
+/** Plan nodes no search worked on (judged only when steps say which node they work on). */
+function unsearchedNodes(t: Trajectory): string[] {
+  if (!t.plan || !t.steps.some((s) => s.planNode !== undefined)) return [];
+  return t.plan
+    .filter((n) => !t.steps.some((s) => s.kind === 'search' && s.planNode === n.id))
+    .map(
+      (n) =>
+        `plan node ${n.id} ${quote(n.resolvedText ?? n.text, 80)} (${n.status}) has no search step${n.answer !== undefined ? `; answered ${quote(n.answer, 60)} without retrieval` : ''}`,
+    );
+}
+
 /** Entities the question names that no query asked about: the hop that may be missing. */
 function unsearched(t: Trajectory, hops: readonly SearchHop[]): string[] {
   const asked = ` ${hops.map((h) => normalizeText(h.query)).join(' ')} `;
@@ -48,7 +60,11 @@ export function underSearch(
   const answerStep = [...t.steps].reverse().find((s) => s.kind === 'answer') ?? t.steps[t.steps.length - 1];
   const at = answerStep ? { stepId: answerStep.id } : {};
   if (pred === undefined || pred.trim() === '') return { under: false, evidence: 'No final answer.' };
+  const nodes = unsearchedNodes(t);
+  const hop = nodes.length > 0 ? ` Missing hop: ${nodes.join('; ')}.` : '';
   if (suff.rule === 'no-gold') {
+    // Without gold, an unsearched plan node is the missing hop the guidelines name.
+    if (nodes.length > 0) return { under: true, evidence: `No gold.${hop}`, ...at };
     const source = answerSource(pred, hops);
     return source
       ? { under: false, evidence: `No gold; ${source}.`, ...at }
@@ -76,6 +92,7 @@ export function underSearch(
   const missing = unsearched(t, hops);
   if (n > 0 && missing.length > 0)
     parts.push(`Never searched: ${missing.map((e) => quote(e, 40)).join(', ')}.`);
+  if (hop) parts.push(hop.trim());
   if (goldAnswers(t).length > 0 && n === 0)
     parts.push(
       `Gold: ${goldAnswers(t)

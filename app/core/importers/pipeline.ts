@@ -47,6 +47,8 @@ export interface ImportBatch {
   /** The format the records are read as (known from the first batch on). */
   format: string | null;
   trajectories: Trajectory[];
+  /** The line in this file each trajectory's record starts on (parallel to `trajectories`). */
+  lines: number[];
   /**
    * Content id → the id the same record got before ids hashed a canonical form (key order
    * mattered). Where a trajectory is stored under its old id, the store keeps that id.
@@ -117,6 +119,7 @@ export async function* importBatches(
   const seenIds = new Map<string, number>();
   const kept = new Map<string, { line: number; dups: number[] }>();
   let batch: Trajectory[] = [];
+  let lines: number[] = [];
   let legacyIds = new Map<string, string>();
   let annotations: Annotation[] = [];
   let issuesSent = 0;
@@ -159,6 +162,7 @@ export async function* importBatches(
     }
     kept.set(id, { line: rec.line, dups: [] });
     batch.push(t.trajectory);
+    lines.push(rec.line);
     if (t.legacyId && t.legacyId !== id) legacyIds.set(id, t.legacyId);
     summary.imported++;
     progress.imported++;
@@ -205,12 +209,14 @@ export async function* importBatches(
       yield {
         format: summary.format,
         trajectories: batch,
+        lines,
         legacyIds,
         annotations,
         issues: newIssues(),
         progress: { ...progress },
       };
       batch = [];
+      lines = [];
       legacyIds = new Map();
       annotations = [];
     }
@@ -244,6 +250,7 @@ export async function* importBatches(
     yield {
       format: summary.format,
       trajectories: batch,
+      lines,
       legacyIds,
       annotations,
       issues: newIssues(),

@@ -10,6 +10,7 @@ import {
   REPEATED_QUERY_JACCARD,
 } from './flags';
 import { trajectoryMetrics } from './trajectory-metrics';
+import { diagnose } from '../diagnose/diagnose';
 
 function doc(id: string, title: string, text: string, rank = 1): Doc {
   return { id, title, text, rank };
@@ -128,8 +129,8 @@ describe('no-new-docs', () => {
   });
 });
 
-describe('over-search', () => {
-  it('fires on the first search after a doc with the gold answer was retrieved', () => {
+describe('over-search and under-search come from the detectors (app/core/diagnose)', () => {
+  it("flags every search after the sufficiency point, on its step, with the detector's evidence", () => {
     const t = traj({
       gold: GOLD,
       steps: [
@@ -143,12 +144,16 @@ describe('over-search', () => {
       answer: 'Steven Spielberg',
     });
     const flags = of(flagTrajectory(t), 'over-search');
-    expect(flags).toHaveLength(1);
-    expect(flags[0]?.stepId).toBe('s2');
-    expect(flags[0]?.evidence).toContain('"Jaws (film)" (step 2); 2 more search(es) followed (steps 3, 5)');
+    expect(flags.map((f) => f.stepId)).toEqual(['s2', 's4']);
+    expect(flags.map((f) => f.evidence)).toEqual(
+      diagnose(t)
+        .flags.filter((f) => f.kind === 'over-search')
+        .map((f) => f.evidence),
+    );
+    expect(flags[0]?.evidence).toContain('"Jaws (film)" (search 1)');
   });
 
-  it('does not fire when the answer arrives with the last search', () => {
+  it('does not flag when the answer arrives with the last search', () => {
     const t = traj({
       gold: GOLD,
       steps: [
@@ -162,73 +167,30 @@ describe('over-search', () => {
     expect(of(flagTrajectory(t), 'over-search')).toEqual([]);
   });
 
-  it('fires once when 2 consecutive hops bring nothing new (empty results count)', () => {
-    const t = traj({
-      steps: [
-        { kind: 'search', hop: 1, queries: ['a'] },
-        { kind: 'retrieve', hop: 1, docs: [SHARK] },
-        { kind: 'search', hop: 2, queries: ['b'] },
-        { kind: 'retrieve', hop: 2, docs: [SHARK] },
-        { kind: 'search', hop: 3, queries: ['c'] },
-        { kind: 'retrieve', hop: 3, docs: [] },
-        { kind: 'search', hop: 4, queries: ['d'] },
-        { kind: 'retrieve', hop: 4, docs: [SHARK] },
-      ],
-      answer: 'x',
-    });
-    const flags = of(flagTrajectory(t), 'over-search');
-    expect(flags).toEqual([
-      { kind: 'over-search', stepId: 's5', evidence: '2 consecutive hops brought no new docs (steps 4, 6).' },
-    ]);
-  });
-
-  it('groups the retrieve steps of one hop: a hop with any new doc breaks the run', () => {
-    const t = traj({
-      steps: [
-        { kind: 'retrieve', hop: 1, docs: [SHARK] },
-        { kind: 'retrieve', hop: 2, docs: [SHARK] },
-        { kind: 'retrieve', hop: 3, docs: [SHARK] }, // per-query results of hop 3 …
-        { kind: 'retrieve', hop: 3, docs: [JAWS] }, // … one of which is new
-        { kind: 'retrieve', hop: 4, docs: [JAWS] },
-      ],
-      answer: 'x',
-    });
-    expect(of(flagTrajectory(t), 'over-search')).toEqual([]);
-  });
-});
-
-describe('under-search', () => {
   const oneSearch: StepInput[] = [
     { kind: 'search', queries: ['Jaws actor'] },
     { kind: 'retrieve', docs: [SCHEIDER] },
     { kind: 'answer', text: 'Roy Scheider' },
   ];
 
-  it('fires on the answer step after one search with no answer in the docs and a wrong answer', () => {
+  it('flags under-search on the answer step when the gold was never in hand', () => {
     const flags = of(
       flagTrajectory(traj({ gold: GOLD, steps: oneSearch, answer: 'Roy Scheider' })),
       'under-search',
     );
     expect(flags).toHaveLength(1);
     expect(flags[0]?.stepId).toBe('s2');
-    expect(flags[0]?.evidence).toContain('after 1 search(es)');
+    expect(flags[0]?.evidence).toContain('"Roy Scheider" (search 1)');
     expect(flags[0]?.evidence).toContain('"Steven Spielberg"');
   });
 
-  it('does not fire when the answer is right, after two searches, or without gold', () => {
-    expect(
-      of(flagTrajectory(traj({ gold: GOLD, steps: oneSearch, answer: 'Steven Spielberg' })), 'under-search'),
-    ).toEqual([]);
-    const twoSearches = [{ kind: 'search', queries: ['Jaws'] } as StepInput, ...oneSearch];
-    expect(
-      of(flagTrajectory(traj({ gold: GOLD, steps: twoSearches, answer: 'Roy Scheider' })), 'under-search'),
-    ).toEqual([]);
+  it('does not flag under-search without gold when a passage states the answer', () => {
     expect(of(flagTrajectory(traj({ steps: oneSearch, answer: 'Roy Scheider' })), 'under-search')).toEqual(
       [],
     );
   });
 
-  it('fires for a plan node without a search, on that node’s first step', () => {
+  it('flags under-search for a plan node without a search, naming the node', () => {
     const t = traj({
       plan: [
         { id: '1', text: 'Who directed Jaws?' },
@@ -244,15 +206,17 @@ describe('under-search', () => {
     });
     const flags = of(flagTrajectory(t), 'under-search');
     expect(flags).toHaveLength(1);
-    expect(flags[0]?.stepId).toBe('s3');
-    expect(flags[0]?.evidence).toContain('Plan node 2 "When was #1 born?" (done) has no search step');
+    expect(flags[0]?.evidence).toContain('plan node 2 "When was #1 born?" (done) has no search step');
   });
 
-  it('does not fire when every plan node was searched', () => {
+  it('does not flag when every plan node was searched and a passage states the answer', () => {
     const t = traj({
       plan: [{ id: '1', text: 'Who directed Jaws?' }],
-      steps: [{ kind: 'search', planNode: '1', queries: ['Jaws director'] }],
-      answer: 'x',
+      steps: [
+        { kind: 'search', planNode: '1', queries: ['Jaws director'] },
+        { kind: 'retrieve', planNode: '1', docs: [JAWS] },
+      ],
+      answer: 'Steven Spielberg',
     });
     expect(of(flagTrajectory(t), 'under-search')).toEqual([]);
   });
@@ -389,6 +353,8 @@ describe('flagTrajectory', () => {
       ['wrong-entity', 's1'],
       ['invalid-action', 's2'],
       ['repeated-query', 's3'],
+      ['over-search', 's3'],
+      ['under-search', 's3'],
     ]);
   });
 });

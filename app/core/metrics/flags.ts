@@ -1,9 +1,15 @@
-// Candidate over-/under-searching flags (DESIGN.md §6). Flags are suggestions that carry their
-// evidence so a person can confirm or reject them; labels, not flags, are the truth.
+// Candidate flags on a trajectory: over-/under-searching from app/core/diagnose, plus repeated
+// queries, stale retrievals, wrong entities, near misses, invalid actions and missing answers.
+// Flags are suggestions that carry their evidence so a person can confirm or reject them;
+// labels, not flags, are the truth.
+import { type Diagnosis, diagnose } from '../diagnose/diagnose';
 import { stepNumber } from '../schema/step-number';
 import type { Doc, Step, Trajectory } from '../schema/trajectory';
 import { type AnswerVerdict, answerVerdict, nearMissReason } from './answer-verdict';
 import { containsAnyAnswer, normalizeAnswer, normalizeText } from './normalize';
+import { answerIsUninformative, jaccard, REPEATED_QUERY_JACCARD } from './query-overlap';
+
+export { answerIsUninformative, jaccard, REPEATED_QUERY_JACCARD };
 import {
   docContainsAnswer,
   finalAnswerText,
@@ -32,14 +38,6 @@ export interface Flag {
   evidence: string;
 }
 
-/** Two queries are near-identical at this token Jaccard (or with equal normalized text). */
-export const REPEATED_QUERY_JACCARD = 0.8;
-/** Consecutive hops with no new doc that count as over-searching. */
-export const OVER_SEARCH_EMPTY_HOPS = 2;
-/** Searches after the gold answer was retrieved that count as over-searching. */
-export const OVER_SEARCH_AFTER_ANSWER = 1;
-/** A wrong answer after at most this many searches, with no answer in the docs, is under-searching. */
-export const UNDER_SEARCH_MAX_SEARCHES = 1;
 /** Longest quoted text in an evidence line. */
 export const EVIDENCE_QUOTE_CHARS = 80;
 
@@ -52,14 +50,6 @@ function quote(s: string): string {
 
 function tokenSet(s: string): Set<string> {
   return new Set(normalizeText(s).split(' ').filter(Boolean));
-}
-
-/** |A ∩ B| / |A ∪ B| of two token sets; 0 when both are empty. */
-export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
-  let inter = 0;
-  for (const t of a) if (b.has(t)) inter += 1;
-  const union = a.size + b.size - inter;
-  return union === 0 ? 0 : inter / union;
 }
 
 /** Wrong = not an exact match, not a near miss, not covering a gold answer; no gold is not wrong. */
@@ -117,100 +107,16 @@ function noNewDocsFlags(t: Trajectory): Flag[] {
   );
 }
 
-/** Retrieval steps grouped into hops: consecutive steps sharing (planNode, hop) form one hop. */
-function retrievalHops(t: Trajectory): Array<{ steps: Step[]; newDocs: number }> {
-  const hops: Array<{ key: string | undefined; steps: Step[]; newDocs: number }> = [];
-  for (const s of t.steps) {
-    // An empty retrieve step brought nothing new; a search step only counts when it holds docs.
-    if (s.kind !== 'retrieve' && !isRetrievalStep(s)) continue;
-    const key = s.hop !== undefined ? `${s.planNode ?? ''}\u0000${s.hop}` : undefined;
-    const newDocs = (s.docs ?? []).filter((d) => d.duplicate !== true).length;
-    const last = hops[hops.length - 1];
-    if (last && key !== undefined && last.key === key) {
-      last.steps.push(s);
-      last.newDocs += newDocs;
-    } else hops.push({ key, steps: [s], newDocs });
-  }
-  return hops;
-}
-
-const YES_NO = new Set(['yes', 'no']);
-
-/** True when finding a gold answer string in a doc says nothing about being done. */
-export function answerIsUninformative(question: string, answers: readonly string[]): boolean {
-  return answers.some((a) => YES_NO.has(normalizeAnswer(a)) || containsAnyAnswer(question, [a]));
-}
-
-function overSearchFlags(t: Trajectory): Flag[] {
-  const flags: Flag[] = [];
-  const answers = goldAnswers(t);
-
-  // (a) Searching on after a doc holding the gold answer was already in hand. Not judged when
-  // a doc can hold the answer without settling the question: the answer is named in the
-  // question (comparisons: "Which is older, A or B?") or is yes/no.
-  if (answers.length > 0 && !answerIsUninformative(t.question, answers)) {
-    const hit = t.steps.find((s) => isRetrievalStep(s) && s.docs.some((d) => docContainsAnswer(d, answers)));
-    if (hit?.docs) {
-      const doc = hit.docs.find((d) => docContainsAnswer(d, answers));
-      const later = t.steps.filter((s) => s.kind === 'search' && s.index > hit.index);
-      const first = later[0];
-      if (first && later.length >= OVER_SEARCH_AFTER_ANSWER)
-        flags.push({
-          kind: 'over-search',
-          stepId: first.id,
-          evidence: `A gold answer was already retrieved in ${doc ? docName(doc) : 'a doc'} (step ${stepNumber(hit)}); ${later.length} more search(es) followed (steps ${later.map(stepNumber).join(', ')}).`,
-        });
-    }
-  }
-
-  // (b) Consecutive hops that bring no new doc.
-  let run: Step[] = [];
-  for (const hop of retrievalHops(t)) {
-    if (hop.newDocs > 0) {
-      run = [];
-      continue;
-    }
-    const first = hop.steps[0];
-    if (first) run.push(first);
-    if (run.length === OVER_SEARCH_EMPTY_HOPS && first)
-      flags.push({
-        kind: 'over-search',
-        stepId: first.id,
-        evidence: `${OVER_SEARCH_EMPTY_HOPS} consecutive hops brought no new docs (steps ${run.map(stepNumber).join(', ')}).`,
-      });
-  }
-  return flags;
-}
-
-function underSearchFlags(t: Trajectory, m: TrajectoryMetrics, v: AnswerVerdict | null): Flag[] {
-  const flags: Flag[] = [];
-  const pred = finalAnswerText(t);
-  if (pred !== undefined && isWrong(v) && m.answerRecall === 0 && m.rc <= UNDER_SEARCH_MAX_SEARCHES) {
-    const answerStep = [...t.steps].reverse().find((s) => s.kind === 'answer');
-    const lastSearch = [...t.steps].reverse().find((s) => s.kind === 'search');
-    const flag: Flag = {
-      kind: 'under-search',
-      evidence: `Answered ${quote(pred)} after ${m.rc} search(es); no retrieved doc holds a gold answer (gold: ${goldAnswers(t).map(quote).join(' / ')}).`,
-    };
-    const stepId = answerStep?.id ?? lastSearch?.id;
-    if (stepId !== undefined) flag.stepId = stepId;
-    flags.push(flag);
-  }
-
-  // Plan nodes never searched for; only judged when steps say which node they work on.
-  if (t.plan && t.steps.some((s) => s.planNode !== undefined)) {
-    for (const node of t.plan) {
-      if (t.steps.some((s) => s.kind === 'search' && s.planNode === node.id)) continue;
-      const flag: Flag = {
-        kind: 'under-search',
-        evidence: `Plan node ${node.id} ${quote(node.resolvedText ?? node.text)} (${node.status}) has no search step${node.answer !== undefined ? `; answered ${quote(node.answer)} without retrieval` : ''}.`,
-      };
-      const step = t.steps.find((s) => s.planNode === node.id);
-      if (step) flag.stepId = step.id;
-      flags.push(flag);
-    }
-  }
-  return flags;
+/**
+ * Over- and under-search come from the measured detectors (app/core/diagnose, docs/diagnose.md):
+ * one definition, whether a flag is shown in the table, the trajectory view or the CLI.
+ */
+function searchFlags(d: Diagnosis): Flag[] {
+  return d.flags.flatMap((f): Flag[] =>
+    f.kind === 'sufficiency'
+      ? []
+      : [{ kind: f.kind, evidence: f.evidence, ...(f.stepId !== undefined ? { stepId: f.stepId } : {}) }],
+  );
 }
 
 /** Retrieved docs that hold the answer `pred` but no gold answer: where a wrong entity came from. */
@@ -276,13 +182,16 @@ function noAnswerFlags(t: Trajectory): Flag[] {
 }
 
 /** All candidate flags of a trajectory, ordered by the step they point at (unplaced ones last). */
-export function flagTrajectory(t: Trajectory, m: TrajectoryMetrics = trajectoryMetrics(t)): Flag[] {
+export function flagTrajectory(
+  t: Trajectory,
+  m: TrajectoryMetrics = trajectoryMetrics(t),
+  diagnosis: Diagnosis = diagnose(t),
+): Flag[] {
   const verdict = answerVerdict(t, m);
   const flags = [
     ...repeatedQueryFlags(t),
     ...noNewDocsFlags(t),
-    ...overSearchFlags(t),
-    ...underSearchFlags(t, m, verdict),
+    ...searchFlags(diagnosis),
     ...wrongEntityFlags(t, verdict),
     ...nearMissFlags(t, verdict),
     ...invalidFlags(t),
