@@ -1,4 +1,4 @@
-// Human labels on trajectories and steps (DESIGN.md §3, §6). Stored apart from trajectories and
+// Human labels on trajectories and steps (docs/trajectory-schema.md, docs/diagnose.md). Stored apart from trajectories and
 // joined on export. Ids are derived from (annotator, trajectory, step, slot) so applying or
 // importing the same label twice never duplicates it.
 import { z } from 'zod';
@@ -27,6 +27,44 @@ export type Verdict = (typeof VERDICTS)[number]['id'];
 const LABEL_IDS = STEP_LABELS.map((l) => l.id) as [StepLabel, ...StepLabel[]];
 const VERDICT_LABELS = VERDICTS.map((v) => `verdict:${v.id}`);
 
+/**
+ * Trajectory-level labels of the over/under-search format (docs/diagnose.md): the sufficiency
+ * point (`sufficient:<k>`, k the 1-based search, 0 = no search needed; `sufficient:never`) and
+ * the failure cause of a wrong answer (`cause:<cause>`). Each is one slot per annotator.
+ */
+export const SUFFICIENT_PREFIX = 'sufficient:';
+export const CAUSE_PREFIX = 'cause:';
+export const FAILURE_CAUSES = [
+  'under-search',
+  'retrieval-miss',
+  'wrong-entity',
+  'reasoning-error',
+  'answer-granularity',
+  'gold-label-issue',
+  'over-search-drift',
+] as const;
+export type FailureCause = (typeof FAILURE_CAUSES)[number];
+
+function isTrajectoryLabel(label: string): boolean {
+  if (VERDICT_LABELS.includes(label)) return true;
+  if (label.startsWith(SUFFICIENT_PREFIX))
+    return /^(never|\d{1,6})$/.test(label.slice(SUFFICIENT_PREFIX.length));
+  if (label.startsWith(CAUSE_PREFIX))
+    return (FAILURE_CAUSES as readonly string[]).includes(label.slice(CAUSE_PREFIX.length));
+  return false;
+}
+
+/** The sufficiency point a `sufficient:` label states: k, null for never, undefined if not one. */
+export function sufficientOf(label: string): number | null | undefined {
+  if (!label.startsWith(SUFFICIENT_PREFIX)) return undefined;
+  const v = label.slice(SUFFICIENT_PREFIX.length);
+  return v === 'never' ? null : Number(v);
+}
+
+export function sufficientLabel(point: number | null): string {
+  return `${SUFFICIENT_PREFIX}${point === null ? 'never' : point}`;
+}
+
 export const AnnotationSchema = z
   .object({
     id: z.string().min(1),
@@ -42,7 +80,7 @@ export const AnnotationSchema = z
     const ok =
       a.label === 'note' ||
       (a.stepId !== undefined && (LABEL_IDS as string[]).includes(a.label)) ||
-      (a.stepId === undefined && VERDICT_LABELS.includes(a.label));
+      (a.stepId === undefined && isTrajectoryLabel(a.label));
     if (!ok)
       ctx.addIssue({
         code: 'custom',
@@ -53,9 +91,11 @@ export const AnnotationSchema = z
 
 export type Annotation = z.infer<typeof AnnotationSchema>;
 
-/** The slot a label occupies: notes and verdicts are single-valued, step labels toggle. */
+/** The slot a label occupies: notes, verdicts, sufficiency and cause are single-valued, step labels toggle. */
 function slot(label: string): string {
-  return label.startsWith('verdict:') ? 'verdict' : label;
+  for (const prefix of ['verdict:', SUFFICIENT_PREFIX, CAUSE_PREFIX])
+    if (label.startsWith(prefix)) return prefix.slice(0, -1);
+  return label;
 }
 
 export function annotationId(a: Pick<Annotation, 'annotator' | 'trajectoryId' | 'stepId' | 'label'>): string {

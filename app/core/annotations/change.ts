@@ -11,7 +11,9 @@ export type AnnotationChange =
   /** An empty note removes it. */
   | { op: 'note'; trajectoryId: string; stepId?: string; note: string }
   /** `verdict`: the verdict wanted, or null for none. */
-  | { op: 'verdict'; trajectoryId: string; verdict: string | null };
+  | { op: 'verdict'; trajectoryId: string; verdict: string | null }
+  /** A single-valued trajectory slot (`sufficient:`, `cause:`): `label` wanted, or null for none. */
+  | { op: 'slot'; trajectoryId: string; prefix: string; label: string | null };
 
 export interface AnnotationWrites {
   put: Annotation[];
@@ -36,6 +38,14 @@ export function writesFor(c: AnnotationChange, annotator: string, createdAt?: st
     const fields = { trajectoryId: c.trajectoryId, label: 'note', annotator, note: c.note, ...at };
     const a = makeAnnotation(c.stepId === undefined ? fields : { ...fields, stepId: c.stepId });
     return c.note.trim() ? { put: [a], delete: [] } : { put: [], delete: [a.id] };
+  }
+  if (c.op === 'slot') {
+    const slotId = annotationId({ annotator, trajectoryId: c.trajectoryId, label: c.prefix });
+    if (c.label === null) return { put: [], delete: [slotId] };
+    return {
+      put: [makeAnnotation({ trajectoryId: c.trajectoryId, label: c.label, annotator, ...at })],
+      delete: [],
+    };
   }
   // Verdicts share one slot per annotator, so any verdict's id is the slot's id.
   const id = annotationId({ annotator, trajectoryId: c.trajectoryId, label: 'verdict:' });

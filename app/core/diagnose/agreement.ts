@@ -4,6 +4,18 @@
 // point by exact agreement (the labels' README). Kappas: Cohen's for two raters, Fleiss' for more.
 import type { SearchLabelRecord } from './search-labels';
 
+/**
+ * Labels of one trajectory as agreement reads them: a search left unlabelled is null and not
+ * scored; an unset sufficiency point (undefined) is not scored either.
+ */
+export interface LabelledTrajectory {
+  id: string;
+  searches: number;
+  search_labels: ReadonlyArray<SearchLabelRecord['search_labels'][number] | null>;
+  under_search: boolean;
+  first_sufficient_search?: number | null;
+}
+
 export interface Confusion {
   tp: number;
   fp: number;
@@ -58,13 +70,14 @@ const show = (v: number | null) => (v === null ? 'null' : String(v));
 
 export function agreement(
   predictions: readonly Prediction[],
-  labels: readonly SearchLabelRecord[],
+  labels: readonly LabelledTrajectory[],
 ): Agreement {
   const byId = new Map(predictions.map((p) => [p.id, p]));
   const over: Confusion = { tp: 0, fp: 0, fn: 0, tn: 0 };
   const under: Confusion = { tp: 0, fp: 0, fn: 0, tn: 0 };
   let exact = 0;
   let matched = 0;
+  let suffTotal = 0;
   const unmatched: string[] = [];
   const disagreements: Disagreement[] = [];
   for (const l of labels) {
@@ -83,6 +96,7 @@ export function agreement(
       });
     const flagged = new Set(p.over_search);
     l.search_labels.forEach((label, i) => {
+      if (label === null) return;
       const yes = flagged.has(i + 1);
       const truth = label === 'redundant';
       if (yes && truth) over.tp += 1;
@@ -109,6 +123,8 @@ export function agreement(
         predicted: String(p.under_search),
         labelled: String(l.under_search),
       });
+    if (l.first_sufficient_search === undefined) continue;
+    suffTotal += 1;
     if (p.first_sufficient_search === l.first_sufficient_search) exact += 1;
     else
       disagreements.push({
@@ -123,7 +139,7 @@ export function agreement(
     unmatched,
     overSearch: scores(over),
     underSearch: scores(under),
-    sufficiency: { exact, total: matched, rate: matched > 0 ? exact / matched : null },
+    sufficiency: { exact, total: suffTotal, rate: suffTotal > 0 ? exact / suffTotal : null },
     disagreements,
   };
 }
@@ -172,4 +188,71 @@ export function fleissKappa<T>(ratings: ReadonlyArray<readonly T[]>): number | n
   let pe = 0;
   for (const v of totals.values()) pe += (v / (items.length * m)) ** 2;
   return pe === 1 ? null : (pBar - pe) / (1 - pe);
+}
+
+/** Agreement between annotators on the items every one of them labelled. */
+export interface AnnotatorAgreement {
+  annotators: string[];
+  /** Searches labelled by all of them, and the kappa over those (Cohen for two, Fleiss for more). */
+  searches: { items: number; agreed: number; kappa: number | null };
+  /** Trajectories all of them judged (every search labelled), and the kappa on under-search. */
+  underSearch: { items: number; agreed: number; kappa: number | null };
+  disagreements: Array<{ id: string; search?: number; labels: Record<string, string> }>;
+}
+
+export function annotatorAgreement(
+  byAnnotator: ReadonlyMap<string, readonly LabelledTrajectory[]>,
+): AnnotatorAgreement {
+  const annotators = [...byAnnotator.keys()].sort();
+  const maps = annotators.map((a) => new Map((byAnnotator.get(a) ?? []).map((l) => [l.id, l])));
+  const ids = [...(maps[0]?.keys() ?? [])].filter((id) => maps.every((m) => m.has(id)));
+  const searchRatings: string[][] = [];
+  const underRatings: string[][] = [];
+  const disagreements: AnnotatorAgreement['disagreements'] = [];
+  for (const id of ids) {
+    const ls = maps.map((m) => m.get(id) as LabelledTrajectory);
+    const n = Math.min(...ls.map((l) => l.search_labels.length));
+    for (let k = 0; k < n; k++) {
+      const r = ls.map((l) => l.search_labels[k] ?? null);
+      if (r.some((x) => x === null)) continue;
+      searchRatings.push(r as string[]);
+      if (new Set(r).size > 1)
+        disagreements.push({
+          id,
+          search: k + 1,
+          labels: Object.fromEntries(annotators.map((a, i) => [a, r[i] as string])),
+        });
+    }
+    if (ls.every((l) => l.search_labels.every((x) => x !== null))) {
+      const r = ls.map((l) => String(l.under_search));
+      underRatings.push(r);
+      if (new Set(r).size > 1)
+        disagreements.push({
+          id,
+          labels: Object.fromEntries(annotators.map((a, i) => [a, `under-search ${r[i]}`])),
+        });
+    }
+  }
+  const kappa = (ratings: string[][]) =>
+    annotators.length === 2
+      ? cohenKappa(
+          ratings.map((r) => r[0]),
+          ratings.map((r) => r[1]),
+        )
+      : fleissKappa(ratings);
+  const agreed = (ratings: string[][]) => ratings.filter((r) => new Set(r).size === 1).length;
+  return {
+    annotators,
+    searches: {
+      items: searchRatings.length,
+      agreed: agreed(searchRatings),
+      kappa: annotators.length < 2 ? null : kappa(searchRatings),
+    },
+    underSearch: {
+      items: underRatings.length,
+      agreed: agreed(underRatings),
+      kappa: annotators.length < 2 ? null : kappa(underRatings),
+    },
+    disagreements,
+  };
 }

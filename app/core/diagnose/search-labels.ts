@@ -2,16 +2,7 @@
 // with N the 0-based record index in FILE; fields as in the labelling guidelines, docs/diagnose.md).
 // Parsing is all-or-report: every bad line is named with its field; good lines are kept.
 import { z } from 'zod';
-
-export const FAILURE_CAUSES = [
-  'under-search',
-  'retrieval-miss',
-  'wrong-entity',
-  'reasoning-error',
-  'answer-granularity',
-  'gold-label-issue',
-  'over-search-drift',
-] as const;
+import { FAILURE_CAUSES } from '../annotations/annotation';
 
 export const SearchLabelRecordSchema = z
   .object({
@@ -57,8 +48,9 @@ export function labelId(file: string, record: number): string {
 export function parseSearchLabels(
   text: string,
   file: string,
-): { labels: SearchLabelRecord[]; issues: LabelIssue[] } {
+): { labels: SearchLabelRecord[]; lines: number[]; issues: LabelIssue[] } {
   const labels: SearchLabelRecord[] = [];
+  const lines: number[] = [];
   const issues: LabelIssue[] = [];
   text.split(/\r\n|\r|\n/).forEach((raw, i) => {
     const line = i + 1;
@@ -72,8 +64,10 @@ export function parseSearchLabels(
       return;
     }
     const r = SearchLabelRecordSchema.safeParse(value);
-    if (r.success) labels.push(r.data);
-    else {
+    if (r.success) {
+      labels.push(r.data);
+      lines.push(line);
+    } else {
       const issue = r.error.issues[0];
       const field = issue?.path.join('.') ?? '';
       issues.push({
@@ -84,7 +78,7 @@ export function parseSearchLabels(
       });
     }
   });
-  return { labels, issues };
+  return { labels, lines, issues };
 }
 
 export function searchLabelsJsonl(labels: readonly SearchLabelRecord[]): string {
