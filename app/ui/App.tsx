@@ -16,6 +16,7 @@ import { ComparePage } from './pages/ComparePage';
 import { CorpusPage } from './pages/CorpusPage';
 import { DatasetPage } from './pages/DatasetPage';
 import { PapersPage } from './pages/PapersPage';
+import { CalibrationPage } from './pages/CalibrationPage';
 import { PresentPage } from './pages/PresentPage';
 import { PairedPage } from './pages/PairedPage';
 import { RunPage } from './pages/RunPage';
@@ -33,6 +34,7 @@ const PAGE_NAMES: Record<Route['page'], string> = {
   run: 'the run page',
   paired: 'the paired comparison',
   papers: 'the papers page',
+  calibrate: 'the calibration page',
   compare: 'the comparison',
   present: 'presenter mode',
   unknown: 'this link',
@@ -131,6 +133,14 @@ export function App() {
           </button>
           <button
             type="button"
+            className={route.page === 'calibrate' ? 'active' : ''}
+            onClick={() => navigate({ page: 'calibrate' })}
+            data-testid="nav-calibrate"
+          >
+            Calibrate
+          </button>
+          <button
+            type="button"
             className={route.page === 'papers' ? 'active' : ''}
             onClick={() => navigate({ page: 'papers', paperId: null })}
             data-testid="nav-papers"
@@ -166,6 +176,8 @@ export function App() {
             <RunPage />
           ) : route.page === 'paired' ? (
             <PairedPage />
+          ) : route.page === 'calibrate' ? (
+            <CalibrationPage />
           ) : route.page === 'papers' ? (
             <PapersPage paperId={route.paperId} />
           ) : route.page === 'compare' ? (

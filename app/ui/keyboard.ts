@@ -24,6 +24,17 @@ export const SHORTCUTS: Array<{ scope: string; keys: string; what: string }> = [
   { scope: 'Trajectory', keys: 'n / ], p / [', what: 'Next / previous trajectory' },
   { scope: 'Trajectory', keys: '1 – 6', what: 'Toggle a step label (shown beside each label)' },
   { scope: 'Trajectory', keys: 'e', what: 'Edit the note of the selected step' },
+  {
+    scope: 'Trajectory',
+    keys: '0 / -',
+    what: 'Evidence sufficient at the selected step (its search) / never sufficient (again to clear)',
+  },
+  { scope: 'Trajectory', keys: 'd', what: 'Show the over/under-search diagnosis with its evidence' },
+  {
+    scope: 'Trajectory, Calibrate',
+    keys: 'Q (Shift+q)',
+    what: 'Next trajectory to label (the annotation queue)',
+  },
   { scope: 'Trajectory', keys: 'g / o / u / f', what: 'Set the trajectory verdict (again to clear)' },
   {
     scope: 'Trajectory',

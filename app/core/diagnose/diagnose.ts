@@ -42,6 +42,8 @@ export interface Efficiency {
 
 export interface Diagnosis {
   searches: number;
+  /** The step after which the evidence was sufficient (the sufficiency search's last retrieval). */
+  sufficientAfterStepId?: string;
   firstSufficientSearch: number | null;
   sufficiency: Sufficiency;
   searchLabels: SearchLabel[];
@@ -96,8 +98,10 @@ export function diagnose(t: Trajectory): Diagnosis {
   const overSearch = verdicts.filter((v) => v.label === 'redundant').map((v) => v.search);
   const docs = hops.flatMap((h) => h.docs);
   const dups = docs.filter((d) => d.duplicate === true).length;
+  const sufficientHop = suff.point ? hops[suff.point - 1] : undefined;
   return {
     searches: hops.length,
+    ...(sufficientHop ? { sufficientAfterStepId: sufficientHop.lastStepId } : {}),
     firstSufficientSearch: suff.point,
     sufficiency: suff,
     searchLabels: verdicts.map((v) => v.label),

@@ -13,16 +13,27 @@ export interface SearchHop {
   /** The step's queries joined (one query for nearly every agent). */
   query: string;
   docs: Doc[];
+  /** The hop's last retrieval step (the search step itself when it holds the docs). */
+  lastStepId: string;
 }
 
 export function searchHops(t: Trajectory): SearchHop[] {
   const hops: SearchHop[] = [];
   for (const s of t.steps) {
     if (s.kind === 'search') {
-      hops.push({ search: hops.length + 1, step: s, query: stepQueries(s).join(' ; '), docs: [] });
+      hops.push({
+        search: hops.length + 1,
+        step: s,
+        query: stepQueries(s).join(' ; '),
+        docs: [],
+        lastStepId: s.id,
+      });
     }
     const last = hops[hops.length - 1];
-    if (last && isRetrievalStep(s)) last.docs.push(...s.docs);
+    if (last && isRetrievalStep(s)) {
+      last.docs.push(...s.docs);
+      last.lastStepId = s.id;
+    }
   }
   return hops;
 }

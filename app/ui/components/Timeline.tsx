@@ -1,5 +1,5 @@
 import { plural } from '../../core/plural';
-import { memo, useEffect, useRef } from 'react';
+import { Fragment, memo, useEffect, useRef } from 'react';
 import type { Annotation } from '../../core/annotations/annotation';
 import type { Flag } from '../../core/metrics/flags';
 import { stepNumber } from '../../core/schema/step-number';
@@ -56,6 +56,16 @@ const KIND_LABEL: Record<Step['kind'], string> = {
   invalid: 'invalid',
 };
 
+/** The sufficiency point as a line after its search, redundant searches dimmed, a missing hop. */
+export interface TimelineMarks {
+  /** The step after which the evidence was sufficient (its search's last retrieval step). */
+  sufficientAfter?: string;
+  sufficientText?: string;
+  redundant: ReadonlySet<string>;
+  /** Evidence of an under-search: drawn as a gap after the last step. */
+  missingHop?: string;
+}
+
 export function Timeline({
   trajectory,
   selected,
@@ -64,6 +74,7 @@ export function Timeline({
   flags,
   streamingStepId,
   dimBefore = 0,
+  marks,
 }: {
   trajectory: Trajectory;
   selected: string | undefined;
@@ -74,6 +85,8 @@ export function Timeline({
   streamingStepId?: string | undefined;
   /** Steps before this index are dimmed (a fork's steps replayed from its parent). */
   dimBefore?: number;
+  /** Over/under-search marks from the detectors (app/core/diagnose). */
+  marks?: TimelineMarks | undefined;
 }) {
   const groups = groupSteps(trajectory);
   return (
@@ -82,20 +95,34 @@ export function Timeline({
         <section key={`${g.key}:${gi}`} className="tl-group">
           <h4 className="tl-group-title">{g.title}</h4>
           {g.steps.map((s) => (
-            <StepCard
-              key={s.id}
-              step={s}
-              selected={s.id === selected}
-              onSelect={onSelect}
-              labels={annotations.filter((a) => a.stepId === s.id && a.label !== 'note').map((a) => a.label)}
-              hasNote={annotations.some((a) => a.stepId === s.id && a.label === 'note')}
-              flags={flags.filter((f) => f.stepId === s.id)}
-              streaming={s.id === streamingStepId}
-              dimmed={s.index < dimBefore}
-            />
+            <Fragment key={s.id}>
+              <StepCard
+                step={s}
+                selected={s.id === selected}
+                onSelect={onSelect}
+                labels={annotations
+                  .filter((a) => a.stepId === s.id && a.label !== 'note')
+                  .map((a) => a.label)}
+                hasNote={annotations.some((a) => a.stepId === s.id && a.label === 'note')}
+                flags={flags.filter((f) => f.stepId === s.id)}
+                streaming={s.id === streamingStepId}
+                dimmed={s.index < dimBefore}
+                redundant={marks?.redundant.has(s.id) ?? false}
+              />
+              {marks?.sufficientAfter === s.id && (
+                <div className="tl-sufficient" data-testid="sufficiency-line" role="separator">
+                  <span>{marks.sufficientText ?? 'evidence sufficient here'}</span>
+                </div>
+              )}
+            </Fragment>
           ))}
         </section>
       ))}
+      {marks?.missingHop && (
+        <div className="tl-missing-hop" data-testid="missing-hop" title={marks.missingHop}>
+          <b>missing hop</b> <span className="small">{marks.missingHop}</span>
+        </div>
+      )}
     </div>
   );
 }
@@ -109,6 +136,7 @@ const StepCard = memo(function StepCard({
   flags,
   streaming,
   dimmed,
+  redundant,
 }: {
   step: Step;
   selected: boolean;
@@ -118,6 +146,7 @@ const StepCard = memo(function StepCard({
   flags: readonly Flag[];
   streaming: boolean;
   dimmed: boolean;
+  redundant: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -128,7 +157,7 @@ const StepCard = memo(function StepCard({
   return (
     <div
       ref={ref}
-      className={`step kind-${step.kind}${selected ? ' selected' : ''}${streaming ? ' streaming' : ''}${dimmed ? ' replayed' : ''}`}
+      className={`step kind-${step.kind}${selected ? ' selected' : ''}${streaming ? ' streaming' : ''}${dimmed ? ' replayed' : ''}${redundant ? ' redundant' : ''}`}
       onClick={() => onSelect(step.id)}
       data-testid="step"
       data-step-id={step.id}

@@ -1,6 +1,13 @@
 import { useIsFetching } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { STEP_LABELS, VERDICTS } from '../../core/annotations/annotation';
+import {
+  STEP_LABELS,
+  SUFFICIENT_PREFIX,
+  sufficientLabel,
+  sufficientOf,
+  VERDICTS,
+} from '../../core/annotations/annotation';
+import { diagnose } from '../../core/diagnose/diagnose';
 import { toggleLabel } from '../../core/annotations/change';
 import { findQuestion, withQuestionGold } from '../../core/corpus/gold-join';
 import { flagTrajectory } from '../../core/metrics/flags';
@@ -21,7 +28,9 @@ import { RewardsPanel } from '../components/run/RewardsPanel';
 import { useCorrectnessState } from '../state/correctness';
 import { type SaveState, StepPanel } from '../components/StepPanel';
 import { TestModelWarning } from '../components/TestModelWarning';
-import { Timeline } from '../components/Timeline';
+import { type TimelineMarks, Timeline } from '../components/Timeline';
+import { DiagnosisPanel } from '../components/DiagnosisPanel';
+import { labelQueueState } from '../data/calibration';
 import { type CopyFormat, copyTrajectory } from '../data/copy-trajectory';
 import { fileSlug } from '../data/figure-export';
 import { planFigure, timelineFigure } from '../figures/trajectory-figures';
@@ -38,7 +47,7 @@ import { isTyping } from '../keyboard';
 import { navigate } from '../state/router';
 import { useUi } from '../state/ui-store';
 
-type Tab = 'step' | 'metrics' | 'rewards' | 'transcript';
+type Tab = 'step' | 'diagnose' | 'metrics' | 'rewards' | 'transcript';
 
 /** `stepRef`: the URL's step part (a 1-based step number, or an old link's step id). */
 export function TrajectoryPage({ id, stepRef }: { id: string; stepRef: string | null }) {
@@ -99,12 +108,45 @@ function TrajectoryView({
   const [forkAt, setForkAt] = useState<string | null>(null);
 
   const metrics = useMemo(() => trajectoryMetrics(t), [t]);
-  const flags = useMemo(() => flagTrajectory(t, metrics), [t, metrics]);
+  const diagnosis = useMemo(() => diagnose(t), [t]);
+  const flags = useMemo(() => flagTrajectory(t, metrics, diagnosis), [t, metrics, diagnosis]);
+  const marks = useMemo((): TimelineMarks => {
+    const under = diagnosis.flags.find((f) => f.kind === 'under-search');
+    return {
+      redundant: new Set(diagnosis.verdicts.filter((v) => v.label === 'redundant').map((v) => v.stepId)),
+      ...(diagnosis.sufficientAfterStepId
+        ? {
+            sufficientAfter: diagnosis.sufficientAfterStepId,
+            sufficientText: `evidence sufficient here (search ${diagnosis.firstSufficientSearch})`,
+          }
+        : {}),
+      ...(under ? { missingHop: under.evidence } : {}),
+    };
+  }, [diagnosis]);
   const annotations = ann.data ?? [];
   const selected = stepByRef(t, stepRef) ?? t.steps[0];
   const selIndex = selected ? selected.index : -1;
   const order = visibleIds.length > 0 ? visibleIds : (rows.data ?? []).map((r) => r.id);
   const pos = order.indexOf(t.id);
+  const mySufficient = annotations.find(
+    (a) => a.annotator === annotator && a.stepId === undefined && sufficientOf(a.label) !== undefined,
+  )?.label;
+  /** The sufficiency point at the selected step: searches up to and including it. */
+  const pointAtSelected = selected
+    ? t.steps.filter((s) => s.kind === 'search' && s.index <= selected.index).length
+    : 0;
+  const setSufficient = (label: string) =>
+    apply({
+      op: 'slot',
+      trajectoryId: t.id,
+      prefix: SUFFICIENT_PREFIX,
+      label: mySufficient === label ? null : label,
+    });
+  const nextToLabel = async () => {
+    const q = await labelQueueState(annotator, t.id);
+    if (q.next) navigate({ page: 'trajectory', id: q.next.id, step: null });
+    else useUi.getState().setToast('Nothing left to label.');
+  };
   const myVerdict = annotations
     .find((a) => a.annotator === annotator && a.stepId === undefined && a.label.startsWith('verdict:'))
     ?.label.slice('verdict:'.length);
@@ -168,10 +210,17 @@ function TrajectoryView({
       else if (k === 'm') setTab(tab === 'metrics' ? 'step' : 'metrics');
       else if (k === 'r') setTab(tab === 'rewards' ? 'step' : 'rewards');
       else if (k === 'S') useCorrectnessState.getState().cycleSignal();
-      else if (!annotator && (STEP_LABELS.some((l) => l.key === k) || k === 'e')) {
+      else if (k === 'd') setTab(tab === 'diagnose' ? 'step' : 'diagnose');
+      else if (
+        !annotator &&
+        (STEP_LABELS.some((l) => l.key === k) || k === 'e' || k === '0' || k === '-' || k === 'Q')
+      ) {
         setTab('step');
         document.getElementById('annotator-name')?.focus();
-      } else if (k === 'e' && selected) {
+      } else if (k === '0') setSufficient(sufficientLabel(pointAtSelected));
+      else if (k === '-') setSufficient(sufficientLabel(null));
+      else if (k === 'Q') void nextToLabel();
+      else if (k === 'e' && selected) {
         setTab('step');
         setNoteFocus((n) => n + 1);
       } else {
@@ -359,13 +408,14 @@ function TrajectoryView({
                 annotations={annotations}
                 flags={flags}
                 dimBefore={t.lineage?.replayed ?? 0}
+                marks={marks}
               />
             )}
           </section>
         </div>
         <aside className="traj-right">
           <div className="tabs" role="tablist">
-            {(['step', 'metrics', 'rewards', 'transcript'] as const).map((x) => (
+            {(['step', 'diagnose', 'metrics', 'rewards', 'transcript'] as const).map((x) => (
               <button
                 key={x}
                 type="button"
@@ -376,11 +426,13 @@ function TrajectoryView({
               >
                 {x === 'step'
                   ? 'Step'
-                  : x === 'metrics'
-                    ? 'Metrics (m)'
-                    : x === 'rewards'
-                      ? 'Rewards (r)'
-                      : 'Transcript (t)'}
+                  : x === 'diagnose'
+                    ? 'Diagnose (d)'
+                    : x === 'metrics'
+                      ? 'Metrics (m)'
+                      : x === 'rewards'
+                        ? 'Rewards (r)'
+                        : 'Transcript (t)'}
               </button>
             ))}
           </div>
@@ -406,6 +458,15 @@ function TrajectoryView({
               onNote={(note) => apply({ op: 'note', trajectoryId: t.id, stepId: selected.id, note })}
               noteFocusSignal={noteFocus}
               needAnnotator={needAnnotator}
+            />
+          )}
+          {tab === 'diagnose' && (
+            <DiagnosisPanel
+              t={t}
+              d={diagnosis}
+              annotations={annotations}
+              annotator={annotator}
+              onSelectStep={selectStep}
             />
           )}
           {tab === 'metrics' && (

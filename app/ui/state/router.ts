@@ -8,6 +8,7 @@
 //   #/paired                  two runs over the same questions, paired ("Compare logs")
 //   #/compare/<a>/<b>[/…]     trajectories side by side, aligned by plan node, hop and document
 //   #/papers[/<paper>]        what Hopscope implements of each paper, optionally at one paper
+//   #/calibrate               detectors vs labels, annotators vs each other, the label queue
 import { useSyncExternalStore } from 'react';
 
 export type Route =
@@ -19,6 +20,7 @@ export type Route =
   | { page: 'run' }
   | { page: 'paired' }
   | { page: 'papers'; paperId: string | null }
+  | { page: 'calibrate' }
   | { page: 'compare'; ids: string[] }
   /** A link no page answers (unknown path, or longer than any id Hopscope makes); shown as such. */
   | { page: 'unknown'; hash: string };
@@ -43,6 +45,7 @@ export function parseHash(hash: string): Route {
   if (parts[0] === 'corpus') return { page: 'corpus', corpusId: parts[1] ?? null };
   if (parts[0] === 'run') return { page: 'run' };
   if (parts[0] === 'paired') return { page: 'paired' };
+  if (parts[0] === 'calibrate') return { page: 'calibrate' };
   if (parts[0] === 'papers') return { page: 'papers', paperId: parts[1] ?? null };
   if (parts[0] === 'compare') return { page: 'compare', ids: parts.slice(1) };
   if (parts.length === 0) return { page: 'dataset' };
@@ -54,6 +57,7 @@ export function routeHash(r: Route): string {
   if (r.page === 'unknown') return r.hash;
   if (r.page === 'run') return '#/run';
   if (r.page === 'paired') return '#/paired';
+  if (r.page === 'calibrate') return '#/calibrate';
   if (r.page === 'compare') return compareHash(r.ids);
   if (r.page === 'present') return `#/present/${encodeURIComponent(r.id)}`;
   if (r.page === 'papers') return r.paperId ? `#/papers/${encodeURIComponent(r.paperId)}` : '#/papers';

@@ -1,0 +1,108 @@
+// Diagnosing over/under-search in the browser: the shared labels imported on the Calibrate page
+// give the figures the CLI prints for the same files (the same functions, run in Node here), a
+// disagreement opens its step with the detector's marks on the timeline, and labelling with the
+// keyboard (sufficiency point 0, the queue Q) lands in the calibration.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { agreementSummary, diagnoseFile, labelsFor } from '../app/cli/diagnose';
+import { parseSearchLabels } from '../app/core/diagnose/search-labels';
+import { R1_LOG, SHARED, expect, importFiles, openApp, tableSettled, test } from './fixtures';
+
+const LABELS = resolve(SHARED, 'labels/r1searcher_bamboogle_qwen_labels.jsonl');
+const fmt = (v: number | null) => (v === null ? '–' : v.toFixed(3));
+
+test('calibration: shared labels give the CLI’s figures; disagreements open their step with the marks', async ({
+  page,
+}) => {
+  const { records } = await diagnoseFile(R1_LOG);
+  const labels = parseSearchLabels(readFileSync(LABELS, 'utf8'), 'labels').labels;
+  const cli = agreementSummary(R1_LOG, records, labelsFor(R1_LOG, labels).labels);
+
+  await openApp(page);
+  await importFiles(page, R1_LOG);
+  await expect(page.getByTestId('import-report').last()).toContainText('125 of 125 records imported', {
+    timeout: 60_000,
+  });
+  await page.keyboard.press('Escape');
+
+  await page.getByTestId('nav-calibrate').click();
+  await expect(page).toHaveURL(/#\/calibrate$/);
+  await expect(page.getByTestId('calibration-empty')).toBeVisible();
+  await page.getByLabel('Annotator for imported labels').fill('guideline-annotator');
+  await page.getByTestId('labels-file').setInputFiles(LABELS);
+  await expect(page.getByTestId('labels-report')).toContainText('Imported 20 of 20 labels');
+
+  const card = page.getByTestId('calibration-annotator');
+  await expect(card).toHaveCount(1);
+  await expect(card).toHaveAttribute('data-annotator', 'guideline-annotator');
+  const over = card.locator('table.scores tbody tr').nth(0);
+  const under = card.locator('table.scores tbody tr').nth(1);
+  await expect(over.getByTestId('f1')).toHaveText(fmt(cli.overSearch.f1));
+  await expect(over.getByTestId('precision')).toHaveText(fmt(cli.overSearch.precision));
+  await expect(over.getByTestId('recall')).toHaveText(fmt(cli.overSearch.recall));
+  await expect(under.getByTestId('f1')).toHaveText(fmt(cli.underSearch.f1));
+  await expect(card.getByTestId('sufficiency-exact')).toContainText(
+    `${cli.sufficiency.exact} / ${cli.sufficiency.total}`,
+  );
+  await card.locator('summary').click();
+  const items = card.getByTestId('disagreements').locator('li');
+  await expect(items).toHaveCount(cli.disagreements.length);
+  if (process.env.HOPSCOPE_SHOTS) await page.screenshot({ path: '/tmp/calibration.png', fullPage: true });
+
+  // An under-search disagreement opens the trajectory; the Diagnose tab quotes the evidence.
+  await items.filter({ hasText: 'under-search' }).first().getByRole('button').click();
+  await expect(page).toHaveURL(/#\/t\/[^/]+\/\d+$/);
+  await page.keyboard.press('d');
+  await expect(page.getByTestId('diagnosis-panel')).toBeVisible();
+  await expect(page.getByTestId('diag-searches').locator('li').first()).toContainText('"');
+  if (process.env.HOPSCOPE_SHOTS) await page.screenshot({ path: '/tmp/diagnose-tab.png' });
+});
+
+test('timeline marks, the sufficiency key and the label queue', async ({ page }) => {
+  await openApp(page);
+  await importFiles(page, R1_LOG);
+  await expect(page.getByTestId('import-report').last()).toContainText('125 of 125 records imported', {
+    timeout: 60_000,
+  });
+  await page.keyboard.press('Escape');
+  // Record 51 (line 52): sufficient at search 1, search 2 redundant (the shared labels agree).
+  const box = page.getByLabel('Search trajectories');
+  await box.fill('r1searcher_bamboogle_qwen.jsonl:52');
+  await box.press('Enter');
+  await tableSettled(page);
+  await expect(page.locator('.tbody .tr')).toHaveCount(1);
+  await page.locator('body').click({ position: { x: 5, y: 400 } });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('timeline')).toBeVisible();
+  await expect(page.getByTestId('sufficiency-line')).toContainText('search 1');
+  await expect(page.locator('.step.redundant')).toHaveCount(1);
+  await expect(page.getByTestId('missing-hop')).toHaveCount(0);
+
+  // Name, then mark the sufficiency point on the first search with 0.
+  await page.getByRole('button', { name: 'Set annotator…' }).click();
+  await page.getByLabel('Annotator name').fill('ada');
+  await page.keyboard.press('Enter');
+  await page.locator('.step[data-kind="search"]').first().click();
+  await page.keyboard.press('1');
+  await expect(page.getByTestId('save-state')).toHaveText(/saved/i);
+  await page.locator('.step[data-kind="search"]').nth(1).click();
+  await page.keyboard.press('2');
+  await page.locator('.step[data-kind="search"]').first().click();
+  await page.keyboard.press('0');
+  await expect(page.getByTestId('save-state')).toHaveText(/saved/i);
+  await page.keyboard.press('d');
+  await expect(page.getByTestId('diag-sufficiency')).toContainText('you: search 1');
+
+  await page.getByTestId('nav-calibrate').click();
+  const card = page.getByTestId('calibration-annotator');
+  await expect(card).toHaveAttribute('data-annotator', 'ada');
+  await expect(card.getByTestId('sufficiency-exact')).toContainText('1 / 1');
+  await expect(card.locator('table.scores tbody tr').nth(0).getByTestId('f1')).toHaveText('1.000');
+  await expect(page.getByTestId('queue-progress')).toContainText('ada: 1 of');
+
+  // Q opens the next trajectory to label, not the one just labelled.
+  const here = page.url();
+  await page.keyboard.press('Q');
+  await expect(page).toHaveURL(/#\/t\//);
+  expect(page.url()).not.toBe(here);
+});
