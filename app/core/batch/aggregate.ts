@@ -2,8 +2,10 @@
 // log's judge, the share correct under the user's correctness signal, ExSearch's R@k / P@k, mean
 // RC and latency; per dataset; and the When-to-Search four-category breakdown of each retrieval
 // strategy against Direct on the same questions, under the same signal. Pure.
+import { diagnose } from '../diagnose/diagnose';
+import { efficiencyCounts, type EfficiencySummary, summarizeEfficiency } from '../diagnose/efficiency';
 import { answerCorrect, type Correctness, EM_CORRECTNESS } from '../judge/correctness';
-import { trajectoryMetrics } from '../metrics/trajectory-metrics';
+import { finalAnswerText, trajectoryMetrics } from '../metrics/trajectory-metrics';
 import {
   correctUnder,
   type FourCategories,
@@ -34,6 +36,8 @@ export interface Summary {
   meanQueries: number;
   /** Mean wall time of runs that recorded it. */
   meanMs: number | null;
+  /** Search efficiency from the over/under-search detectors (app/core/diagnose/efficiency.ts). */
+  efficiency: EfficiencySummary;
 }
 
 function mean(xs: ReadonlyArray<number | null | undefined>): number | null {
@@ -72,6 +76,9 @@ export function summarize(
     meanRc: mean(ms.map((m) => m.rc)) ?? 0,
     meanQueries: mean(ms.map((m) => m.queries)) ?? 0,
     meanMs: mean(ts.map((t) => t.timing?.ms)),
+    efficiency: summarizeEfficiency(
+      ts.map((t) => efficiencyCounts(diagnose(t), finalAnswerText(t) !== undefined)),
+    ),
   };
   if (dataset !== undefined) out.dataset = dataset;
   return out;

@@ -77,7 +77,11 @@ describe('aggregates', () => {
   it('summarizes per strategy: EM/F1/acc, mean RC and latency', () => {
     // No documents were retrieved: R@k is 0 (nothing holds the answer), P@k undefined (null).
     const none = { judge: null, r3: 0, r5: 0, p3: null, p5: null };
-    expect(summarizeByStrategy(ts)).toEqual([
+    const summaries = summarizeByStrategy(ts);
+    // Direct answered Q2 wrong with no search: an under-search (diagnose/efficiency.ts).
+    expect(summaries[0]?.efficiency.underSearchRate).toEqual({ value: 0.5, n: 2 });
+    expect(summaries[0]?.efficiency.redundantRate).toEqual({ value: null, n: 0 });
+    expect(summaries.map(({ efficiency: _, ...s }) => s)).toEqual([
       {
         strategy: 'direct',
         n: 2,

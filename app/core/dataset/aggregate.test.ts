@@ -2,9 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { aggregateByFile, aggregateRows } from './aggregate';
 import type { TrajectoryRow } from './row';
 
-type Scores = Pick<TrajectoryRow, 'em' | 'f1' | 'acc' | 'judge' | 'rc' | 'recall'>;
+type Scores = Pick<TrajectoryRow, 'em' | 'f1' | 'acc' | 'judge' | 'rc' | 'recall' | 'eff'>;
+const NO_EFF: TrajectoryRow['eff'] = {
+  searches: 0,
+  redundant: 0,
+  afterSufficiency: null,
+  underSearch: null,
+  correct: null,
+  docs: 0,
+  dupDocs: 0,
+};
 function row(file: string, s: Partial<Scores>): TrajectoryRow {
-  const scores: Scores = { em: null, f1: null, acc: null, judge: null, rc: 0, recall: null, ...s };
+  const scores: Scores = {
+    em: null,
+    f1: null,
+    acc: null,
+    judge: null,
+    rc: 0,
+    recall: null,
+    eff: NO_EFF,
+    ...s,
+  };
   return { file, ...scores } as TrajectoryRow;
 }
 
@@ -32,6 +50,33 @@ describe('aggregateRows', () => {
     expect(empty.count).toBe(0);
     expect(empty.means.em).toEqual({ mean: null, n: 0 });
     expect(aggregateRows([row('x', {})]).means.judge).toEqual({ mean: null, n: 0 });
+  });
+});
+
+describe('efficiency', () => {
+  it('takes rates over what they count (searches, passages), means over the trajectories that have them', () => {
+    const eff = (searches: number, redundant: number, correct: 0 | 1 | null, after: number | null) => ({
+      ...NO_EFF,
+      searches,
+      redundant,
+      correct,
+      afterSufficiency: after,
+      underSearch: 0 as const,
+      docs: searches * 5,
+      dupDocs: redundant * 5,
+    });
+    const a = aggregateRows([
+      row('a', { eff: eff(4, 3, 1, 3) }),
+      row('a', { eff: eff(1, 0, 0, null) }),
+      row('a', { eff: eff(5, 0, null, 0) }),
+    ]);
+    // 3 redundant of 10 searches (not the mean of 0.75, 0 and 0).
+    expect(a.efficiency.redundantRate).toEqual({ value: 0.3, n: 10 });
+    // Correct answers per search, over trajectories with gold: 1 / (4 + 1).
+    expect(a.efficiency.productivity).toEqual({ value: 0.2, n: 5 });
+    expect(a.efficiency.afterSufficiency).toEqual({ value: 1.5, n: 2 });
+    expect(a.efficiency.dupDocRate).toEqual({ value: 0.3, n: 50 });
+    expect(a.efficiency.underSearchRate).toEqual({ value: 0, n: 3 });
   });
 });
 

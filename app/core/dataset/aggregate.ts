@@ -1,5 +1,6 @@
 // The aggregates bar above the table: counts and means over rows, for the current filter and for
 // each file group. The one place these means are derived from rows.
+import { type EfficiencySummary, summarizeEfficiency } from '../diagnose/efficiency';
 import type { TrajectoryRow } from './row';
 
 /** Row fields the bar averages. */
@@ -28,6 +29,8 @@ export interface Aggregate {
   file: string;
   count: number;
   means: Record<AggregateMetric, MeanOf>;
+  /** Search efficiency from the over/under-search detectors (rates over searches or passages). */
+  efficiency: EfficiencySummary;
 }
 
 function meanOf(rows: readonly TrajectoryRow[], key: AggregateMetric): MeanOf {
@@ -44,7 +47,7 @@ function meanOf(rows: readonly TrajectoryRow[], key: AggregateMetric): MeanOf {
 
 export function aggregateRows(rows: readonly TrajectoryRow[], file = ''): Aggregate {
   const means = Object.fromEntries(AGGREGATE_METRICS.map((k) => [k, meanOf(rows, k)])) as Aggregate['means'];
-  return { file, count: rows.length, means };
+  return { file, count: rows.length, means, efficiency: summarizeEfficiency(rows.map((r) => r.eff)) };
 }
 
 /** The whole set first, then one aggregate per file in order of first appearance. */

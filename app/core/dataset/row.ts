@@ -1,13 +1,15 @@
 // The dataset table's view of a trajectory: computed once at import so 10,000 rows load without
 // reading every transcript.
+import { diagnose } from '../diagnose/diagnose';
+import { type EfficiencyCounts, efficiencyCounts } from '../diagnose/efficiency';
 import { type Flag, flagTrajectory } from '../metrics/flags';
-import { trajectoryMetrics } from '../metrics/trajectory-metrics';
+import { finalAnswerText, trajectoryMetrics } from '../metrics/trajectory-metrics';
 import { stepByRef, stepNumber } from '../schema/step-number';
 import type { Trajectory } from '../schema/trajectory';
 import { rowSearchText } from './search-text';
 
 /** Bumped whenever the row's derivation changes, so stored rows are recomputed. */
-export const ROW_VERSION = 6;
+export const ROW_VERSION = 7;
 
 /** Most flags a row keeps with their evidence (the trajectory view lists them all). */
 export const ROW_FLAG_NOTES = 12;
@@ -63,6 +65,8 @@ export interface TrajectoryRow {
   live: boolean;
   /** Lower-cased text the table's search looks through (see rowSearchText). */
   searchText: string;
+  /** The over/under-search detectors' counts, for the efficiency aggregates (diagnose/efficiency.ts). */
+  eff: EfficiencyCounts;
 }
 
 function shorten(s: string, max: number): string {
@@ -81,7 +85,8 @@ function rowFlag(f: Flag, t: Trajectory): RowFlag {
 
 export function toRow(t: Trajectory): TrajectoryRow {
   const m = trajectoryMetrics(t);
-  const all = flagTrajectory(t, m);
+  const d = diagnose(t);
+  const all = flagTrajectory(t, m, d);
   const flags = [...new Set(all.map((f) => f.kind))];
   return {
     v: ROW_VERSION,
@@ -118,5 +123,6 @@ export function toRow(t: Trajectory): TrajectoryRow {
     qid: t.source.qid ?? '',
     live: t.source.kind === 'live',
     searchText: rowSearchText(t),
+    eff: efficiencyCounts(d, finalAnswerText(t) !== undefined),
   };
 }

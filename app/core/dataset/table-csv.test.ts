@@ -16,6 +16,15 @@ const row = (id: string, file: string, em: number | null, rc: number): Trajector
     recall: null,
     rc,
     flags: ['over-search'],
+    eff: {
+      searches: rc,
+      redundant: 1,
+      afterSufficiency: null,
+      underSearch: 0,
+      correct: em === null ? null : em,
+      docs: 0,
+      dupDocs: 0,
+    },
   }) as unknown as TrajectoryRow;
 
 describe('tableCsv', () => {
@@ -35,6 +44,12 @@ describe('tableCsv', () => {
       ['x.jsonl', 1.5],
       ['y.jsonl', 3],
     ]);
+  });
+
+  it('adds the efficiency rates the aggregates bar shows, in the value column', () => {
+    const line = t.rows.find((r) => r[0] === 'redundantRate (all shown)');
+    expect(line?.[1]).toBe(6);
+    expect(line?.[t.header.indexOf('value')]).toBe(3 / 6);
   });
 
   it('keeps question text from becoming a spreadsheet formula', () => {

@@ -2,6 +2,7 @@
 // table shows above it (the filtered set, then each file), computed by the same aggregateByFile.
 // A `row` column tells trajectory lines from mean lines; a mean's `n` is how many rows had a value.
 import type { CsvCell } from '../table/to-csv';
+import { EFFICIENCY_METRICS } from '../diagnose/efficiency';
 import { AGGREGATE_METRICS, aggregateByFile } from './aggregate';
 import type { TrajectoryRow } from './row';
 
@@ -29,20 +30,27 @@ const ROW_FIELDS = [
 ] as const;
 
 export function tableCsv(rows: readonly TrajectoryRow[]): { header: string[]; rows: CsvCell[][] } {
-  const header = ['row', 'n', ...ROW_FIELDS];
+  // `value`: an efficiency rate's value (it has no row column of its own).
+  const header = ['row', 'n', ...ROW_FIELDS, 'value'];
   const lines: CsvCell[][] = rows.map((r) => [
     'trajectory',
     1,
     ...ROW_FIELDS.map((f): CsvCell => (f === 'flags' ? r.flags.join(' ') : r[f])),
+    null,
   ]);
   aggregateByFile(rows).forEach((g, i) => {
+    const all = i === 0 ? ' (all shown)' : '';
     for (const k of AGGREGATE_METRICS) {
       const m = g.means[k];
       const cells: CsvCell[] = ROW_FIELDS.map((f): CsvCell =>
         f === k ? m.mean : f === 'file' ? g.file : null,
       );
-      const label = i === 0 ? `mean ${k} (all shown)` : `mean ${k}`;
-      lines.push([label, m.n, ...cells]);
+      lines.push([`mean ${k}${all}`, m.n, ...cells, null]);
+    }
+    for (const k of EFFICIENCY_METRICS) {
+      const m = g.efficiency[k];
+      const cells: CsvCell[] = ROW_FIELDS.map((f): CsvCell => (f === 'file' ? g.file : null));
+      lines.push([`${k}${all}`, m.n, ...cells, m.value]);
     }
   });
   return { header, rows: lines };

@@ -53,6 +53,9 @@ export interface Diagnosis {
   underSearch: boolean;
   /** Whether the answer is correct (exact, near miss or covering gold); null without gold. */
   correct: boolean | null;
+  /** Passages the searches returned, and how many of them were retrieved before. */
+  docs: number;
+  dupDocs: number;
   flags: DiagnosisFlag[];
   efficiency: Efficiency;
 }
@@ -109,6 +112,8 @@ export function diagnose(t: Trajectory): Diagnosis {
     overSearch,
     underSearch: under.under,
     correct,
+    docs: docs.length,
+    dupDocs: dups,
     flags,
     efficiency: {
       redundantRate: hops.length > 0 ? overSearch.length / hops.length : null,

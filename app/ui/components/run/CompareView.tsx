@@ -1,3 +1,4 @@
+import { EFFICIENCY_TITLES } from '../../../core/diagnose/efficiency';
 import { useMemo } from 'react';
 import { retrievalBreakdown, summarizeByDataset, summarizeByStrategy } from '../../../core/batch/aggregate';
 import { CATEGORIES, CATEGORY_LABELS } from '../../../core/rewards/four-categories';
@@ -69,6 +70,9 @@ export function CompareView({
               <th title={AT_K_TITLE}>P@3 / P@5</th>
               <th>mean RC</th>
               <th>queries</th>
+              <th title={EFFICIENCY_TITLES.redundantRate.help}>redundant %</th>
+              <th title={EFFICIENCY_TITLES.underSearchRate.help}>under %</th>
+              <th title={EFFICIENCY_TITLES.productivity.help}>ans / search</th>
               <th>mean latency</th>
             </tr>
           </thead>
@@ -93,6 +97,13 @@ export function CompareView({
                 </td>
                 <td>{s.meanRc.toFixed(2)}</td>
                 <td>{s.meanQueries.toFixed(2)}</td>
+                <td data-testid="redundant-rate">{pct(s.efficiency.redundantRate.value)}</td>
+                <td>{pct(s.efficiency.underSearchRate.value)}</td>
+                <td>
+                  {s.efficiency.productivity.value === null
+                    ? '–'
+                    : s.efficiency.productivity.value.toFixed(2)}
+                </td>
                 <td>{s.meanMs === null ? '–' : `${(s.meanMs / 1000).toFixed(1)} s`}</td>
               </tr>
             ))}

@@ -1,4 +1,5 @@
 import { AGGREGATE_METRICS, type Aggregate, type AggregateMetric } from '../../../core/dataset/aggregate';
+import { EFFICIENCY_METRICS, EFFICIENCY_TITLES } from '../../../core/diagnose/efficiency';
 import { plural } from '../../../core/plural';
 
 const TITLES: Record<AggregateMetric, string> = {
@@ -36,6 +37,15 @@ export function AggregatesBar({ groups, total }: { groups: readonly Aggregate[];
                 {TITLES[k]}
               </th>
             ))}
+            {EFFICIENCY_METRICS.map((k) => (
+              <th
+                key={k}
+                className={k === 'redundantRate' ? 'agg-sep' : undefined}
+                title={`Search efficiency: ${EFFICIENCY_TITLES[k].help}`}
+              >
+                {EFFICIENCY_TITLES[k].title}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -63,6 +73,26 @@ export function AggregatesBar({ groups, total }: { groups: readonly Aggregate[];
                     title={m.n ? `mean over ${plural(m.n, 'trajectory')}` : 'no values'}
                   >
                     {m.mean === null ? '–' : m.mean.toFixed(k === 'rc' ? 2 : 3)}
+                    <span className="agg-n"> n={m.n}</span>
+                  </td>
+                );
+              })}
+              {EFFICIENCY_METRICS.map((k) => {
+                const m = g.efficiency[k];
+                const over =
+                  k === 'dupDocRate'
+                    ? 'passage'
+                    : k === 'redundantRate' || k === 'productivity'
+                      ? 'search'
+                      : 'trajectory';
+                return (
+                  <td
+                    key={k}
+                    className={k === 'redundantRate' ? 'agg-sep' : undefined}
+                    data-metric={k}
+                    title={m.n ? `${EFFICIENCY_TITLES[k].help}; over ${plural(m.n, over)}` : 'no values'}
+                  >
+                    {m.value === null ? '–' : m.value.toFixed(k === 'afterSufficiency' ? 2 : 3)}
                     <span className="agg-n"> n={m.n}</span>
                   </td>
                 );
