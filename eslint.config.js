@@ -49,4 +49,100 @@ export default tseslint.config(
       'no-new-func': 'error',
     },
   },
+  // The layers (docs/architecture.md): views reach data through app/ui/data hooks and app/services,
+  // never IndexedDB or the model runtimes directly (type-only imports of their record shapes are
+  // allowed: they carry no code); the pure core imports nothing outside itself; the runtime does
+  // not reach into the workers' code; no production file imports a test double (app/testing).
+  {
+    files: ['app/ui/components/**/*.{ts,tsx}', 'app/ui/pages/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/db', '**/db/**'],
+              allowTypeImports: true,
+              message: 'Views reach IndexedDB through app/ui/data hooks or app/services.',
+            },
+            {
+              group: ['**/runtime', '**/runtime/**'],
+              allowTypeImports: true,
+              message: 'Views reach the model runtimes through app/ui/data hooks or app/services.',
+            },
+            { group: ['**/testing/**'], message: 'Test doubles stay out of production code.' },
+          ],
+        },
+      ],
+    },
+  },
+  ...[
+    ['app/core/*.ts', '^\\.\\./'],
+    ['app/core/*/*.ts', '^(\\.\\./){2}'],
+    ['app/core/*/*/*.ts', '^(\\.\\./){3}'],
+  ].map(([files, escapes]) => ({
+    files: [files],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: escapes, message: 'app/core is pure: it imports nothing outside app/core.' },
+            {
+              group: [
+                'react',
+                'react-dom',
+                'idb',
+                'comlink',
+                '@huggingface/*',
+                'onnxruntime-*',
+                '@tanstack/*',
+                'zustand',
+                'node:*',
+              ],
+              message: 'app/core is pure TypeScript: no React, DOM storage, workers, model runtimes or Node.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['app/runtime/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/workers', '**/workers/**'],
+              allowTypeImports: true,
+              message:
+                'The runtime starts workers by URL and types their API; it imports none of their code.',
+            },
+            { group: ['**/testing/**'], message: 'Test doubles stay out of production code.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [
+      'app/services/**/*.ts',
+      'app/db/**/*.ts',
+      'app/ui/**/*.{ts,tsx}',
+      'app/report/**/*.{ts,tsx}',
+      'workers/**/*.ts',
+    ],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/testing/**'], message: 'Test doubles stay out of production code.' }] },
+      ],
+    },
+  },
 );

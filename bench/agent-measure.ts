@@ -6,7 +6,7 @@ import {
   runSearchR1,
   SEARCH_R1_QUESTION,
   searchR1Prompt,
-} from '../app/runtime/llm/search-r1-script';
+} from '../app/testing/search-r1-script';
 import type { LlmStats } from '../app/runtime/llm/transformers-llm';
 
 export interface MeasureTarget {

@@ -2,7 +2,7 @@
 // a passage picked from the demo world's index, continue with Search-R1 against a scripted
 // OpenAI-compatible server, and land on the comparison of parent and fork.
 import { resolve } from 'node:path';
-import { chatStream, type RecordedRequest, startFakeOpenAiServer } from '../app/core/llm/fake-openai-server';
+import { chatStream, type RecordedRequest, startFakeOpenAiServer } from '../app/testing/fake-openai-server';
 import { DEMO_ROWS, R1_LOG, expect, importFiles, openApp, test } from './fixtures';
 
 const KEY = 'sk-fork-secret-42';

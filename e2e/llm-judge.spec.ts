@@ -3,7 +3,7 @@
 // model configured on the Run page — here a scripted OpenAI-compatible server on loopback — and
 // the answer's verdict and the reward that depends on it change; the verdict is cached.
 import type { Page } from '@playwright/test';
-import { chatStream, startFakeOpenAiServer } from '../app/core/llm/fake-openai-server';
+import { chatStream, startFakeOpenAiServer } from '../app/testing/fake-openai-server';
 import { expect, importFiles, openApp, test } from './fixtures';
 
 const QUESTION = "When did Lavinia Norcross Dickinson's father die?";

@@ -1,7 +1,7 @@
 // A live Search-R1 run against an OpenAI-compatible server (a scripted one started here on
 // loopback, speaking SSE): the page streams its tokens, cuts at </search> itself, appends the
 // demo world's passages, and scores the answer. The API key goes in the header and nowhere else.
-import { chatStream, startFakeOpenAiServer } from '../app/core/llm/fake-openai-server';
+import { chatStream, startFakeOpenAiServer } from '../app/testing/fake-openai-server';
 import { expect, test } from './fixtures';
 
 const QUESTION = 'In which city was the founder of the Casmere Botanical Institute born?';

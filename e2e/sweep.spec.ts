@@ -2,7 +2,7 @@
 // narrowed to two values over two demo questions, runs as a batch; the line plots have a point
 // per value and a legend; the figures download as SVG and PNG, the grid table as CSV.
 import { readFile } from 'node:fs/promises';
-import { chatStream, startFakeOpenAiServer } from '../app/core/llm/fake-openai-server';
+import { chatStream, startFakeOpenAiServer } from '../app/testing/fake-openai-server';
 import { expect, test } from './fixtures';
 
 const words = (s: string) => s.match(/\S+\s*|\s+/g) ?? [];

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { plannedRun, run } from '../core/compare/testing/runs';
+import { plannedRun, run } from '../testing/compare-runs';
 import { buildQuestionIndex } from '../core/corpus/gold-join';
 import { DB_NAME, db, resetDbConnection } from '../db/db';
 import { putTrajectories } from '../db/store';

@@ -3,8 +3,8 @@
 import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { stubRetriever } from '../core/agents/testing';
-import { ScriptedLlm } from '../core/llm/scripted';
+import { stubRetriever } from '../testing/strategy-harness';
+import { ScriptedLlm } from '../testing/scripted-llm';
 import { isAbort } from '../core/abort';
 import type { Trajectory } from '../core/schema/trajectory';
 import { DB_NAME, db, resetDbConnection } from '../db/db';

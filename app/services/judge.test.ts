@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isAbort } from '../core/abort';
 import { answerCorrect } from '../core/judge/correctness';
 import { DEFAULT_JUDGE_PROMPT } from '../core/judge/judge-prompt';
-import { chatStream, type FakeOpenAiServer, startFakeOpenAiServer } from '../core/llm/fake-openai-server';
+import { chatStream, type FakeOpenAiServer, startFakeOpenAiServer } from '../testing/fake-openai-server';
 import { traj } from '../core/rewards/test-fakes';
 import { JUDGE_DB_NAME, closeJudgeDb } from '../db/judge-cache';
 import { db, DB_NAME, resetDbConnection } from '../db/db';

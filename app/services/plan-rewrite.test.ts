@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedLlm } from '../core/llm/scripted';
+import { ScriptedLlm } from '../testing/scripted-llm';
 import { rewritePlanWith } from './plan-rewrite';
 
 describe('rewritePlanWith', () => {

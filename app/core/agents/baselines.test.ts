@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedLlm } from '../llm/scripted';
+import { ScriptedLlm } from '../../testing/scripted-llm';
 import type { ChatMessage, Prompt } from '../llm/types';
 import { direct } from './direct';
 import { standardRag } from './standard-rag';
-import { kinds, runCollect, stubRetriever } from './testing';
+import { kinds, runCollect, stubRetriever } from '../../testing/strategy-harness';
 
 const messagesOf = (p: Prompt | undefined): ChatMessage[] => (typeof p === 'object' ? p.messages : []);
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedLlm } from '../llm/scripted';
+import { ScriptedLlm } from '../../testing/scripted-llm';
 import type { Prompt } from '../llm/types';
 import { firstSentence, ircot, ircotAnswer } from './ircot';
-import { kinds, runCollect, stubRetriever } from './testing';
+import { kinds, runCollect, stubRetriever } from '../../testing/strategy-harness';
 
 const P = {
   press: { id: 'w1', title: 'Veltmark Press', text: 'Veltmark Press was founded in 1871 by Ilse Marrow.' },

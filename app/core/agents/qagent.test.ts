@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { qagentFormat } from '../importers/formats/qagent';
 import { buildTrajectory } from '../schema/builder';
-import { ScriptedLlm } from '../llm/scripted';
+import { ScriptedLlm } from '../../testing/scripted-llm';
 import type { ChatMessage, Prompt } from '../llm/types';
 import { qagent } from './qagent';
-import { kinds, runCollect, stubRetriever } from './testing';
+import { kinds, runCollect, stubRetriever } from '../../testing/strategy-harness';
 
 const P = {
   press: { id: 'p1', title: 'Veltmark Press', text: 'Veltmark Press was founded in 1871 by Ilse Marrow.' },

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedLlm } from '../llm/scripted';
+import { ScriptedLlm } from '../../testing/scripted-llm';
 import type { Llm } from '../llm/types';
 import { STRATEGIES, strategy } from './registry';
 import { runStrategy } from './run';
 import { fillTemplate, resolvePrompts, templatePlaceholders, withDefaults } from './template';
-import { stubRetriever } from './testing';
+import { stubRetriever } from '../../testing/strategy-harness';
 
 describe('strategy registry', () => {
   it('lists every strategy once, each with defaults, prompts and a citation', () => {

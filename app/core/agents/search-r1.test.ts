@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseTaggedTranscript } from '../importers/formats/tagged-transcript';
-import { ScriptedLlm } from '../llm/scripted';
+import { ScriptedLlm } from '../../testing/scripted-llm';
 import type { ChatMessage, Prompt } from '../llm/types';
 import { searchR1 } from './search-r1';
-import { kinds, runCollect, stubRetriever, tickClock } from './testing';
+import { kinds, runCollect, stubRetriever, tickClock } from '../../testing/strategy-harness';
 
 const PASSAGES = {
   'Veltmark Press founder': [

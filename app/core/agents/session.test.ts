@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedLlm } from '../llm/scripted';
+import { ScriptedLlm } from '../../testing/scripted-llm';
 import { AbortError } from '../llm/types';
 import type { Retriever } from '../search/types';
 import { standardRag } from './standard-rag';
-import { runCollect } from './testing';
+import { runCollect } from '../../testing/strategy-harness';
 import { untilAbort } from './session';
 
 describe('Session.retrieve', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedLlm } from '../llm/scripted';
+import { ScriptedLlm } from '../../testing/scripted-llm';
 import type { GenerateOptions, GenerateResult, Llm, Prompt } from '../llm/types';
 import { qagent } from './qagent';
 import { searchR1 } from './search-r1';
 import { TAGGED_STOPS, turnText } from './tagged-loop';
-import { kinds, runCollect, stubRetriever } from './testing';
+import { kinds, runCollect, stubRetriever } from '../../testing/strategy-harness';
 import { whenToSearch } from './when-to-search';
 
 const PASSAGES = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTaggedTranscript, transcriptSystem } from '../importers/formats/tagged-transcript';
-import { ScriptedLlm } from '../llm/scripted';
-import { kinds, runCollect, stubRetriever } from './testing';
+import { ScriptedLlm } from '../../testing/scripted-llm';
+import { kinds, runCollect, stubRetriever } from '../../testing/strategy-harness';
 import { whenToSearch } from './when-to-search';
 
 const PASSAGES = {

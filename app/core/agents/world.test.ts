@@ -3,12 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { WORLD_PASSAGES } from '../../demo/world/passages';
 import { WORLD_QUESTIONS } from '../../demo/world/questions';
-import { ScriptedLlm } from '../llm/scripted';
+import { ScriptedLlm } from '../../testing/scripted-llm';
 import type { Prompt } from '../llm/types';
 import { normalizeAnswer } from '../metrics/normalize';
 import type { Gold } from '../schema/trajectory';
 import { STRATEGIES } from './registry';
-import { bm25Retriever, runCollect } from './testing';
+import { bm25Retriever, runCollect } from '../../testing/strategy-harness';
 
 const Q = WORLD_QUESTIONS.find((q) => q.id === 'veloria-2hop-01')!;
 const text = (p: Prompt): string => (typeof p === 'string' ? p : p.messages.map((m) => m.content).join('\n'));

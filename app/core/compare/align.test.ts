@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { trajectoryMetrics } from '../metrics/trajectory-metrics';
 import { alignRuns } from './align';
-import { plannedRun, run } from './testing/runs';
+import { plannedRun, run } from '../../testing/compare-runs';
 
 const FOUNDER = ['Casmere Botanical Institute', 'Founded in 1879 by the botanist Ilse Varnholt.'] as [
   string,

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exsearch } from '../agents/exsearch';
 import { runStrategy } from '../agents/run';
-import { stubRetriever } from '../agents/testing';
-import { ScriptedLlm, promptText } from '../llm/scripted';
+import { stubRetriever } from '../../testing/strategy-harness';
+import { ScriptedLlm, promptText } from '../../testing/scripted-llm';
 import type { Prompt } from '../llm/types';
 import { TrajectorySchema, type Trajectory } from '../schema/trajectory';
-import { fixture, strip } from './forktest';
+import { fixture, strip } from '../../testing/fork-fixtures';
 import { runFork } from './run';
 
 const chat = (p: Prompt) => (typeof p === 'string' ? [] : p.messages);

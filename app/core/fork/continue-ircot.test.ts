@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ircot } from '../agents/ircot';
 import { runStrategy } from '../agents/run';
-import { stubRetriever } from '../agents/testing';
-import { ScriptedLlm, promptText } from '../llm/scripted';
+import { stubRetriever } from '../../testing/strategy-harness';
+import { ScriptedLlm, promptText } from '../../testing/scripted-llm';
 import { TrajectorySchema } from '../schema/trajectory';
-import { fixture, strip } from './forktest';
+import { fixture, strip } from '../../testing/fork-fixtures';
 import { runFork } from './run';
 
 const WORLD = {

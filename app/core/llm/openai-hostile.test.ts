@@ -6,7 +6,7 @@ import {
   startFakeOpenAiServer,
   type FakeOpenAiServer,
   type FakeScript,
-} from './fake-openai-server';
+} from '../../testing/fake-openai-server';
 import { OpenAiLlm, retryAfterMs, type OpenAiLlmOptions } from './openai';
 import { AbortError } from './types';
 

@@ -8,7 +8,7 @@ import {
   startFakeOpenAiServer,
   type FakeOpenAiServer,
   type FakeScript,
-} from './fake-openai-server';
+} from '../../testing/fake-openai-server';
 import { normalizeBaseUrl, OpenAiError, OpenAiLlm, type OpenAiLlmOptions } from './openai';
 import { AbortError } from './types';
 

@@ -10,8 +10,8 @@ import {
 } from './exsearch';
 import { doc, fakeLlm, traj } from './test-fakes';
 import { exsearch } from '../agents/exsearch';
-import { runCollect, stubRetriever } from '../agents/testing';
-import { ScriptedLlm } from '../llm/scripted';
+import { runCollect, stubRetriever } from '../../testing/strategy-harness';
+import { ScriptedLlm } from '../../testing/scripted-llm';
 import type { Trajectory } from '../schema/trajectory';
 
 const question = 'Where was the director of Film born?';

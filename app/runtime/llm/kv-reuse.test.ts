@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Prompt } from '../../core/llm/types';
-import { informationBlock, runSearchR1, searchR1Prompt } from './search-r1-script';
+import { informationBlock, runSearchR1, searchR1Prompt } from '../../testing/search-r1-script';
 import { loadNodeLlm, TINY } from './test-models';
 import type { TransformersLlm } from './transformers-llm';
 

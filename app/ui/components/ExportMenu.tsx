@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { parseAnnotationsJsonl } from '../../core/annotations/annotation';
-import { putAnnotations } from '../../db/store';
+import { importAnnotationsText } from '../../services/annotations';
 import { exportAnnotationsText, exportOtlpText, exportTrajectoriesText } from '../../services/export';
 import { exportHtmlReport } from '../../services/html-report';
 import { downloadText, stamp } from '../data/download';
@@ -102,8 +101,7 @@ export function ExportMenu() {
           e.target.value = '';
           if (!f) return;
           void run(async () => {
-            const r = parseAnnotationsJsonl(await f.text());
-            await putAnnotations(r.annotations);
+            const r = await importAnnotationsText(await f.text());
             await qc.invalidateQueries({ queryKey: keys.annotations });
             const errs = r.errors.map((x) => `line ${x.line}${x.field ? ` (${x.field})` : ''}: ${x.message}`);
             setToast(

@@ -1,5 +1,5 @@
 // React-query hooks over stored corpora, question sets and indexes, and the bundled demo world.
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { buildQuestionIndex } from '../../core/corpus/gold-join';
 import {
   allQuestionSets,
@@ -41,6 +41,13 @@ export async function ensureDemoWorld(): Promise<string> {
   if (previous && previous !== corpus.corpusId) await deleteCorpus(previous);
   await setMeta('demo-world', corpus.corpusId);
   return corpus.corpusId;
+}
+
+/** Deletes a corpus with its indexes and linked question sets, then refreshes the lists. */
+export async function removeCorpus(qc: QueryClient, corpusId: string): Promise<void> {
+  await deleteCorpus(corpusId);
+  await qc.invalidateQueries({ queryKey: corpusKeys.corpora });
+  await qc.invalidateQueries({ queryKey: corpusKeys.questionSets });
 }
 
 export function useDemoWorld() {

@@ -1,12 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { Question } from '../../core/corpus/types';
-import { deleteCorpus, type QuestionSetSummary } from '../../db/corpus-store';
+import type { QuestionSetSummary } from '../../db/corpus-store';
 import { Bm25Card, DenseCard, RemoteCard } from '../components/corpus/IndexPanel';
 import { LoadDatasetDialog } from '../components/corpus/LoadDatasetDialog';
 import { QuestionList } from '../components/corpus/QuestionList';
 import { SearchPanel, type Submitted } from '../components/corpus/SearchPanel';
-import { corpusKeys, useCorpora, useDemoWorld, useIndexes, useQuestionSets } from '../data/corpora';
+import {
+  corpusKeys,
+  removeCorpus,
+  useCorpora,
+  useDemoWorld,
+  useIndexes,
+  useQuestionSets,
+} from '../data/corpora';
 import { useCorpusUi } from '../state/corpus-ui';
 import { useIndexJobs } from '../state/index-jobs';
 import { navigate } from '../state/router';
@@ -83,9 +90,7 @@ export function CorpusPage({ corpusId }: { corpusId: string | null }) {
             onClick={async () => {
               if (!confirm(`Delete the corpus “${corpus.name}”, its indexes and linked question sets?`))
                 return;
-              await deleteCorpus(corpus.id);
-              await qc.invalidateQueries({ queryKey: corpusKeys.corpora });
-              await qc.invalidateQueries({ queryKey: corpusKeys.questionSets });
+              await removeCorpus(qc, corpus.id);
               setToast(`Deleted ${corpus.name}`);
               navigate({ page: 'corpus', corpusId: null });
             }}

@@ -6,7 +6,7 @@ import { previewTable, type TablePreview } from '../../../core/corpus/preview';
 import { DATASET_LOADERS, DETECT_SAMPLE_CHARS, detectDataset } from '../../../core/corpus/registry';
 import type { ColumnMapping, DatasetFormatId } from '../../../core/corpus/types';
 import type { DatasetImportReport } from '../../../runtime/dataset-import';
-import { searchWorker } from '../../../runtime/retrieval-client';
+import { searchWorker } from '../../data/model-hosts';
 import { corpusKeys, useDemoWorld } from '../../data/corpora';
 import { downloadText } from '../../data/download';
 import { useUi } from '../../state/ui-store';

@@ -4,7 +4,7 @@ import type { Question } from '../../../core/corpus/types';
 import { containsAnyAnswer } from '../../../core/metrics/normalize';
 import { RemoteRetriever } from '../../../core/search/remote';
 import type { SearchHit } from '../../../core/search/types';
-import { embedQuery, searchWorker } from '../../../runtime/retrieval-client';
+import { embedQuery, searchWorker } from '../../data/model-hosts';
 import type { SearchMode, SearchResponse } from '../../../runtime/search-service';
 import { isTyping } from '../../keyboard';
 import { useCorpusUi } from '../../state/corpus-ui';

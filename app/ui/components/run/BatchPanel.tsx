@@ -1,10 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { STRATEGIES } from '../../../core/agents/registry';
 import { summarizeByStrategy } from '../../../core/batch/aggregate';
 import { strategyTable } from '../../../core/batch/summary-table';
-import { batchTrajectories, deleteBatch, listBatches } from '../../../db/batch-store';
 import type { BatchRecord } from '../../../db/db';
+import { deleteBatch, useBatches, useBatchTrajectories } from '../../data/batches';
 import { batchQuestions, createBatch } from '../../../services/batches';
 import { useQuestionSet, useQuestionSets } from '../../data/corpora';
 import { keys } from '../../data/queries';
@@ -26,7 +26,7 @@ const fmtS = (s: number) => (s < 90 ? `${Math.round(s)} s` : `${Math.round(s / 6
 
 /** Batch runs: strategies × a question set, with progress, pause/resume/cancel and comparison. */
 export function BatchPanel() {
-  const batches = useQuery({ queryKey: ['batches'], queryFn: listBatches });
+  const batches = useBatches();
   const runner = useBatchRun();
   const qc = useQueryClient();
   const [selected, setSelected] = useState<string | null>(null);
@@ -239,10 +239,7 @@ function batchModels(b: BatchRecord, ts: ReadonlyArray<{ agent: { model?: string
 
 function BatchResults({ b }: { b: BatchRecord }) {
   const version = useBatchRun((s) => s.version);
-  const ts = useQuery({
-    queryKey: ['batch-trajectories', b.id, b.done.length, version],
-    queryFn: () => batchTrajectories(b),
-  });
+  const ts = useBatchTrajectories(b, version);
   return (
     <div>
       <h2 className="batch-title">{b.name}</h2>

@@ -1,8 +1,8 @@
 import { UrlCredentialWarning } from '../UrlCredentialWarning';
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { OpenAiLlm } from '../../../core/llm/openai';
-import { DEFAULT_LLM, llmHost } from '../../../runtime/agent-ports';
 import type { ModelSource } from '../../../runtime/model-source';
+import { DEFAULT_LLM, llmHostState, loadLlm, useLlmHostVersion } from '../../data/model-hosts';
 import { useBatchRun } from '../../state/batch-run';
 import { DEFAULT_BROWSER_LLM, useRunConfig } from '../../state/run-config';
 import { ModelSourceFields } from '../ModelSourceFields';
@@ -10,20 +10,12 @@ import { TestModelWarning } from '../TestModelWarning';
 
 const fmtBytes = (b: number) => (b < 1e6 ? `${(b / 1e3).toFixed(0)} kB` : `${(b / 1e6).toFixed(1)} MB`);
 
-function useLlmHost() {
-  return useSyncExternalStore(
-    (cb) => llmHost.subscribe(cb),
-    () =>
-      `${llmHost.info?.modelId}|${llmHost.error}|${Object.values(llmHost.progress).reduce((s, p) => s + p.loaded, 0)}|${llmHost.busy}`,
-  );
-}
-
 /** The generator: transformers.js in a worker (WebGPU or WASM), or an OpenAI-compatible server. */
 export function ModelConfig() {
   const llm = useRunConfig((s) => s.llm);
   const byKind = useRunConfig((s) => s.llmByKind);
   const setLlm = useRunConfig((s) => s.setLlm);
-  useLlmHost();
+  useLlmHostVersion();
   return (
     <div className="model-config">
       <div className="seg" role="group" aria-label="Model backend">
@@ -63,7 +55,8 @@ export function ModelConfig() {
 
 function BrowserModel({ source, onChange }: { source: ModelSource; onChange: (s: ModelSource) => void }) {
   const [draft, setDraft] = useState(source.modelId);
-  const files = Object.values(llmHost.progress);
+  const llmHost = llmHostState();
+  const files = llmHost.progress;
   const loaded = files.reduce((s, p) => s + p.loaded, 0);
   const total = files.reduce((s, p) => s + p.total, 0);
   const info = llmHost.info;
@@ -86,7 +79,7 @@ function BrowserModel({ source, onChange }: { source: ModelSource; onChange: (s:
           title={batchBusy ? 'A batch is running on the loaded model' : undefined}
           data-testid="load-llm"
           onClick={() =>
-            void llmHost.ensure({ ...source, modelId: draft.trim() || DEFAULT_LLM }).catch(() => undefined)
+            void loadLlm({ ...source, modelId: draft.trim() || DEFAULT_LLM }).catch(() => undefined)
           }
         >
           {info && info.modelId === source.modelId ? 'Loaded' : 'Load model'}

@@ -1,28 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useMemo, useState } from 'react';
 import { answerCorrect } from '../../../core/judge/correctness';
-import { computeRewards } from '../../../core/rewards/registry';
 import type { Trajectory } from '../../../core/schema/trajectory';
-import { OpenAiLlm } from '../../../core/llm/openai';
-import type { Llm } from '../../../core/llm/types';
-import { llmHost, loadedEmbedder } from '../../../runtime/agent-ports';
-import { embedHost } from '../../../runtime/retrieval-client';
+import { serverConfigured, trajectoryRewards } from '../../../services/rewards';
+import { llmHostState, loadEmbedder, useEmbedModelId, useLlmHostVersion } from '../../data/model-hosts';
 import { useCorpusUi } from '../../state/corpus-ui';
 import { useCorrectness } from '../../data/judge';
 import { useRunConfig } from '../../state/run-config';
 import { TestModelWarning } from '../TestModelWarning';
 import { RewardCard } from './RewardCard';
 
-function useModels(): string {
-  const e = useSyncExternalStore(
-    (cb) => embedHost.subscribe(cb),
-    () => embedHost.loaded?.modelId ?? '',
-  );
-  const l = useSyncExternalStore(
-    (cb) => llmHost.subscribe(cb),
-    () => llmHost.info?.modelId ?? '',
-  );
-  return `${e}|${l}`;
+function useModels(): { embedModel: string; key: string } {
+  const embedModel = useEmbedModelId();
+  const llm = useLlmHostVersion();
+  return { embedModel, key: `${embedModel}|${llm}` };
 }
 
 /**
@@ -30,7 +21,8 @@ function useModels(): string {
  * paper it follows. Rewards that need a model use the loaded embedding model / LLM, if any.
  */
 export function RewardsPanel({ t, onSelectStep }: { t: Trajectory; onSelectStep?: (id: string) => void }) {
-  const models = useModels();
+  const { embedModel, key: models } = useModels();
+  const llmHost = llmHostState();
   const embed = useCorpusUi((s) => s.embed);
   const llmCfg = useRunConfig((s) => s.llm);
   const apiKey = useRunConfig((s) => s.apiKey);
@@ -39,7 +31,8 @@ export function RewardsPanel({ t, onSelectStep }: { t: Trajectory; onSelectStep?
   // they take the model's worker for seconds and would queue ahead of the next run.
   const [withModel, setWithModel] = useState(false);
   // The configured generator: a server when one is set up, else the loaded in-browser model.
-  const server = llmCfg.kind === 'http' && llmCfg.model.trim() ? `${llmCfg.baseUrl}|${llmCfg.model}` : '';
+  const server =
+    serverConfigured(llmCfg) && llmCfg.kind === 'http' ? `${llmCfg.baseUrl}|${llmCfg.model}` : '';
   // Rewards that depend on a right answer use the user's correctness signal, and name it.
   const one = useMemo(() => [t], [t]);
   const { correctness, label: signal } = useCorrectness(one);
@@ -57,23 +50,8 @@ export function RewardsPanel({ t, onSelectStep }: { t: Trajectory; onSelectStep?
       signal,
       verdict,
     ],
-    queryFn: () => {
-      const embedder = loadedEmbedder();
-      let llm: Llm | null = withModel && llmHost.info ? llmHost.client : null;
-      if (withModel && llmCfg.kind === 'http' && server)
-        llm = new OpenAiLlm({
-          baseUrl: llmCfg.baseUrl,
-          model: llmCfg.model,
-          endpoint: llmCfg.endpoint,
-          ...(llmCfg.chatTemplate ? { chatTemplate: llmCfg.chatTemplate } : {}),
-          ...(apiKey ? { apiKey } : {}),
-        });
-      return computeRewards(t, {
-        correctness,
-        ...(embedder ? { embedder } : {}),
-        ...(llm ? { llm } : {}),
-      });
-    },
+    queryFn: () =>
+      trajectoryRewards(t, correctness, { withModel, llm: llmCfg, ...(apiKey ? { apiKey } : {}) }),
     staleTime: Number.POSITIVE_INFINITY,
   });
   const stepIndex = new Map(t.steps.map((s) => [s.id, s]));
@@ -82,7 +60,7 @@ export function RewardsPanel({ t, onSelectStep }: { t: Trajectory; onSelectStep?
       <p className="muted small">
         Computed here from the trajectory (never read from the log); a right answer is judged by{' '}
         <strong data-testid="rewards-signal">{signal}</strong>.{' '}
-        {!embedHost.loaded && (
+        {!embedModel && (
           <>
             Rewards over embeddings need an embedding model:{' '}
             <button
@@ -91,8 +69,7 @@ export function RewardsPanel({ t, onSelectStep }: { t: Trajectory; onSelectStep?
               disabled={loading !== null}
               onClick={() => {
                 setLoading('embedder');
-                embedHost
-                  .ensure(embed)
+                loadEmbedder(embed)
                   .catch((e: unknown) => setLoading(`✗ ${e instanceof Error ? e.message : String(e)}`))
                   .then(() => setLoading(null));
               }}
@@ -120,7 +97,7 @@ export function RewardsPanel({ t, onSelectStep }: { t: Trajectory; onSelectStep?
         </p>
       )}
       {/* The embedding rewards use the loaded embedder; the model-based ones the in-browser LLM. */}
-      <TestModelWarning modelId={embedHost.loaded?.modelId} />
+      <TestModelWarning modelId={embedModel || undefined} />
       {withModel && !server && <TestModelWarning modelId={llmHost.info?.modelId} />}
       {rewards.isFetching && <p className="muted">Computing…</p>}
       {rewards.error && <p className="error-text">{String(rewards.error)}</p>}

@@ -1,12 +1,12 @@
 // Helpers for fork tests: a parent from an importer fixture, steps without what replay changes.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { importAll, stringChunks } from '../importers/pipeline';
-import type { Step, Trajectory } from '../schema/trajectory';
+import { importAll, stringChunks } from '../core/importers/pipeline';
+import type { Step, Trajectory } from '../core/schema/trajectory';
 
 /** The trajectories of an importer fixture (app/core/importers/fixtures). */
 export async function fixture(file: string): Promise<Trajectory[]> {
-  const text = readFileSync(resolve(__dirname, '../importers/fixtures', file), 'utf8');
+  const text = readFileSync(resolve(__dirname, '../core/importers/fixtures', file), 'utf8');
   return (await importAll(stringChunks(text), { file })).trajectories;
 }
 

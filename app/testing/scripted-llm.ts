@@ -3,9 +3,9 @@
 // StopMatcher, `maxTokens` counted in whitespace-separated pieces, the reply streamed piece by
 // piece through `onToken` with a turn of the event loop between pieces, and `signal` honoured
 // within one piece. Every call is recorded so tests can assert on the prompts a strategy sent.
-import { StopMatcher } from './stop';
-import type { GenerateOptions, GenerateResult, Llm, Prompt, ScoreResult } from './types';
-import { AbortError } from './types';
+import { StopMatcher } from '../core/llm/stop';
+import type { GenerateOptions, GenerateResult, Llm, Prompt, ScoreResult } from '../core/llm/types';
+import { AbortError } from '../core/llm/types';
 
 /** One scripted reply: text, or an Error the call rejects with (to test failure handling). */
 export type ScriptedReply = string | Error;

@@ -1,7 +1,7 @@
 // Hand-built runs for the compare tests, folded by the real builder (so duplicate, gold and
 // answer marks on documents are the ones an import would set).
-import { type StepInput, type TrajectoryEvent, buildTrajectory } from '../../schema/builder';
-import type { Gold, PlanNode, Trajectory } from '../../schema/trajectory';
+import { type StepInput, type TrajectoryEvent, buildTrajectory } from '../core/schema/builder';
+import type { Gold, PlanNode, Trajectory } from '../core/schema/trajectory';
 
 export interface HopSpec {
   query: string | string[];

@@ -1,7 +1,7 @@
 // A scripted Search-R1 trajectory (DESIGN.md §4): one prompt, the model writes until
 // `</search>` or `</answer>`, fixed `<information>` blocks are appended to its own turn, and it
 // goes on. Used to prove and measure KV-cache reuse: every turn re-sends the whole transcript.
-import type { GenerateResult, Llm } from '../../core/llm/types';
+import type { GenerateResult, Llm } from '../core/llm/types';
 
 export const SEARCH_R1_QUESTION = 'Which country is the birthplace of the composer of the opera "Rusalka"?';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedLlm, scriptPieces } from './scripted';
-import { AbortError } from './types';
+import { ScriptedLlm, scriptPieces } from './scripted-llm';
+import { AbortError } from '../core/llm/types';
 
 describe('ScriptedLlm', () => {
   it('replies in order, streams pieces that join to the text, and records calls', async () => {

@@ -1,10 +1,10 @@
 // Helpers for strategy tests (and demos): small retrievers and a run that keeps its events.
-import type { TrajectoryEvent } from '../schema/builder';
-import { TrajectorySchema, type Trajectory } from '../schema/trajectory';
-import { Bm25Index, Bm25Retriever } from '../search/bm25';
-import type { Passage, Retriever, SearchHit } from '../search/types';
-import { runStrategy } from './run';
-import type { StrategyContext, StrategyDef } from './types';
+import type { TrajectoryEvent } from '../core/schema/builder';
+import { TrajectorySchema, type Trajectory } from '../core/schema/trajectory';
+import { Bm25Index, Bm25Retriever } from '../core/search/bm25';
+import type { Passage, Retriever, SearchHit } from '../core/search/types';
+import { runStrategy } from '../core/agents/run';
+import type { StrategyContext, StrategyDef } from '../core/agents/types';
 
 export interface StubRetriever extends Retriever {
   calls: Array<{ queries: string[]; k: number }>;

@@ -1,0 +1,33 @@
+// The papers' rewards of one trajectory as a use case: the pure reward functions (core/rewards)
+// with the models the user has: the loaded embedding model, and on request the configured
+// generator (a server when one is set up, else the loaded in-browser model), built the way a run
+// builds it (makeLlm), so the API key stays in memory.
+import type { Correctness } from '../core/judge/correctness';
+import type { Llm } from '../core/llm/types';
+import { computeRewards } from '../core/rewards/registry';
+import type { Trajectory } from '../core/schema/trajectory';
+import { type LlmConfig, llmHost, loadedEmbedder, makeLlm } from '../runtime/agent-ports';
+
+export interface RewardModels {
+  /** Run the model-based rewards (QAgent stage 2, ExSearch log w): they take the model for seconds. */
+  withModel: boolean;
+  llm: LlmConfig;
+  apiKey?: string;
+}
+
+/** Whether a server generator is configured (else the in-browser model is the generator). */
+export function serverConfigured(cfg: LlmConfig): boolean {
+  return cfg.kind === 'http' && cfg.model.trim() !== '';
+}
+
+export async function trajectoryRewards(t: Trajectory, correctness: Correctness, models: RewardModels) {
+  const embedder = loadedEmbedder();
+  let llm: Llm | null = null;
+  if (models.withModel)
+    llm = serverConfigured(models.llm)
+      ? await makeLlm(models.llm, models.apiKey)
+      : llmHost.info
+        ? llmHost.client
+        : null;
+  return computeRewards(t, { correctness, ...(embedder ? { embedder } : {}), ...(llm ? { llm } : {}) });
+}
