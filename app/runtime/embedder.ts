@@ -1,4 +1,4 @@
-// The Embedder port (DESIGN.md §2) on transformers.js feature-extraction: mean pooling,
+// The Embedder port (docs/architecture.md §2) on transformers.js feature-extraction: mean pooling,
 // L2-normalized, batched. Runs inside a worker; vectors come back as one flat Float32Array.
 import { type FeatureExtractionPipeline, pipeline } from '@huggingface/transformers';
 import { describeLoadFailure, httpExists } from './load-failure';

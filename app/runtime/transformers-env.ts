@@ -55,7 +55,7 @@ export interface DeviceChoice {
 
 /**
  * WebGPU only when an adapter exists and is not a software fallback: SwiftShader computes
- * correctly but 15–30× slower than WASM (DESIGN.md §8).
+ * correctly but 15–30× slower than WASM (docs/architecture.md §6).
  */
 export async function chooseDevice(want: ModelSource['device']): Promise<DeviceChoice> {
   if (want === 'wasm') return { device: 'wasm', reason: 'WASM chosen in settings' };

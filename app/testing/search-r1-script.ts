@@ -1,4 +1,4 @@
-// A scripted Search-R1 trajectory (DESIGN.md §4): one prompt, the model writes until
+// A scripted Search-R1 trajectory (docs/architecture.md §4): one prompt, the model writes until
 // `</search>` or `</answer>`, fixed `<information>` blocks are appended to its own turn, and it
 // goes on. Used to prove and measure KV-cache reuse: every turn re-sends the whole transcript.
 import type { GenerateResult, Llm } from '../core/llm/types';

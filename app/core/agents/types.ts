@@ -1,4 +1,4 @@
-// Agent strategies (DESIGN.md §4) as pure async generators of trajectory events.
+// Agent strategies (docs/architecture.md §4) as pure async generators of trajectory events.
 //
 // API
 //   STRATEGIES: readonly StrategyDef[]           every strategy, in menu order (registry.ts)

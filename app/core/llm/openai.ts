@@ -1,4 +1,4 @@
-// The Llm port over OpenAI-compatible HTTP servers (DESIGN.md §2): vLLM, llama.cpp's llama-server,
+// The Llm port over OpenAI-compatible HTTP servers (docs/architecture.md §2): vLLM, llama.cpp's llama-server,
 // Ollama's /v1. Generation streams over SSE; stop strings are sent to the server and also enforced
 // here with StopMatcher (servers differ on including, honouring and reporting them), and the HTTP
 // stream is closed as soon as one is seen so the server stops generating. `score` reads prompt

@@ -1,4 +1,4 @@
-// The Llm and Embedder ports (DESIGN.md §2). Pure types: adapters (transformers.js in a worker,
+// The Llm and Embedder ports (docs/architecture.md §2). Pure types: adapters (transformers.js in a worker,
 // OpenAI-compatible HTTP, the scripted test double) implement them; strategies and rewards use
 // them without knowing which one is behind.
 

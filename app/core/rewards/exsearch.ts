@@ -1,4 +1,4 @@
-// ExSearch's importance weight (DESIGN.md §5): Shi et al., 2025, "Iterative Self-Incentivization
+// ExSearch's importance weight (docs/architecture.md §5): Shi et al., 2025, "Iterative Self-Incentivization
 // Empowers Large Language Models as Agentic Searchers" (arXiv 2505.20128; code mangopy/SearchLM).
 // In the E-step a trajectory z is weighted by w(z) = p(y | x, z): the probability that the model,
 // teacher-forced after the question x and the trajectory z, writes the gold answer y. We report

@@ -1,4 +1,4 @@
-// Public surface of the rewards (DESIGN.md §5).
+// Public surface of the rewards (docs/architecture.md §5).
 export * from './types';
 export { REWARDS, rewardById, computeRewards, type RewardParams } from './registry';
 export {

@@ -1,4 +1,4 @@
-// When-to-Search's notion of a concise search query (DESIGN.md §5, search reward with RC ≤ 1): a
+// When-to-Search's notion of a concise search query (docs/architecture.md §5, search reward with RC ≤ 1): a
 // short keyword query, with no question words, filler prepositions or modifiers. The paper states
 // the idea, not word lists; these are Hopscope's explicit lists, exported so a view can show them
 // and a caller can pass its own.

@@ -1,4 +1,4 @@
-// The registry of named rewards (DESIGN.md §5): each cites its paper and returns its value with
+// The registry of named rewards (docs/architecture.md §5): each cites its paper and returns its value with
 // the formula and inputs. `computeRewards` runs a selection on one trajectory; a reward that fails
 // (a model adapter error) comes back with value null and the error as its note, so one broken
 // port does not hide the other rewards. Cancellation (AbortError) is passed through.

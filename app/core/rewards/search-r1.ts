@@ -1,4 +1,4 @@
-// Search-R1's outcome rewards (DESIGN.md §5).
+// Search-R1's outcome rewards (docs/architecture.md §5).
 //  - EM: Jin et al., 2025, "Search-R1: Training LLMs to Reason and Leverage Search Engines with
 //    Reinforcement Learning" (arXiv 2503.09516): r = EM(a_pred, a_gold).
 //  - Format variant: Jin et al., 2025b, "An Empirical Study on Reinforcement Learning for

@@ -1,4 +1,4 @@
-// The reward registry's contract (DESIGN.md §5). Rewards are pure functions of a Trajectory (plus
+// The reward registry's contract (docs/architecture.md §5). Rewards are pure functions of a Trajectory (plus
 // the Llm / Embedder ports where a paper's definition needs a model); they are never stored inside
 // trajectories. Every result carries the formula and the inputs that produced it, so a view can
 // show *why* a number is what it is.

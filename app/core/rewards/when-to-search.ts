@@ -1,13 +1,12 @@
-// When-to-Search's multi-stage reward (DESIGN.md §4–5; the When-to-Search paper's format, search
-// and answer rewards, summed): R = r_a + r_s + r_f.
+// When-to-Search's multi-stage reward ("Learning When to Search": format, search and answer
+// rewards, summed; docs/architecture.md §5): R = r_a + r_s + r_f.
 //  - r_f = +1 when the trajectory follows think → (search → information → reflect)* → answer, else
 //    −1. Every information block must be followed by a reflect. A direct answer may be think →
-//    answer or think → reflect → answer: DESIGN.md is inconsistent here (§5's grammar, with zero
-//    searches, gives think → answer; §4 says a direct answer is <reflect> then <answer>), so both
-//    pass.
+//    answer or think → reflect → answer: the format grammar with zero searches gives think →
+//    answer, while the strategy's direct answer is <reflect> then <answer>, so both pass.
 //  - r_s: RC = 0 → 0; RC = 1 → 0 for a concise query, −1 otherwise; RC > 1 →
 //    −(Σ_{i<j} cos(e_i, e_j)) / (N(N−1)) over the N query embeddings (the paper divides the sum over
-//    unordered pairs by N(N−1), i.e. −½ × the mean pairwise cosine, as DESIGN.md records).
+//    unordered pairs by N(N−1), i.e. −½ × the mean pairwise cosine).
 //  - r_a with β = 0.3: stage 1: correct 1, wrong −1 + β·RC; stage 2: correct 1 − β·RC, wrong −1.
 //    "Correct" is the user's correctness signal (EM by default; the paper's is an LLM judge, §4.1
 //    and appendix B.4, see app/core/judge); the result names the signal it used.

@@ -1,4 +1,4 @@
-// The one trajectory schema (DESIGN.md §3), as zod schemas so imported data is checked at runtime
+// The one trajectory schema (docs/trajectory-schema.md), as zod schemas so imported data is checked at runtime
 // and the TypeScript types follow from the same source.
 import { z } from 'zod';
 

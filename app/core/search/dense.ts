@@ -1,5 +1,5 @@
 // Exact (brute-force) nearest neighbours over normalized embedding vectors. Pure: the vectors come
-// from an Embedder (DESIGN.md §2), which returns L2-normalized Float32 vectors, so the dot product
+// from an Embedder (docs/architecture.md §2), which returns L2-normalized Float32 vectors, so the dot product
 // is the cosine similarity. No model code here.
 //
 // - FloatVectorIndex: all vectors in one Float32Array (row-major, `dim` floats per row); a query

@@ -1,4 +1,4 @@
-// The Retriever port (DESIGN.md §2) and the shapes every retriever adapter returns: the in-browser
+// The Retriever port (docs/architecture.md §2) and the shapes every retriever adapter returns: the in-browser
 // BM25 / dense / hybrid indexes in a worker and the remote HTTP retrievers alike. Pure types.
 
 /** A retrievable unit of a corpus: one paragraph with the title of the page it came from. */

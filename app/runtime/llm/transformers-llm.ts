@@ -1,4 +1,4 @@
-// The Llm port (DESIGN.md §2) on transformers.js, for a worker (WebGPU or WASM) or Node
+// The Llm port (docs/architecture.md §2) on transformers.js, for a worker (WebGPU or WASM) or Node
 // (onnxruntime-node). The decoding loop is ours, over the model's forward pass, rather than
 // transformers.js's generate(): it owns the KV cache between calls (reuse across agent turns),
 // checks stop strings and cancellation after every token, and yields to the event loop between

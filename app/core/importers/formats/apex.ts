@@ -1,5 +1,5 @@
 // APEX-Searcher logs (Chen et al. 2026, "APEX-Searcher: Augmenting LLMs' Search Capabilities
-// through Agentic Planning and Execution"; DESIGN.md §4). No public code for the log layout was
+// through Agentic Planning and Execution"; docs/architecture.md §4). No public code for the log layout was
 // found, so Hopscope defines it; the plan text follows the paper (numbered sub-questions, later
 // ones naming earlier answers as #1, #2).
 //
