@@ -67,3 +67,63 @@ test('MuSiQue questions give an imported log its gold plan and gold-passage reca
   // The retrieved supporting passage carries the gold mark in the hop timeline.
   await expect(page.getByTestId('doc').filter({ hasText: found.title }).locator('.b-gold')).toBeVisible();
 });
+
+test('table = view: a log imported before its question set shows the set’s gold in every metric of both', async ({
+  page,
+}, info) => {
+  const file = resolve(SHARED, 'data/musique/dev_subset.jsonl');
+  const rec = JSON.parse(readFileSync(file, 'utf8').split('\n')[1]!) as Musique;
+  const supporting = rec.paragraphs.filter((p) => p.is_supporting);
+  const other = rec.paragraphs.find((p) => !p.is_supporting)!;
+  const found = supporting[0]!;
+  const log = info.outputPath('early.jsonl');
+  const response =
+    `<think>Let me search.</think>\n<search> ${rec.question} </search>\n\n<information>` +
+    `Doc 1(Title: ${found.title}) ${found.paragraph_text}\nDoc 2(Title: ${other.title}) ${other.paragraph_text}` +
+    `</information>\n\n<think>Found it.</think>\n<answer> ${rec.answer} </answer>`;
+  writeFileSync(log, `${JSON.stringify({ question: rec.question, response })}\n`);
+
+  // The log first: its row is derived with no gold.
+  await openApp(page);
+  await importFiles(page, log);
+  await expect(page.getByTestId('import-report')).toContainText('1 of 1 record imported', {
+    timeout: 30_000,
+  });
+  await page.keyboard.press('Escape');
+  const box = page.getByLabel('Search trajectories');
+  await box.fill(rec.question.slice(0, 40));
+  await box.press('Enter');
+  const row = page.getByTestId('trajectory-row').first();
+  await expect(row.locator('[data-col="em"]')).toHaveText('–');
+
+  // Then the question set: the stored row is re-derived with its gold.
+  await page.goto('/#/corpus');
+  await expect(page.getByTestId('bm25-status')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('load-dataset').click();
+  await page.getByTestId('dataset-file').setInputFiles(file);
+  await page.getByRole('button', { name: 'Load', exact: true }).click();
+  await expect(page.getByRole('status')).toContainText('181 questions', { timeout: 60_000 });
+  await page.goto('/#/');
+  await box.fill(rec.question.slice(0, 40));
+  await box.press('Enter');
+  await expect(row.locator('[data-col="em"]')).toHaveText('1', { timeout: 30_000 });
+  const table: Record<string, string> = {};
+  for (const col of ['em', 'f1', 'acc', 'recall', 'answerInDocs', 'rc'])
+    table[col] = ((await row.locator(`[data-col="${col}"]`).textContent()) ?? '').trim();
+  expect(table.recall).not.toBe('–');
+
+  await row.click();
+  await expect(page.getByTestId('gold-from')).toBeVisible();
+  await page.keyboard.press('m');
+  const metrics = page.getByTestId('metrics-panel');
+  const view = async (name: string) =>
+    Number.parseFloat(
+      ((await metrics.locator('tr', { hasText: name }).first().locator('td').textContent()) ?? '').trim(),
+    );
+  const num = (s: string | undefined) => Number.parseFloat(s ?? '');
+  expect(await view('EM')).toBeCloseTo(num(table.em), 2);
+  expect(await view('F1')).toBeCloseTo(num(table.f1), 2);
+  expect(await view('Gold-passage recall')).toBeCloseTo(num(table.recall), 2);
+  expect(await view('Answer recall')).toBeCloseTo(num(table.answerInDocs), 2);
+  expect(await view('RC')).toBe(num(table.rc));
+});

@@ -5,6 +5,7 @@ import { basename, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { importAll, stringChunks } from '../core/importers/pipeline';
+import { writeFileSync } from 'node:fs';
 
 const run = promisify(execFile);
 const ROOT = resolve(__dirname, '../..');
@@ -37,7 +38,16 @@ describe('cli summarize', () => {
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
     const s = JSON.parse(lines[0] ?? '');
-    expect(Object.keys(s)).toEqual(['format', 'records', 'imported', 'errors', 'metrics', 'normalization']);
+    expect(Object.keys(s)).toEqual([
+      'format',
+      'records',
+      'imported',
+      'errors',
+      'metrics',
+      'gold_joined',
+      'normalization',
+    ]);
+    expect(s.gold_joined).toBe(0);
     expect(s.normalization).toBe('squad');
     expect(s).toMatchObject({ format, records: 125, imported: 125, errors: [] });
     expect(Object.keys(s.metrics)).toEqual(['em', 'f1', 'acc', 'judge', 'rc', 'r3', 'r5', 'p3', 'p5']);
@@ -118,4 +128,43 @@ describe('cli convert', () => {
     expect(JSON.parse(b.stdout)).toEqual({ ...JSON.parse(a.stdout), format: 'otlp' });
     expect((await cli('convert', FILES.r1, '--to', 'csv', '--out', out)).code).toBe(2);
   });
+});
+
+describe('cli summarize --questions', () => {
+  it('joins gold from a question set as the app does and counts the trajectories that got it', async () => {
+    // The R1-Searcher log without its gold answers; Bamboogle's question set knows 75 of its questions.
+    const stripped = join(tmp, 'r1-nogold.jsonl');
+    const lines = readFileSync(FILES.r1, 'utf8').trim().split('\n');
+    writeFileSync(
+      stripped,
+      lines
+        .map((l) =>
+          JSON.stringify((({ answer: _, ...rest }) => rest)(JSON.parse(l) as Record<string, unknown>)),
+        )
+        .join('\n'),
+    );
+    const without = JSON.parse((await cli('summarize', stripped)).stdout);
+    expect(without.gold_joined).toBe(0);
+    expect(without.metrics.em).toBeNull();
+
+    const questions = resolve(ROOT, '../shared/data/bamboogle/dev_subset.json');
+    const r = await cli('summarize', stripped, '--questions', questions);
+    expect(r.code).toBe(0);
+    const s = JSON.parse(r.stdout);
+    expect(s.gold_joined).toBe(75);
+    // The same questions scored against the log's own gold give the same mean EM.
+    const original = (await importAll(stringChunks(readFileSync(FILES.r1, 'utf8')), { file: 'r1.jsonl' }))
+      .trajectories;
+    const bamboogle = new Set(
+      (JSON.parse(readFileSync(questions, 'utf8')) as Array<{ Question: string }>).map((q) =>
+        q.Question.trim().toLowerCase(),
+      ),
+    );
+    const { trajectoryMetrics } = await import('../core/metrics/trajectory-metrics');
+    const ems = original
+      .filter((t) => bamboogle.has(t.question.trim().toLowerCase()))
+      .map((t) => trajectoryMetrics(t).em ?? 0);
+    expect(ems).toHaveLength(75);
+    expect(s.metrics.em).toBeCloseTo(ems.reduce((a, b) => a + b, 0) / ems.length, 10);
+  }, 60_000);
 });

@@ -16,24 +16,33 @@ import {
 import type { ImportSummary } from '../core/importers/pipeline';
 import type { Trajectory } from '../core/schema/trajectory';
 import { runImport } from './read-log';
+import { joinGold } from '../core/corpus/gold-join';
+import { loadQuestionIndex } from './questions';
 
-export const DIAGNOSE_USAGE = 'hopscope diagnose FILE [--labels LABELS] [--format ID] [--json]';
+export const DIAGNOSE_USAGE =
+  'hopscope diagnose FILE [--questions QFILE]… [--labels LABELS] [--format ID] [--json]';
 
 export interface DiagnoseArgs {
   file: string;
   labels?: string;
   format?: string;
   json: boolean;
+  questions: string[];
 }
 
 export function parseDiagnoseArgs(argv: readonly string[]): DiagnoseArgs | string {
   const files: string[] = [];
   const flags: Record<string, string> = {};
+  const questions: string[] = [];
   let json = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
     if (a === '--json') json = true;
-    else if (a === '--labels' || a === '--format') {
+    else if (a === '--questions') {
+      const v = argv[++i];
+      if (v === undefined) return `${a} needs a value`;
+      questions.push(v);
+    } else if (a === '--labels' || a === '--format') {
       const v = argv[++i];
       if (v === undefined) return `${a} needs a value`;
       flags[a.slice(2)] = v;
@@ -45,6 +54,7 @@ export function parseDiagnoseArgs(argv: readonly string[]): DiagnoseArgs | strin
   return {
     file,
     json,
+    questions,
     ...(flags.labels !== undefined ? { labels: flags.labels } : {}),
     ...(flags.format !== undefined ? { format: flags.format } : {}),
   };
@@ -81,12 +91,19 @@ type Entry = { line: number; t: Trajectory } | { line: number; error: string };
 export async function diagnoseFile(
   file: string,
   format?: string,
+  questions: readonly string[] = [],
 ): Promise<{
   summary: ImportSummary;
   records: Array<RecordDiagnosis | { record: number; line: number; error: string }>;
 }> {
   const entries: Entry[] = [];
-  const summary = await runImport(file, format, (t, line) => void entries.push({ line, t }));
+  // Gold from question sets joins as the app joins it, so the detectors see what the views show.
+  const index = await loadQuestionIndex(questions);
+  const summary = await runImport(
+    file,
+    format,
+    (t, line) => void entries.push({ line, t: joinGold(t, index).trajectory }),
+  );
   for (const e of summary.errors)
     if (e.line > 0 && e.severity === undefined)
       entries.push({ line: e.line, error: e.field ? `${e.message} (field ${e.field})` : e.message });
@@ -160,7 +177,7 @@ export async function diagnoseCommand(argv: readonly string[], usage: string): P
     if (matched.note) process.stderr.write(`note: ${matched.note}\n`);
     labels = matched.labels;
   }
-  const { summary, records } = await diagnoseFile(args.file, args.format);
+  const { summary, records } = await diagnoseFile(args.file, args.format, args.questions);
   for (const r of records)
     process.stdout.write(`${args.json || 'error' in r ? JSON.stringify(r) : text(r)}\n`);
   if (args.labels !== undefined) {

@@ -1,7 +1,7 @@
 // Hopscope's command line: read a trajectory log the same way the app does (streaming, with
 // format detection) and either summarize it as one JSON object or convert it to Hopscope JSONL
 // or OTLP/JSON (OpenInference spans); or compare two logs over the same questions (compare.ts).
-//   npm run cli -- summarize FILE [--format ID] [--normalize squad|extended]
+//   npm run cli -- summarize FILE [--questions QFILE]… [--format ID] [--normalize squad|extended]
 //   npm run cli -- convert FILE --out OUT.jsonl [--format ID] [--to hopscope|otlp]
 //   npm run cli -- compare A B [--metric em|acc|judge] [--format ID] [--json]
 //   npm run cli -- report FILE… --out report.html   (one self-contained HTML file; app/cli/report.ts)
@@ -17,16 +17,20 @@ import { otlpEnvelope, traceJson } from '../core/otel/otlp-request';
 import { traceInput } from '../core/otel/trace-input';
 import type { Trajectory } from '../core/schema/trajectory';
 import { COMPARE_USAGE, compare } from './compare';
+import { joinGold } from '../core/corpus/gold-join';
+import { loadQuestionIndex } from './questions';
 import { DIAGNOSE_USAGE, diagnoseCommand } from './diagnose';
 import { runImport as importFile } from './read-log';
 import { REPORT_USAGE, report } from './report';
 
 const USAGE = `usage:
-  hopscope summarize FILE [--format ID] [--normalize squad|extended]
+  hopscope summarize FILE [--questions QFILE]… [--format ID] [--normalize squad|extended]
   hopscope convert FILE --out OUT.jsonl [--format ID] [--to hopscope|otlp]
   ${COMPARE_USAGE}
   ${REPORT_USAGE}
   ${DIAGNOSE_USAGE}
+--questions: a question set (any format the Corpus page loads) whose gold joins onto trajectories
+  that lack it, as in the app; repeatable; reports gold_joined
 --normalize: answer normalization for EM/F1/acc; squad (default) is SQuAD v1.1's normalize_answer
 --to otlp: one OTLP/JSON ExportTraceServiceRequest, a trace per trajectory (OpenInference spans)`;
 
@@ -40,14 +44,20 @@ interface Args {
   format?: string;
   normalization?: Normalization;
   to?: Target;
+  questions: string[];
 }
 
 export function parseArgs(argv: readonly string[]): Args | string {
   const positional: string[] = [];
   const flags: Record<string, string> = {};
+  const questions: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
-    if (a === '--out' || a === '--format' || a === '--normalize' || a === '--to') {
+    if (a === '--questions') {
+      const v = argv[++i];
+      if (v === undefined) return `${a} needs a value`;
+      questions.push(v);
+    } else if (a === '--out' || a === '--format' || a === '--normalize' || a === '--to') {
       const v = argv[++i];
       if (v === undefined) return `${a} needs a value`;
       flags[a.slice(2)] = v;
@@ -58,7 +68,8 @@ export function parseArgs(argv: readonly string[]): Args | string {
   if (!command || !file) return 'missing command or file';
   if (command !== 'summarize' && command !== 'convert') return `unknown command "${command}"`;
   if (command === 'convert' && !flags.out) return 'convert needs --out OUT.jsonl';
-  const args: Args = { command, file };
+  if (questions.length > 0 && command !== 'summarize') return '--questions is for summarize (and diagnose)';
+  const args: Args = { command, file, questions };
   if (flags.out) args.out = flags.out;
   if (flags.format) args.format = flags.format;
   if (flags.to !== undefined) {
@@ -80,10 +91,17 @@ const runImport = (args: Args, each: (t: Trajectory) => Promise<void> | void): P
 async function summarize(args: Args): Promise<number> {
   // The app's own derivation, so the CLI's means are the table's means.
   const metrics: TrajectoryMetrics[] = [];
+  let goldJoined = 0;
   let s: Pick<ImportSummary, 'format' | 'records' | 'imported' | 'errors'>;
   try {
     const options = args.normalization ? { normalization: args.normalization } : {};
-    s = await runImport(args, (t) => void metrics.push(trajectoryMetrics(t, options)));
+    // Gold from question sets joins exactly as the app joins it (joinGold, as the table rows).
+    const index = await loadQuestionIndex(args.questions);
+    s = await runImport(args, (t) => {
+      const joined = joinGold(t, index);
+      if (joined.from !== null) goldJoined += 1;
+      metrics.push(trajectoryMetrics(joined.trajectory, options));
+    });
   } catch (e) {
     // Still one JSON object on stdout, so scripts can rely on it (e.g. a missing file).
     const message = e instanceof Error ? e.message : String(e);
@@ -100,6 +118,8 @@ async function summarize(args: Args): Promise<number> {
       ...(e.severity ? { severity: e.severity } : {}),
     })),
     metrics: (({ count: _, ...means }) => means)(meanMetrics(metrics)),
+    // Trajectories that received gold from a --questions set.
+    gold_joined: goldJoined,
     // Which answer normalization EM / F1 / acc used.
     normalization: args.normalization ?? 'squad',
   };

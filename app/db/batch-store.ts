@@ -1,5 +1,7 @@
 // Batch runs in IndexedDB. A finished job is recorded right after its trajectory is stored, so a
 // reload mid-batch loses nothing finished and the batch resumes where it stopped.
+import { toRow } from '../core/dataset/row';
+import { currentQuestionIndex } from './question-index';
 import type { Trajectory } from '../core/schema/trajectory';
 import { type BatchRecord, db } from './db';
 
@@ -25,14 +27,14 @@ export async function recordBatchJob(
   batchId: string,
   job: { key: string; trajectoryId: string; ms: number },
   t: Trajectory,
-  row: unknown,
 ): Promise<BatchRecord> {
   const d = await db();
+  const { index } = await currentQuestionIndex();
   const tx = d.transaction(['batches', 'trajectories', 'rows'], 'readwrite');
   const b = await tx.objectStore('batches').get(batchId);
   if (!b) throw new Error(`batch ${batchId} is not stored`);
   void tx.objectStore('trajectories').put(t);
-  void tx.objectStore('rows').put(row as never);
+  void tx.objectStore('rows').put(toRow(t, index));
   const next: BatchRecord = {
     ...b,
     done: [...b.done.filter((x) => x.key !== job.key), job],

@@ -4,18 +4,22 @@ import type { Annotation } from '../core/annotations/annotation';
 import type { AnnotationWrites } from '../core/annotations/change';
 import { ROW_VERSION, type TrajectoryRow, toRow } from '../core/dataset/row';
 import type { Trajectory } from '../core/schema/trajectory';
+import { findQuestionBy } from '../core/corpus/gold-join';
 import { db, type ImportRecord } from './db';
+import { currentQuestionIndex } from './question-index';
 
 /** Upserts trajectories (stable ids: re-importing replaces, never duplicates). */
 export async function putTrajectories(list: readonly Trajectory[]): Promise<void> {
   if (list.length === 0) return;
   const d = await db();
+  // Before the transaction: an await on another store would let it commit early.
+  const { index } = await currentQuestionIndex();
   const tx = d.transaction(['trajectories', 'rows'], 'readwrite');
   const ts = tx.objectStore('trajectories');
   const rs = tx.objectStore('rows');
   for (const t of list) {
     void ts.put(t);
-    void rs.put(toRow(t));
+    void rs.put(toRow(t, index));
   }
   await tx.done;
 }
@@ -55,20 +59,40 @@ export async function listRows(): Promise<TrajectoryRow[]> {
     rows.push(...page);
     if (page.length < ROWS_PER_READ) break;
   }
-  const stale = rows.filter((r) => r.v !== ROW_VERSION).map((r) => r.id);
-  if (stale.length === 0) return rows;
-  // Derivation changed since these rows were written: recompute them from the trajectories.
+  const { key, index } = await currentQuestionIndex();
+  const goldChanged = (await getMeta<string>(ROWS_GOLD_KEY)) !== key;
+  // Re-derived: rows written under an older derivation, and, when the question sets changed,
+  // rows that were joined before or match a question now (a row keeps 500 characters of its
+  // question, so a longer one is re-derived to be sure).
+  const stale = rows
+    .filter(
+      (r) =>
+        r.v !== ROW_VERSION ||
+        (goldChanged &&
+          (r.goldFrom !== '' ||
+            r.question.length >= 500 ||
+            (index !== null && findQuestionBy(r.qid || undefined, r.question, index) !== null))),
+    )
+    .map((r) => r.id);
+  if (stale.length === 0) {
+    if (goldChanged) await setMeta(ROWS_GOLD_KEY, key);
+    return rows;
+  }
   const fresh: TrajectoryRow[] = [];
   for (const id of stale) {
     const t = await d.get('trajectories', id);
-    if (t) fresh.push(toRow(t));
+    if (t) fresh.push(toRow(t, index));
   }
   const tx = d.transaction('rows', 'readwrite');
   for (const r of fresh) void tx.store.put(r);
   await tx.done;
+  await setMeta(ROWS_GOLD_KEY, key);
   const byId = new Map(fresh.map((r) => [r.id, r]));
   return rows.map((r) => byId.get(r.id) ?? r);
 }
+
+/** The question-set key the stored rows were last derived with (see currentQuestionIndex). */
+const ROWS_GOLD_KEY = 'rows-gold-key';
 
 export async function countTrajectories(): Promise<number> {
   return (await db()).count('trajectories');

@@ -1,6 +1,7 @@
 // Loads a corpus / question-set file (any dataset format) chunk by chunk and stores what it holds
 // in IndexedDB. All-or-report: every good record is kept, every bad one is reported with file,
 // line, field and reason. Runs in the search worker (and in Node tests). No DOM.
+import { withSupportTitles } from '../core/corpus/gold-join';
 import {
   detectDataset,
   type DatasetLoadOptions,
@@ -122,9 +123,7 @@ export async function importDataset(
     }
     if (link) {
       const corpus = link === corpusId ? result.corpus?.passages : await getPassages(link);
-      const titles = new Map((corpus ?? []).map((p) => [p.id, p.title]));
-      for (const q of questions)
-        if (q.supports?.length) q.supportTitles = q.supports.map((id) => titles.get(id) ?? '');
+      withSupportTitles(questions, corpus ?? []);
     }
     const rec = await putQuestionSet({
       name: result.questions.name,

@@ -6,7 +6,6 @@ import { runStrategy } from '../core/agents/run';
 import { stubRetriever } from '../testing/strategy-harness';
 import { batchJobs, goldOf, jobParams, pendingJobs } from '../core/batch/plan';
 import { sweepPoints } from '../core/batch/sweep-series';
-import { toRow } from '../core/dataset/row';
 import { ScriptedLlm } from '../testing/scripted-llm';
 import { batchTrajectories, getBatch, recordBatchJob } from '../db/batch-store';
 import { db, DB_NAME, type QuestionSetRecord, resetDbConnection } from '../db/db';
@@ -64,7 +63,7 @@ describe('a sweep stored and resumed', () => {
       });
       expect(retriever.calls[0]!.k).toBe(job.params.topK);
       expect(t.agent.params).toMatchObject({ topK: job.params.topK, maxTurns: 2 });
-      await recordBatchJob(b.id, { key: job.key, trajectoryId: t.id, ms: 5 }, t, toRow(t));
+      await recordBatchJob(b.id, { key: job.key, trajectoryId: t.id, ms: 5 }, t);
     }
 
     // A reload: the stored record resumes with question 2 only.

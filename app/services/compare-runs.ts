@@ -3,7 +3,7 @@
 import { alignRuns } from '../core/compare/align';
 import { runsOfQuestion } from '../core/compare/same-question';
 import type { Alignment } from '../core/compare/types';
-import { type QuestionIndex, findQuestion, withQuestionGold } from '../core/corpus/gold-join';
+import { joinGold, type QuestionIndex } from '../core/corpus/gold-join';
 import type { Trajectory } from '../core/schema/trajectory';
 import { getTrajectory, listRows } from '../db/store';
 
@@ -18,8 +18,7 @@ export interface Comparison {
 }
 
 function withGold(t: Trajectory, index: QuestionIndex | null): Trajectory {
-  const m = index ? findQuestion(t, index) : null;
-  return (m && withQuestionGold(t, m)) || t;
+  return joinGold(t, index).trajectory;
 }
 
 export async function loadComparison(

@@ -5,7 +5,8 @@ import { DocumentView } from './components/DocumentView';
 import { ExportMenu } from './components/ExportMenu';
 import { HelpOverlay } from './components/HelpOverlay';
 import { ImportDialog } from './components/ImportDialog';
-import { corpusKeys, useDemoWorld } from './data/corpora';
+import { useDemoWorld } from './data/corpora';
+import { dataChanged } from './data/invalidation';
 import { ensureDemoLoaded } from './data/demo';
 import { isTyping } from './keyboard';
 import { ErrorBoundary } from './components/ErrorBoundary';
@@ -59,8 +60,7 @@ export function App() {
   useEffect(() => {
     // Views that listed corpora or questions before the world was stored must see it now.
     if (!world.data) return;
-    for (const key of [corpusKeys.corpora, corpusKeys.questionSets, corpusKeys.questionIndex])
-      void qc.invalidateQueries({ queryKey: key });
+    void dataChanged(qc, 'corpora', 'question-sets');
   }, [world.data, qc]);
 
   useEffect(() => {

@@ -39,11 +39,33 @@ export function buildQuestionIndex(
 }
 
 export function findQuestion(t: Trajectory, index: QuestionIndex): GoldMatch | null {
-  const qid = t.source.qid;
+  return findQuestionBy(t.source.qid, t.question, index);
+}
+
+/** The question a (source id, question text) pair matches, as findQuestion. */
+export function findQuestionBy(
+  qid: string | undefined,
+  question: string,
+  index: QuestionIndex,
+): GoldMatch | null {
   const byId = qid ? index.byId.get(qid) : undefined;
   // An id alone can collide across benchmarks ("test_0"): it must agree with the question text.
-  if (byId && key(byId.question.question) === key(t.question)) return byId;
-  return index.byText.get(key(t.question)) ?? null;
+  if (byId && key(byId.question.question) === key(question)) return byId;
+  return index.byText.get(key(question)) ?? null;
+}
+
+/**
+ * The trajectory as every view derives it: with the loaded question sets' gold joined in (and
+ * the set it came from), or unchanged. The table rows, the trajectory view, batches and the CLI
+ * all go through this one function, so they show the same numbers.
+ */
+export function joinGold(
+  t: Trajectory,
+  index: QuestionIndex | null,
+): { trajectory: Trajectory; from: string | null } {
+  const m = index ? findQuestion(t, index) : null;
+  const joined = m ? withQuestionGold(t, m) : null;
+  return joined && m ? { trajectory: joined, from: m.setName } : { trajectory: t, from: null };
 }
 
 /**
@@ -106,4 +128,17 @@ export function withQuestionGold(t: Trajectory, match: GoldMatch): Trajectory | 
       : s,
   );
   return finalizeTrajectory({ ...t, gold, steps });
+}
+
+/**
+ * Names each question's supporting passages by title from the corpus they were loaded with, so
+ * documents another retriever returned (other ids) are still recognised as gold by title.
+ */
+export function withSupportTitles(
+  questions: Question[],
+  passages: ReadonlyArray<{ id: string; title?: string }>,
+): void {
+  const titles = new Map(passages.map((p) => [p.id, p.title ?? '']));
+  for (const q of questions)
+    if (q.supports?.length) q.supportTitles = q.supports.map((id) => titles.get(id) ?? '');
 }

@@ -92,7 +92,7 @@ describe('toRow', () => {
 
   it('reaches a FlashRAG record by its own id and a large file stays within the bound', async () => {
     const ts = await load('searchr1_flashrag_bamboogle_instruct_seed1_intermediate_data.json', 'fr.json');
-    const rows = ts.map(toRow);
+    const rows = ts.map((t) => toRow(t));
     const first = rows.find((r) => r.qid === 'test_0');
     expect(first?.searchText).toContain('test_0');
     for (const r of rows) expect(r.searchText.length).toBeLessThanOrEqual(SEARCH_TEXT_CHARS);

@@ -1,5 +1,6 @@
 // The dataset table's view of a trajectory: computed once at import so 10,000 rows load without
 // reading every transcript.
+import { joinGold, type QuestionIndex } from '../corpus/gold-join';
 import { diagnose } from '../diagnose/diagnose';
 import { type EfficiencyCounts, efficiencyCounts } from '../diagnose/efficiency';
 import { type Flag, flagTrajectory } from '../metrics/flags';
@@ -9,7 +10,7 @@ import type { Trajectory } from '../schema/trajectory';
 import { rowSearchText } from './search-text';
 
 /** Bumped whenever the row's derivation changes, so stored rows are recomputed. */
-export const ROW_VERSION = 7;
+export const ROW_VERSION = 8;
 
 /** Most flags a row keeps with their evidence (the trajectory view lists them all). */
 export const ROW_FLAG_NOTES = 12;
@@ -65,6 +66,8 @@ export interface TrajectoryRow {
   live: boolean;
   /** Lower-cased text the table's search looks through (see rowSearchText). */
   searchText: string;
+  /** The question set the row's gold was joined from ('' when the log's own gold, or none). */
+  goldFrom: string;
   /** The over/under-search detectors' counts, for the efficiency aggregates (diagnose/efficiency.ts). */
   eff: EfficiencyCounts;
 }
@@ -83,7 +86,12 @@ function rowFlag(f: Flag, t: Trajectory): RowFlag {
   return out;
 }
 
-export function toRow(t: Trajectory): TrajectoryRow {
+/**
+ * The table row of a trajectory, derived from it with the loaded question sets' gold joined in
+ * (joinGold), exactly as the trajectory view derives its numbers.
+ */
+export function toRow(original: Trajectory, questions: QuestionIndex | null = null): TrajectoryRow {
+  const { trajectory: t, from } = joinGold(original, questions);
   const m = trajectoryMetrics(t);
   const d = diagnose(t);
   const all = flagTrajectory(t, m, d);
@@ -123,6 +131,7 @@ export function toRow(t: Trajectory): TrajectoryRow {
     qid: t.source.qid ?? '',
     live: t.source.kind === 'live',
     searchText: rowSearchText(t),
+    goldFrom: from ?? '',
     eff: efficiencyCounts(d, finalAnswerText(t) !== undefined),
   };
 }

@@ -131,7 +131,7 @@ export function reportData(
     title: opts.title ?? 'Hopscope report',
     createdAt: (opts.now ?? new Date()).toISOString(),
     sources: [...(opts.sources ?? [])],
-    rows: slim.map(toRow),
+    rows: slim.map((t) => toRow(t)),
     annotations: annotations.filter((a) => ids.has(a.trajectoryId)),
     trajectories: slim,
   };

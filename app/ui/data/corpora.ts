@@ -1,6 +1,7 @@
 // React-query hooks over stored corpora, question sets and indexes, and the bundled demo world.
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { buildQuestionIndex } from '../../core/corpus/gold-join';
+import { dataChanged } from './invalidation';
 import {
   allQuestionSets,
   deleteCorpus,
@@ -46,8 +47,7 @@ export async function ensureDemoWorld(): Promise<string> {
 /** Deletes a corpus with its indexes and linked question sets, then refreshes the lists. */
 export async function removeCorpus(qc: QueryClient, corpusId: string): Promise<void> {
   await deleteCorpus(corpusId);
-  await qc.invalidateQueries({ queryKey: corpusKeys.corpora });
-  await qc.invalidateQueries({ queryKey: corpusKeys.questionSets });
+  await dataChanged(qc, 'corpora', 'question-sets');
 }
 
 export function useDemoWorld() {

@@ -286,9 +286,15 @@ export function DatasetTable({
                     {r.answer || <span className="muted">no answer</span>}
                     <div className="sub">gold: {r.gold || '–'}</div>
                   </div>
-                  <div className={`td c-n ${r.em === 1 ? 'good' : r.em === 0 ? 'bad' : ''}`}>{fmt(r.em)}</div>
-                  <div className="td c-n">{fmt(r.f1)}</div>
-                  <div className="td c-n">{fmt(r.acc)}</div>
+                  <div className={`td c-n ${r.em === 1 ? 'good' : r.em === 0 ? 'bad' : ''}`} data-col="em">
+                    {fmt(r.em)}
+                  </div>
+                  <div className="td c-n" data-col="f1">
+                    {fmt(r.f1)}
+                  </div>
+                  <div className="td c-n" data-col="acc">
+                    {fmt(r.acc)}
+                  </div>
                   <div
                     className={`td c-n ${r.judge === 1 ? 'good' : r.judge === 0 ? 'bad' : ''}`}
                     data-col="judge"
@@ -306,7 +312,9 @@ export function DatasetTable({
                       {fmt(r[k])}
                     </div>
                   ))}
-                  <div className="td c-n">{r.rc}</div>
+                  <div className="td c-n" data-col="rc">
+                    {r.rc}
+                  </div>
                   <div className="td c-n">{r.queries}</div>
                   <div className="td c-n">{r.steps}</div>
                   <div className="td c-n" data-col="nearMiss">

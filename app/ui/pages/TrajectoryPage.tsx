@@ -9,7 +9,7 @@ import {
 } from '../../core/annotations/annotation';
 import { diagnose } from '../../core/diagnose/diagnose';
 import { toggleLabel } from '../../core/annotations/change';
-import { findQuestion, withQuestionGold } from '../../core/corpus/gold-join';
+import { joinGold } from '../../core/corpus/gold-join';
 import { flagTrajectory } from '../../core/metrics/flags';
 import { accHint, accName } from '../../core/metrics/labels';
 import { trajectoryMetrics } from '../../core/metrics/trajectory-metrics';
@@ -73,15 +73,11 @@ export function TrajectoryPage({ id, stepRef }: { id: string; stepRef: string | 
   return <TrajectoryWithGold key={id} t={q.data} stepRef={stepRef} />;
 }
 
-/** Joins gold from a loaded question set (plan, supporting passages) when the log lacks it. */
+/** Joins gold from a loaded question set (plan, supporting passages) as the table rows do. */
 function TrajectoryWithGold({ t, stepRef }: { t: Trajectory; stepRef: string | null }) {
   const index = useQuestionIndex();
-  const joined = useMemo(() => {
-    const m = index.data ? findQuestion(t, index.data) : null;
-    const withGold = m ? withQuestionGold(t, m) : null;
-    return withGold && m ? { t: withGold, from: m.setName } : null;
-  }, [t, index.data]);
-  return <TrajectoryView t={joined?.t ?? t} goldFrom={joined?.from ?? null} stepRef={stepRef} />;
+  const joined = useMemo(() => joinGold(t, index.data ?? null), [t, index.data]);
+  return <TrajectoryView t={joined.trajectory} goldFrom={joined.from} stepRef={stepRef} />;
 }
 
 function TrajectoryView({

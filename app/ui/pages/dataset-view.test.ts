@@ -38,6 +38,7 @@ function row(fields: Partial<TrajectoryRow> & Pick<TrajectoryRow, 'id'>): Trajec
     flagNotes: [],
     flagCount: 0,
     hasPlan: false,
+    goldFrom: '',
     eff: {
       searches: 0,
       redundant: 0,

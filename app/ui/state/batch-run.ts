@@ -5,7 +5,6 @@ import { create } from 'zustand';
 import { strategy as strategyById } from '../../core/agents/registry';
 import { runStrategy } from '../../core/agents/run';
 import { etaSeconds, goldOf, jobParams, pendingJobs } from '../../core/batch/plan';
-import { toRow } from '../../core/dataset/row';
 import { putBatch, recordBatchJob, setBatchStatus } from '../../db/batch-store';
 import type { BatchRecord } from '../../db/db';
 import { type LlmConfig, makeLlm, makeRetriever, type RetrieverConfig } from '../../runtime/agent-ports';
@@ -100,7 +99,7 @@ export const useBatchRun = create<BatchRun>((set, get) => ({
         }
         const ms = performance.now() - t0;
         times.push(ms);
-        record = await recordBatchJob(b.id, { key: job.key, trajectoryId: t.id, ms }, t, toRow(t));
+        record = await recordBatchJob(b.id, { key: job.key, trajectoryId: t.id, ms }, t);
         set((s) => ({
           done: record.done.length,
           etaS: etaSeconds(times, jobs.length - i - 1),

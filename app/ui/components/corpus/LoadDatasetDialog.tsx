@@ -7,7 +7,8 @@ import { DATASET_LOADERS, DETECT_SAMPLE_CHARS, detectDataset } from '../../../co
 import type { ColumnMapping, DatasetFormatId } from '../../../core/corpus/types';
 import type { DatasetImportReport } from '../../../runtime/dataset-import';
 import { searchWorker } from '../../data/model-hosts';
-import { corpusKeys, useDemoWorld } from '../../data/corpora';
+import { useDemoWorld } from '../../data/corpora';
+import { dataChanged } from '../../data/invalidation';
 import { downloadText } from '../../data/download';
 import { useUi } from '../../state/ui-store';
 import { closesAfterLoad, linkByDefault, loadSummary } from './load-summary';
@@ -99,9 +100,7 @@ export function LoadDatasetDialog({
         Comlink.proxy((chars: number) => setPhase({ kind: 'loading', chars, jobId })),
       );
       setPhase({ kind: 'done', report });
-      void qc.invalidateQueries({ queryKey: corpusKeys.corpora });
-      void qc.invalidateQueries({ queryKey: corpusKeys.questionSets });
-      void qc.invalidateQueries({ queryKey: corpusKeys.questionIndex });
+      void dataChanged(qc, 'corpora', 'question-sets');
       // Nothing to read in the report: say what came in and get out of the way.
       if (closesAfterLoad(report)) {
         setToast(`Loaded ${loadSummary(report, attachName)}`);

@@ -1,0 +1,82 @@
+// One derivation: a stored row equals what the trajectory view derives (joinGold, then the same
+// metrics), before and after a question set that supplies the gold is stored and removed.
+import 'fake-indexeddb/auto';
+import { deleteDB } from 'idb';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildQuestionIndex, joinGold } from '../core/corpus/gold-join';
+import { toRow } from '../core/dataset/row';
+import { buildTrajectory } from '../core/schema/builder';
+import { deleteCorpus, putQuestionSet } from './corpus-store';
+import { db, DB_NAME, resetDbConnection } from './db';
+import { listRows, putTrajectories } from './store';
+
+async function reload(): Promise<void> {
+  (await db()).close();
+  resetDbConnection();
+}
+
+beforeEach(async () => {
+  await reload();
+  await deleteDB(DB_NAME);
+});
+afterAll(reload);
+
+// A log without gold: the question set knows the answer.
+const t = buildTrajectory([
+  {
+    type: 'start',
+    id: 'nogold',
+    question: 'Who directed Jaws?',
+    source: { kind: 'import', file: 'log.jsonl', line: 1 },
+    agent: { strategy: 'search-r1', params: {} },
+  },
+  { type: 'step', step: { kind: 'search', queries: ['Jaws director'] } },
+  {
+    type: 'step',
+    step: {
+      kind: 'retrieve',
+      docs: [{ id: 'd1', title: 'Jaws (film)', text: 'Jaws was directed by Steven Spielberg.', rank: 1 }],
+    },
+  },
+  { type: 'answer', text: 'Steven Spielberg' },
+]);
+const questions = [
+  {
+    id: 'q1',
+    question: 'Who directed Jaws?',
+    answers: ['Steven Spielberg'],
+    source: { format: 'jsonl' as const, file: 'q.jsonl', line: 1 },
+  },
+];
+
+describe('rows follow the question sets', () => {
+  it('re-derives a row when a set with its gold is stored, and again when it is removed', async () => {
+    await putTrajectories([t]);
+    let [row] = await listRows();
+    expect(row?.em).toBeNull();
+    expect(row?.goldFrom).toBe('');
+
+    const set = await putQuestionSet({ name: 'jaws-set', source: 'q.jsonl', questions, corpusId: 'c1' });
+    [row] = await listRows();
+    const view = joinGold(t, buildQuestionIndex([set]));
+    expect(view.from).toBe('jaws-set');
+    // The stored row is the view's derivation, field for field.
+    expect(row).toEqual(toRow(t, buildQuestionIndex([set])));
+    expect(row?.em).toBe(1);
+    expect(row?.goldFrom).toBe('jaws-set');
+    expect(row?.eff.afterSufficiency).toBe(0);
+
+    await deleteCorpus('c1');
+    [row] = await listRows();
+    expect(row?.em).toBeNull();
+    expect(row?.goldFrom).toBe('');
+  });
+
+  it('derives rows written after the set with its gold at once', async () => {
+    await putQuestionSet({ name: 'jaws-set', source: 'q.jsonl', questions });
+    await putTrajectories([t]);
+    const [row] = await listRows();
+    expect(row?.goldFrom).toBe('jaws-set');
+    expect(row?.gold).toBe('Steven Spielberg');
+  });
+});
