@@ -41,10 +41,11 @@ describe('diagnose on the shared labels', () => {
   }, 60_000);
 
   it('parses its arguments', () => {
-    expect(parseDiagnoseArgs(['a.jsonl', '--labels', 'l.jsonl', '--json'])).toEqual({
+    expect(parseDiagnoseArgs(['a.jsonl', '--labels', 'l.jsonl', '--json', '--questions', 'q.json'])).toEqual({
       file: 'a.jsonl',
       labels: 'l.jsonl',
       json: true,
+      questions: ['q.json'],
     });
     expect(parseDiagnoseArgs([])).toBe('diagnose needs exactly one file');
     expect(parseDiagnoseArgs(['a', '--labels'])).toBe('--labels needs a value');
