@@ -3,11 +3,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
 import { ErrorBoundary } from './ui/components/ErrorBoundary';
+import { keepLateInvalidations } from './ui/data/late-invalidation';
 import './ui/styles.css';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
 });
+keepLateInvalidations(queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

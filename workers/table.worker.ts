@@ -20,13 +20,22 @@ let facets = tableFacets([]);
 let items: ViewItem[] = [];
 let filtered: TrajectoryRow[] = [];
 let queries = 0;
+let loading: Promise<number> = Promise.resolve(0);
 
 const api = {
-  /** Reads the rows from IndexedDB again (after an import, a label, a deletion). */
-  async load(): Promise<number> {
-    rows = await listRows();
-    facets = tableFacets(rows);
-    return ++loaded;
+  /**
+   * Reads the rows from IndexedDB again (after an import, a label, a deletion). Loads run one
+   * after another: two overlapping reads could finish out of order (one re-deriving rows after a
+   * question set changed is slow), and the older list would then replace the newer one.
+   */
+  load(): Promise<number> {
+    const next = loading.then(async () => {
+      rows = await listRows();
+      facets = tableFacets(rows);
+      return ++loaded;
+    });
+    loading = next.catch(() => 0);
+    return next;
   },
   /** Filters, sorts and groups the rows; the view's items stay here, read by window. */
   query(q: TableQuery): TableView & { queryId: number } {
