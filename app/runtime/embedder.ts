@@ -1,5 +1,6 @@
 // The Embedder port (docs/architecture.md §2) on transformers.js feature-extraction: mean pooling,
 // L2-normalized, batched. Runs inside a worker; vectors come back as one flat Float32Array.
+import { AbortError } from '../core/abort';
 import { type FeatureExtractionPipeline, pipeline } from '@huggingface/transformers';
 import { describeLoadFailure, httpExists } from './load-failure';
 import type { LoadProgress, ModelSource } from './model-source';
@@ -74,7 +75,7 @@ export class TransformersEmbedder {
     // A batch is padded to its longest text: batching texts of similar length wastes less work.
     const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
     for (let i = 0; i < order.length; i += batchSize) {
-      if (signal?.aborted) throw new Error('cancelled');
+      if (signal?.aborted) throw new AbortError();
       const rows = order.slice(i, i + batchSize);
       const t = await ex(
         rows.map((r) => texts[r]!),

@@ -2,6 +2,7 @@
 // embedding worker (one model at a time; a new model, device or precision means a fresh worker,
 // since ORT fixes its WASM threads at the first session). Dense builds stream passage batches
 // from the search worker through the embedder and back, with progress and cancel.
+import { AbortError } from '../core/abort';
 import * as Comlink from 'comlink';
 import type { EmbedWorkerApi } from '../../workers/embed.worker';
 import type { SearchWorkerApi } from '../../workers/search.worker';
@@ -261,9 +262,7 @@ export async function ensureDenseIndex(
 }
 
 function abortError(): Error {
-  const e = new Error('cancelled');
-  e.name = 'AbortError';
-  return e;
+  return new AbortError();
 }
 
 /**

@@ -4,6 +4,7 @@
 //
 // Cache keys: corpus content hash + kind + settings (BM25: format + analysis; dense: model, dtype,
 // pooling, text prefix), so any change misses the cache instead of serving stale results.
+import { AbortError } from '../core/abort';
 import {
   Bm25Index,
   bm25SettingsKey,
@@ -402,7 +403,5 @@ export class SearchService {
 }
 
 function abortError(): Error {
-  const e = new Error('indexing cancelled');
-  e.name = 'AbortError';
-  return e;
+  return new AbortError('indexing cancelled');
 }

@@ -2,7 +2,7 @@
 // the formula and inputs. `computeRewards` runs a selection on one trajectory; a reward that fails
 // (a model adapter error) comes back with value null and the error as its note, so one broken
 // port does not hide the other rewards. Cancellation (AbortError) is passed through.
-import { AbortError } from '../llm/types';
+import { AbortError, isAbort } from '../abort';
 import type { Trajectory } from '../schema/trajectory';
 import { apexSepr } from './apex-sepr';
 import { exsearchLogWeight } from './exsearch';
@@ -51,7 +51,7 @@ export async function computeRewards(
     try {
       out.push(await d.compute(t, ctx, params[d.id]));
     } catch (e) {
-      if (e instanceof AbortError || (e instanceof Error && e.name === 'AbortError')) throw e;
+      if (isAbort(e)) throw e;
       out.push({
         id: d.id,
         label: d.label,

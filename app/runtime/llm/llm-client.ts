@@ -3,6 +3,7 @@
 // message that the worker handles between tokens. ORT fixes its WASM thread count and backend at
 // its first session, so loading for a different device starts a fresh worker.
 import * as Comlink from 'comlink';
+import { isAbort } from '../../core/abort';
 import {
   AbortError,
   type GenerateOptions,
@@ -92,7 +93,7 @@ export class LlmClient implements Llm {
         return result;
       });
     } catch (e) {
-      throw (e as Error)?.name === 'AbortError' ? new AbortError((e as Error).message) : e;
+      throw isAbort(e) ? new AbortError((e as Error).message) : e;
     } finally {
       if (onAbort) signal?.removeEventListener('abort', onAbort);
     }

@@ -1,16 +1,19 @@
-// Index builds per corpus (zustand): they outlive the page component, so leaving the Corpus page
-// and coming back shows the build still running with its progress. The work itself runs in the
-// search and embedding workers.
-import { proxy } from 'comlink';
+// Index builds per corpus (zustand) over the indexing service: they outlive the page component,
+// so leaving the Corpus page and coming back shows the build still running with its progress.
 import { create } from 'zustand';
-import type { LoadProgress, ModelSource } from '../../runtime/model-source';
+import { isAbort } from '../../core/abort';
+import type { ModelSource } from '../../runtime/model-source';
 import {
+  type Bm25Info,
+  buildBm25,
+  buildDense,
+  cancelIndexJob,
   type DenseBuildProgress,
   type DenseResult,
-  ensureDenseIndex,
-  searchWorker,
-} from '../../runtime/retrieval-client';
-import type { Bm25Info, IndexProgress } from '../../runtime/search-service';
+  discardPartialDense,
+  type IndexProgress,
+  type LoadProgress,
+} from '../../services/indexing';
 
 export type Phase = 'idle' | 'working' | 'ready' | 'error' | 'cancelled';
 
@@ -47,7 +50,6 @@ interface IndexJobs {
 
 const controllers = new Map<string, AbortController>();
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
-const isAbort = (e: unknown) => (e as Error)?.name === 'AbortError' || /cancel/i.test(errorText(e));
 
 export const useIndexJobs = create<IndexJobs>((set, get) => {
   const patchBm25 = (id: string, p: Partial<Bm25Job>) =>
@@ -65,17 +67,13 @@ export const useIndexJobs = create<IndexJobs>((set, get) => {
       const t0 = performance.now();
       patchBm25(corpusId, { phase: 'working', jobId, error: undefined, progress: undefined });
       try {
-        const info = await searchWorker().ensureBm25(
-          corpusId,
-          jobId,
-          proxy((p: IndexProgress) => {
-            const s = (performance.now() - t0) / 1000;
-            const rate = p.done / Math.max(s, 1e-3);
-            patchBm25(corpusId, {
-              progress: { ...p, rate, etaS: (p.total - p.done) / Math.max(rate, 1e-9) },
-            });
-          }),
-        );
+        const info = await buildBm25(corpusId, jobId, (p: IndexProgress) => {
+          const s = (performance.now() - t0) / 1000;
+          const rate = p.done / Math.max(s, 1e-3);
+          patchBm25(corpusId, {
+            progress: { ...p, rate, etaS: (p.total - p.done) / Math.max(rate, 1e-9) },
+          });
+        });
         patchBm25(corpusId, { phase: 'ready', info });
       } catch (e) {
         patchBm25(corpusId, isAbort(e) ? { phase: 'cancelled' } : { phase: 'error', error: errorText(e) });
@@ -84,7 +82,7 @@ export const useIndexJobs = create<IndexJobs>((set, get) => {
 
     cancelBm25(corpusId) {
       const jobId = get().bm25[corpusId]?.jobId;
-      if (jobId) void searchWorker().cancel(jobId);
+      if (jobId) void cancelIndexJob(jobId);
     },
 
     async runDense(corpusId, src, mode) {
@@ -101,10 +99,8 @@ export const useIndexJobs = create<IndexJobs>((set, get) => {
         result: undefined,
       });
       try {
-        const result = await ensureDenseIndex(corpusId, src, {
+        const result = await buildDense(corpusId, src, mode, {
           signal: ac.signal,
-          cacheOnly: mode === 'restore',
-          force: mode === 'rebuild',
           onLoad: (p) =>
             set((s) => {
               const job = s.dense[corpusId] ?? { phase: 'working' };
@@ -117,7 +113,7 @@ export const useIndexJobs = create<IndexJobs>((set, get) => {
       } catch (e) {
         patchDense(
           corpusId,
-          ac.signal.aborted || isAbort(e) ? { phase: 'cancelled' } : { phase: 'error', error: errorText(e) },
+          isAbort(e, ac.signal) ? { phase: 'cancelled' } : { phase: 'error', error: errorText(e) },
         );
       } finally {
         controllers.delete(corpusId);
@@ -129,7 +125,7 @@ export const useIndexJobs = create<IndexJobs>((set, get) => {
     },
 
     async discardDense(corpusId, settingsKey) {
-      await searchWorker().discardPartialDense(corpusId, settingsKey);
+      await discardPartialDense(corpusId, settingsKey);
       patchDense(corpusId, { phase: 'idle', progress: undefined });
     },
   };
