@@ -24,7 +24,7 @@ const t = buildTrajectory([
       id: 'docs-1',
       kind: 'retrieve',
       hop: 1,
-      docs: [{ id: 'd1', title: 'Casmere', text: 'Casmere…' }],
+      docs: [{ id: 'd1', title: 'Casmere', text: 'Casmere…', rank: 1 }],
     },
   },
   { type: 'step', step: { id: 'ans', kind: 'answer', text: 'Orlenport' } },
