@@ -14,6 +14,7 @@ import { ForkPanel } from '../components/fork/ForkPanel';
 import { RunsOfQuestionButton } from '../components/compare/RunsOfQuestionButton';
 import { LongText } from '../components/LongText';
 import { useQuestionIndex } from '../data/corpora';
+import { usePlanRewrite } from '../data/plan-rewrite';
 import { MetricsPanel } from '../components/MetricsPanel';
 import { PlanTree } from '../components/PlanTree';
 import { AnswerCorrectness } from '../components/judge/AnswerCorrectness';
@@ -99,6 +100,7 @@ function TrajectoryView({
   const [forkAt, setForkAt] = useState<string | null>(null);
 
   const metrics = useMemo(() => trajectoryMetrics(t), [t]);
+  const planRewrite = usePlanRewrite();
   const flags = useMemo(() => flagTrajectory(t, metrics), [t, metrics]);
   const annotations = ann.data ?? [];
   const selected = stepByRef(t, stepRef) ?? t.steps[0];
@@ -410,6 +412,7 @@ function TrajectoryView({
           )}
           {tab === 'metrics' && (
             <MetricsPanel
+              planRewrite={planRewrite}
               trajectory={t}
               metrics={metrics}
               flags={flags}
