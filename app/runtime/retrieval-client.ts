@@ -8,6 +8,12 @@ import type { EmbedWorkerApi } from '../../workers/embed.worker';
 import type { SearchWorkerApi } from '../../workers/search.worker';
 import type { FusionOptions } from '../core/search/fusion';
 import type { Retriever, SearchHit } from '../core/search/types';
+import {
+  PRECOMPUTED_DTYPE,
+  originOf,
+  precomputedSettings,
+  queryEmbedderMismatch,
+} from '../core/vectors/align';
 import type { EmbedderInfo } from './embedder';
 import { type LoadProgress, type ModelSource, sameModelSource } from './model-source';
 import type { DenseSettings, DenseStatus, SearchMode } from './search-service';
@@ -113,15 +119,16 @@ export class EmbedHost {
   async embed(
     texts: string[],
     what: 'passages' | 'queries',
-    options: { jobId?: string; batchSize?: number; expect?: { modelId: string; dtype: string } } = {},
+    options: { jobId?: string; batchSize?: number; expect?: { modelId: string; dtype?: string } } = {},
   ): Promise<Float32Array> {
     const session = this.session;
     if (!session) throw new Error('no embedding model is loaded');
     const info = await session.loading;
     const want = options.expect;
-    if (want && (session.src.modelId !== want.modelId || info.dtype !== want.dtype))
+    // No dtype: precomputed vectors, which any precision of their model may query.
+    if (want && (session.src.modelId !== want.modelId || (want.dtype && info.dtype !== want.dtype)))
       throw new Error(
-        `the loaded embedding model is ${session.src.modelId} (${info.dtype}), this index needs ${want.modelId} (${want.dtype})`,
+        `the loaded embedding model is ${session.src.modelId} (${info.dtype}), this index needs ${want.modelId} (${want.dtype ?? 'any precision'})`,
       );
     const v = await this.track(
       session,
@@ -164,8 +171,8 @@ export interface DenseResult {
   status: DenseStatus;
   settings: DenseSettings;
   info: EmbedderInfo;
-  /** 'none': cacheOnly found no cached vectors. */
-  source: 'cache' | 'built' | 'none';
+  /** 'none': cacheOnly found no cached vectors; 'precomputed': vectors loaded from a file. */
+  source: 'cache' | 'built' | 'none' | 'precomputed';
   ms: number;
   /** Why cached vectors were not used (corrupt or stale). */
   why?: string;
@@ -203,6 +210,11 @@ export async function ensureDenseIndex(
   const info = await embedHost.ensure(src, options.onLoad);
   const settings = denseSettingsFor(src, info);
   const sw = searchWorker();
+  // Vectors loaded from a file for this model come first: nothing is embedded (Rebuild does).
+  if (!options.force) {
+    const pre = await precomputedIndex(corpusId, info);
+    if (pre) return pre;
+  }
   const cached: DenseStatus = options.force
     ? { status: 'miss', count: (await sw.info(corpusId)).passages }
     : await sw.loadDense(corpusId, settings, info.dims);
@@ -261,6 +273,16 @@ export async function ensureDenseIndex(
   }
 }
 
+/** The corpus's precomputed vectors for the loaded model, refused when their width differs. */
+export async function precomputedIndex(corpusId: string, info: EmbedderInfo): Promise<DenseResult | null> {
+  const settings = precomputedSettings(info.modelId);
+  const status = await searchWorker().loadDense(corpusId, settings);
+  if (status.status !== 'hit') return null;
+  const why = queryEmbedderMismatch(originOf(info.modelId, status.dims, status.info), info);
+  if (why) throw new Error(why);
+  return { status, settings, info, source: 'precomputed', ms: status.ms };
+}
+
 function abortError(): Error {
   return new AbortError();
 }
@@ -275,15 +297,26 @@ export async function embedQueries(
   source?: ModelSource,
 ): Promise<Float32Array[]> {
   const loaded = embedHost.source;
+  const precomputed = settings.dtype === PRECOMPUTED_DTYPE;
+  if (precomputed && source && source.modelId !== settings.modelId)
+    throw new Error(
+      queryEmbedderMismatch(originOf(settings.modelId, 0), { modelId: source.modelId }) ?? 'model mismatch',
+    );
   if (
     source &&
-    (!loaded || loaded.modelId !== settings.modelId || embedHost.loaded?.dtype !== settings.dtype)
+    (!loaded ||
+      loaded.modelId !== settings.modelId ||
+      (!precomputed && embedHost.loaded?.dtype !== settings.dtype))
   )
     await embedHost.ensure(source);
   const flat = await embedHost.embed(
     queries.map((q) => `${settings.queryPrefix ?? ''}${q}`),
     'queries',
-    { expect: { modelId: settings.modelId, dtype: settings.dtype } },
+    {
+      expect: precomputed
+        ? { modelId: settings.modelId }
+        : { modelId: settings.modelId, dtype: settings.dtype },
+    },
   );
   const dims = flat.length / Math.max(1, queries.length);
   // Copies, not views: each vector travels to the search worker on its own.

@@ -49,12 +49,25 @@ function common(span: SpanRecord, planNode: string | undefined): Partial<StepInp
 }
 
 export function spansToEvents(spans: readonly SpanRecord[], ctx: TraceContext): TrajectoryEvent[] {
+  return traceToEvents(spans, ctx).events;
+}
+
+/** The events, and for each step (in order) the id of the span it came from (labels sit on spans). */
+export function traceToEvents(
+  spans: readonly SpanRecord[],
+  ctx: TraceContext,
+): { events: TrajectoryEvent[]; stepSpans: string[] } {
   const tree = spanTree(spans);
   const { root } = tree;
   const question = inputValues(root)[0];
   if (question === undefined || question.trim() === '')
     throw spanError(root, 'the root span has no question (input.value)', attrField(root, sc.INPUT_VALUE));
   const steps: StepInput[] = [];
+  const stepSpans: string[] = [];
+  const add = (span: SpanRecord, step: StepInput) => {
+    steps.push(step);
+    stepSpans.push(span.spanId);
+  };
   const plan: PlanInput[] = [];
   const rootNode = str(root, sc.GRAPH_NODE_ID);
   let hops = 0;
@@ -84,20 +97,20 @@ export function spansToEvents(spans: readonly SpanRecord[], ctx: TraceContext): 
         const search: StepInput = { ...at, kind: 'search', hop, turn, queries, text: queries.join('\n') };
         if (span.attrs.get(sc.HOPSCOPE.searchOnly) === true) {
           if (docs.length > 0) search.docs = docs;
-          steps.push(search);
+          add(span, search);
           return;
         }
-        steps.push(search);
+        add(span, search);
       }
       // The span's time and error belong to the search step when there is one.
       const { ms: _, error: __, ...shared } = at;
-      steps.push({ ...(only === 'retrieve' ? at : shared), kind: 'retrieve', hop, turn, docs });
+      add(span, { ...(only === 'retrieve' ? at : shared), kind: 'retrieve', hop, turn, docs });
       return; // an EMBEDDING child of a retriever is not a step of the agent
     }
     if (kind === sc.SPAN_KINDS.reranker) {
       const query = str(span, sc.RERANKER_QUERY) ?? inputValues(span)[0];
       const docs = docsOf(span, sc.RERANKER_OUTPUT_DOCUMENT_RE, 'reranker.output_documents', 'r', query);
-      steps.push({ ...at, kind: stepKindOf(span, 'rank'), docs, ranking: docs.map((d) => d.id) });
+      add(span, { ...at, kind: stepKindOf(span, 'rank'), docs, ranking: docs.map((d) => d.id) });
       return;
     }
     if (kind === sc.SPAN_KINDS.llm) {
@@ -111,13 +124,13 @@ export function spansToEvents(spans: readonly SpanRecord[], ctx: TraceContext): 
       if (raw !== undefined) step.raw = raw;
       const decision = str(span, sc.HOPSCOPE.stepDecision);
       if (decision !== undefined) step.decision = decision;
-      steps.push(step);
+      add(span, step);
     } else if (kind === sc.SPAN_KINDS.tool) {
       const name = str(span, sc.TOOL_NAME) ?? span.name;
       const input = str(span, sc.INPUT_VALUE);
       const output = str(span, sc.OUTPUT_VALUE);
       const text = [input !== undefined ? `${name}(${input})` : name, output].filter(Boolean).join(' → ');
-      steps.push({ ...at, kind: stepKindOf(span, 'decision'), decision: `tool: ${name}`, text });
+      add(span, { ...at, kind: stepKindOf(span, 'decision'), decision: `tool: ${name}`, text });
     }
     for (const child of tree.children(span)) visit(child, planNode);
   };
@@ -137,7 +150,7 @@ export function spansToEvents(spans: readonly SpanRecord[], ctx: TraceContext): 
   const ms = durationMs(root);
   if (ms !== undefined) finish.timing = { ms };
   events.push(finish);
-  return events;
+  return { events, stepSpans };
 }
 
 function planNodeOf(span: SpanRecord, id: string, rootNode: string | undefined): PlanInput {
@@ -205,7 +218,7 @@ function startEvent(
 
 /**
  * What the source reported about itself: Hopscope's saved `reported`, plus scores from other
- * tools' annotations on the root (Phoenix evals). Hopscope's own rewards are recomputed, not read.
+ * tools' non-human annotations on the root (Phoenix evals). Hopscope's own rewards are recomputed, not read.
  */
 function reportedOf(root: SpanRecord): NonNullable<Trajectory['reported']> {
   const out: NonNullable<Trajectory['reported']> = {};
@@ -216,6 +229,8 @@ function reportedOf(root: SpanRecord): NonNullable<Trajectory['reported']> {
   for (const { row } of indexed(root, sc.SPAN_ANNOTATION_RE)) {
     const id = row.get('identifier');
     if (typeof id === 'string' && id.startsWith(sc.HOPSCOPE_ANNOTATION_PREFIX)) continue;
+    // Human feedback imports as annotations (human-labels.ts), not as reported scores.
+    if (row.get('annotator_kind') === sc.ANNOTATOR_KINDS.human) continue;
     const name = row.get('name');
     const value = row.get('score') ?? row.get('label');
     if (typeof name === 'string' && (typeof value === 'number' || typeof value === 'string'))

@@ -102,7 +102,16 @@ function stepSpan(steps: readonly Step[], i: number): { used: number; name: stri
   return { used: 1, name: s.kind, attrs };
 }
 
-function annotationAttrs(rewards: readonly RewardValue[], labels: readonly Annotation[]): Attrs {
+/**
+ * Rewards (CODE) and human labels (HUMAN) as OpenInference span annotations. `spanSteps`: the ids
+ * of the steps this span stands for, when several (a search and its retrieve), so a label's
+ * metadata says which one it was on and import puts it back there.
+ */
+function annotationAttrs(
+  rewards: readonly RewardValue[],
+  labels: readonly Annotation[],
+  spanSteps: readonly string[] = [],
+): Attrs {
   const out: Attrs = [];
   let i = 0;
   for (const r of rewards) {
@@ -124,11 +133,16 @@ function annotationAttrs(rewards: readonly RewardValue[], labels: readonly Annot
       [sc.spanAnnotation(i, 'explanation'), a.note],
       [sc.spanAnnotation(i, 'annotator_kind'), sc.ANNOTATOR_KINDS.human],
       [sc.spanAnnotation(i, 'identifier'), `${sc.HOPSCOPE_ANNOTATION_PREFIX}label:${a.id}`],
-      [sc.spanAnnotation(i, 'metadata'), JSON.stringify({ annotator: a.annotator, createdAt: a.createdAt })],
+      [sc.spanAnnotation(i, 'metadata'), JSON.stringify(labelMetadata(a, spanSteps))],
     );
     i++;
   }
   return out;
+}
+
+function labelMetadata(a: Annotation, spanSteps: readonly string[]) {
+  const at = a.stepId === undefined ? -1 : spanSteps.indexOf(a.stepId);
+  return { annotator: a.annotator, createdAt: a.createdAt, ...(at > 0 ? { spanStep: at } : {}) };
 }
 
 /**
@@ -185,10 +199,9 @@ export function trajectoryToSpans(input: TraceInput, startMs: number): OtlpSpan[
   for (let i = 0; i < t.steps.length;) {
     const s = t.steps[i] as Step;
     const { used, name, attrs } = stepSpan(t.steps, i);
-    const stepLabels = labels.filter(
-      (a) => a.stepId !== undefined && t.steps.slice(i, i + used).some((x) => x.id === a.stepId),
-    );
-    attrs.push(...annotationAttrs([], stepLabels));
+    const spanSteps = t.steps.slice(i, i + used).map((x) => x.id);
+    const stepLabels = labels.filter((a) => a.stepId !== undefined && spanSteps.includes(a.stepId));
+    attrs.push(...annotationAttrs([], stepLabels, spanSteps));
     const end = clock + (s.ms ?? 0);
     children.push(span(name, rootId, clock, end, attrs, s.error));
     clock = end;

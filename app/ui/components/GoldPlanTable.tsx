@@ -1,16 +1,30 @@
 import { goldStepQuestion } from '../../core/corpus/plan-rewrite';
 import type { Gold } from '../../core/schema/trajectory';
-import { usePlanRewrite } from '../data/plan-rewrite';
+
+/** A model's rewrite of the plan, when the page can run one (the app; not the HTML report). */
+export interface PlanRewriteState {
+  model: string;
+  rewrite: (steps: string[]) => void;
+  result?: ReadonlyArray<string | null> | undefined;
+  running: boolean;
+  error: unknown;
+}
 
 /**
  * A gold plan with each step as the dataset writes it (MuSiQue's `#1 >> capital`) beside the
  * natural-language question APEX's SEPR compares with (`What is the capital of #1?`), and on
  * request the configured model's rewrite (APEX v2 appendix C.1 used a model; SEPR keeps the
- * deterministic form).
+ * deterministic form). Without `model` (the HTML report) there is no rewrite button, and nothing
+ * here pulls in the model runtime and its workers.
  */
-export function GoldPlanTable({ plan }: { plan: NonNullable<Gold['plan']> }) {
-  const model = usePlanRewrite();
-  const byModel = model.result;
+export function GoldPlanTable({
+  plan,
+  model,
+}: {
+  plan: NonNullable<Gold['plan']>;
+  model?: PlanRewriteState;
+}) {
+  const byModel = model?.result;
   return (
     <>
       <table className="gold-plan-table small" data-testid="gold-plan">
@@ -21,7 +35,7 @@ export function GoldPlanTable({ plan }: { plan: NonNullable<Gold['plan']> }) {
             <th scope="col" title="The form APEX's plan reward (SEPR) compares generated sub-questions with">
               as a question (SEPR)
             </th>
-            {byModel && <th scope="col">by {model.model}</th>}
+            {byModel && <th scope="col">by {model?.model}</th>}
             <th scope="col">answer</th>
           </tr>
         </thead>
@@ -44,19 +58,21 @@ export function GoldPlanTable({ plan }: { plan: NonNullable<Gold['plan']> }) {
           })}
         </tbody>
       </table>
-      <p className="small">
-        <button
-          type="button"
-          className="link"
-          disabled={model.running}
-          onClick={() => model.rewrite(plan.map((s) => s.text))}
-          data-testid="gold-plan-rewrite"
-        >
-          {model.running ? 'rewriting…' : `rewrite with ${model.model}`}
-        </button>{' '}
-        <span className="muted">beside the deterministic rewrite (SEPR keeps the deterministic one)</span>
-        {model.error && <span className="error-text"> {String(model.error)}</span>}
-      </p>
+      {model && (
+        <p className="small">
+          <button
+            type="button"
+            className="link"
+            disabled={model.running}
+            onClick={() => model.rewrite(plan.map((s) => s.text))}
+            data-testid="gold-plan-rewrite"
+          >
+            {model.running ? 'rewriting…' : `rewrite with ${model.model}`}
+          </button>{' '}
+          <span className="muted">beside the deterministic rewrite (SEPR keeps the deterministic one)</span>
+          {model.error ? <span className="error-text"> {String(model.error)}</span> : null}
+        </p>
+      )}
     </>
   );
 }

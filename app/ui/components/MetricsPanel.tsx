@@ -3,7 +3,7 @@ import { accHint, accName } from '../../core/metrics/labels';
 import { exsearchRetrievalMetrics } from '../../core/metrics/retrieval-at-k';
 import type { TrajectoryMetrics } from '../../core/metrics/trajectory-metrics';
 import type { Trajectory } from '../../core/schema/trajectory';
-import { GoldPlanTable } from './GoldPlanTable';
+import { GoldPlanTable, type PlanRewriteState } from './GoldPlanTable';
 
 function fmt(v: number | null, digits = 2): string {
   return v === null ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(digits);
@@ -15,13 +15,18 @@ export function MetricsPanel({
   metrics: m,
   flags,
   onSelectStep,
+  planRewrite,
 }: {
   trajectory: Trajectory;
   metrics: TrajectoryMetrics;
   flags: readonly Flag[];
   onSelectStep: (id: string) => void;
+  /** The model rewrite of the gold plan, where the page can run a model (not the HTML report). */
+  planRewrite?: PlanRewriteState;
 }) {
-  const atK = exsearchRetrievalMetrics(t);
+  // R@k / P@k as the row has them (trajectoryMetrics); only the gold-passage variant is shown
+  // nowhere else, so it is derived here.
+  const atK = m;
   const goldAtK = exsearchRetrievalMetrics(t, 'gold');
   const pair = (a: number | null, b: number | null) =>
     a === null && b === null ? '–' : `${fmt(a)} / ${fmt(b)}`;
@@ -77,7 +82,7 @@ export function MetricsPanel({
       {(t.gold?.plan?.length ?? 0) > 0 && (
         <>
           <h4>Gold plan</h4>
-          <GoldPlanTable plan={t.gold!.plan!} />
+          <GoldPlanTable plan={t.gold!.plan!} {...(planRewrite ? { model: planRewrite } : {})} />
         </>
       )}
       {(t.gold?.supporting?.length ?? 0) > 0 && (

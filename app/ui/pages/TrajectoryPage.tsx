@@ -21,6 +21,7 @@ import { ForkPanel } from '../components/fork/ForkPanel';
 import { RunsOfQuestionButton } from '../components/compare/RunsOfQuestionButton';
 import { LongText } from '../components/LongText';
 import { useQuestionIndex } from '../data/corpora';
+import { usePlanRewrite } from '../data/plan-rewrite';
 import { MetricsPanel } from '../components/MetricsPanel';
 import { PlanTree } from '../components/PlanTree';
 import { AnswerCorrectness } from '../components/judge/AnswerCorrectness';
@@ -104,6 +105,7 @@ function TrajectoryView({
   const [forkAt, setForkAt] = useState<string | null>(null);
 
   const metrics = useMemo(() => trajectoryMetrics(t), [t]);
+  const planRewrite = usePlanRewrite();
   const diagnosis = useMemo(() => diagnose(t), [t]);
   const flags = useMemo(() => flagTrajectory(t, metrics, diagnosis), [t, metrics, diagnosis]);
   const marks = useMemo((): TimelineMarks => {
@@ -467,6 +469,7 @@ function TrajectoryView({
           )}
           {tab === 'metrics' && (
             <MetricsPanel
+              planRewrite={planRewrite}
               trajectory={t}
               metrics={metrics}
               flags={flags}

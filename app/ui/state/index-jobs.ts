@@ -14,6 +14,7 @@ import {
   type IndexProgress,
   type LoadProgress,
 } from '../../services/indexing';
+import { loadVectorFile } from '../../services/precomputed-index';
 
 export type Phase = 'idle' | 'working' | 'ready' | 'error' | 'cancelled';
 
@@ -27,7 +28,7 @@ export interface Bm25Job {
 
 export interface DenseJob {
   phase: Phase;
-  step?: 'model' | 'cache' | 'embedding';
+  step?: 'model' | 'cache' | 'embedding' | 'vectors';
   load?: Record<string, LoadProgress>;
   progress?: DenseBuildProgress;
   result?: DenseResult;
@@ -42,6 +43,8 @@ interface IndexJobs {
   runBm25(corpusId: string): Promise<void>;
   cancelBm25(corpusId: string): void;
   runDense(corpusId: string, src: ModelSource, mode: 'build' | 'restore' | 'rebuild'): Promise<void>;
+  /** Makes precomputed vectors (a .npy or JSONL file made by `modelId`) the dense index. */
+  loadVectors(corpusId: string, file: File, src: ModelSource, modelId: string, field?: string): Promise<void>;
   /** Pauses a dense build: what was embedded stays stored and the next build resumes from it. */
   cancelDense(corpusId: string): void;
   /** Forgets a paused dense build's stored vectors. */
@@ -117,6 +120,34 @@ export const useIndexJobs = create<IndexJobs>((set, get) => {
         );
       } finally {
         controllers.delete(corpusId);
+      }
+    },
+
+    async loadVectors(corpusId, file, src, modelId, field) {
+      if (get().dense[corpusId]?.phase === 'working') return;
+      patchDense(corpusId, {
+        phase: 'working',
+        step: 'vectors',
+        source: src,
+        load: {},
+        progress: undefined,
+        error: undefined,
+        result: undefined,
+      });
+      try {
+        const result = await loadVectorFile(corpusId, file, {
+          modelId,
+          ...(field ? { field } : {}),
+          embedder: src,
+          onLoad: (p) =>
+            set((s) => {
+              const job = s.dense[corpusId] ?? { phase: 'working' };
+              return { dense: { ...s.dense, [corpusId]: { ...job, load: { ...job.load, [p.file]: p } } } };
+            }),
+        });
+        patchDense(corpusId, { phase: 'ready', result });
+      } catch (e) {
+        patchDense(corpusId, { phase: 'error', error: errorText(e) });
       }
     },
 

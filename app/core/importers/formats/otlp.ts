@@ -3,6 +3,7 @@
 // record: a bad trace is reported, the others import (otel/spans-to-events.ts has the mapping).
 import { isObj } from '../../json';
 import { type DecodedTrace, decodeRequest, isOtlpRequest } from '../../otel/otlp-request';
+import { humanLabels } from '../../otel/human-labels';
 import { spansToEvents } from '../../otel/spans-to-events';
 import { type FormatImporter, RecordError } from '../types';
 
@@ -27,5 +28,9 @@ export const otlpFormat: FormatImporter = {
     const t = record.otlpTrace;
     if (!t.ok) throw new RecordError(`trace ${t.traceId}: ${t.error}`, t.field);
     return spansToEvents(t.spans, { file: ctx.file, line: ctx.line, format: 'otlp' });
+  },
+  annotations(record, trajectoryId) {
+    if (!isTrace(record) || !record.otlpTrace.ok) return { annotations: [], issues: [] };
+    return humanLabels(record.otlpTrace.spans, trajectoryId);
   },
 };

@@ -3,11 +3,22 @@
 import { isObj } from '../../json';
 import { decodePhoenixSpan, looksLikePhoenixSpan, phoenixTraceId } from '../../otel/phoenix-span';
 import type { SpanRecord } from '../../otel/span';
+import { humanLabels } from '../../otel/human-labels';
 import { spansToEvents } from '../../otel/spans-to-events';
 import { type FormatImporter, type GatheredRecords, RecordError } from '../types';
 
 function isGathered(v: unknown): v is GatheredRecords {
   return isObj(v) && Array.isArray(v.gathered);
+}
+
+function spansOf(record: GatheredRecords): SpanRecord[] {
+  const spans: SpanRecord[] = [];
+  record.gathered.forEach(({ line, value }, i) => {
+    const span = decodePhoenixSpan(value, line, i);
+    if (!('attrs' in span)) throw new RecordError(span.error, span.field, line);
+    spans.push(span);
+  });
+  return spans;
 }
 
 export const phoenixFormat: FormatImporter = {
@@ -24,12 +35,11 @@ export const phoenixFormat: FormatImporter = {
         'expected a Phoenix span with context.trace_id and context.span_id',
         'context.trace_id',
       );
-    const spans: SpanRecord[] = [];
-    record.gathered.forEach(({ line, value }, i) => {
-      const span = decodePhoenixSpan(value, line, i);
-      if (!('attrs' in span)) throw new RecordError(span.error, span.field, line);
-      spans.push(span);
-    });
-    return spansToEvents(spans, { file: ctx.file, line: ctx.line, format: 'phoenix' });
+    return spansToEvents(spansOf(record), { file: ctx.file, line: ctx.line, format: 'phoenix' });
+  },
+  annotations(record, trajectoryId) {
+    // Called only after toEvents succeeded on the same record, so the spans decode.
+    if (!isGathered(record)) return { annotations: [], issues: [] };
+    return humanLabels(spansOf(record), trajectoryId);
   },
 };

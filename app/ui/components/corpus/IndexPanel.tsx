@@ -7,6 +7,7 @@ import { corpusKeys } from '../../data/corpora';
 import { type DenseJob, type Phase, useIndexJobs } from '../../state/index-jobs';
 import { DEFAULT_EMBED_MODEL, useCorpusUi } from '../../state/corpus-ui';
 import { ModelSourceFields } from '../ModelSourceFields';
+import { PrecomputedVectors } from './PrecomputedVectors';
 import { TestModelWarning } from '../TestModelWarning';
 
 const fmtS = (s: number) =>
@@ -199,6 +200,11 @@ export function DenseCard({
           </span>
         </div>
       )}
+      {phase === 'working' && job?.step === 'vectors' && (
+        <p className="small" data-testid="vectors-progress">
+          Reading vectors…
+        </p>
+      )}
       {phase === 'working' && job?.step === 'embedding' && job.progress && (
         <div className="job" data-testid="dense-progress">
           <progress max={job.progress.total} value={job.progress.done} />
@@ -213,8 +219,12 @@ export function DenseCard({
       )}
       {phase === 'ready' && result && info && (
         <p className="small" data-testid="dense-status">
-          {result.source === 'cache' ? 'Restored from cache' : `Embedded in ${fmtS(result.ms / 1000)}`} ·{' '}
-          {result.status.count.toLocaleString()} × {info.dims} vectors · {info.dtype} on{' '}
+          {result.source === 'cache'
+            ? 'Restored from cache'
+            : result.source === 'precomputed'
+              ? `Precomputed vectors (${String(result.status.status === 'hit' ? (result.status.info?.file ?? 'file') : 'file')}), made by ${result.settings.modelId}`
+              : `Embedded in ${fmtS(result.ms / 1000)}`}{' '}
+          · {result.status.count.toLocaleString()} × {info.dims} vectors · {info.dtype} on{' '}
           {info.device === 'webgpu'
             ? 'WebGPU'
             : `WASM (${info.threads} thread${info.threads === 1 ? '' : 's'})`}
@@ -250,6 +260,7 @@ export function DenseCard({
           </button>
         </p>
       )}
+      <PrecomputedVectors corpusId={corpusId} embedder={src} disabled={phase === 'working'} />
       <p className="muted tiny">
         Mean pooling, L2-normalized; exact top-k (float32, or int8 with the toggle below).
       </p>
