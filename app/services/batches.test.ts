@@ -82,3 +82,48 @@ describe('a sweep stored and resumed', () => {
     ]);
   });
 });
+
+describe('a batch honours the ablation switches of the Live run tab', () => {
+  it('hands each job its strategy’s switches, so ExSearch w/o thinking retrieves once with the question', async () => {
+    const b = await createBatch({
+      name: 'ablations',
+      questions: batchQuestions(SET, 2),
+      strategies: ['exsearch', 'apex'],
+      settings: {
+        params: {
+          exsearch: { thinking: false, topK: 2 },
+          apex: { planning: false },
+          'search-r1': { topK: 9 },
+        },
+        prompts: {},
+        llm: {},
+        retriever: {},
+        embed: {},
+      },
+    });
+    // Only the batch's strategies are stored, each with its own switches.
+    expect(b.spec.params).toEqual({ exsearch: { thinking: false, topK: 2 }, apex: { planning: false } });
+    const jobs = batchJobs(b.spec);
+    expect(jobs.map((j) => [j.strategy, jobParams(b.spec.params, j)])).toEqual([
+      ['exsearch', { thinking: false, topK: 2 }],
+      ['apex', { planning: false }],
+      ['exsearch', { thinking: false, topK: 2 }],
+      ['apex', { planning: false }],
+    ]);
+
+    const job = jobs[0]!;
+    const retriever = stubRetriever(() => PASSAGES);
+    const t = await runStrategy(strategyById(job.strategy), {
+      question: job.question.question,
+      llm: new ScriptedLlm(['Tavish', 'Tavish', 'Tavish']),
+      retriever,
+      params: jobParams(b.spec.params, job),
+      gold: goldOf(job.question),
+      id: job.trajectoryId,
+      source: { qid: job.question.qid },
+    });
+    // w/o thinking (ExSearch §5.2): one retrieval, with the question itself, then the answer.
+    expect(retriever.calls.map((c) => [c.queries, c.k])).toEqual([[[job.question.question], 2]]);
+    expect(t.agent.params).toMatchObject({ thinking: false, recording: true });
+  });
+});

@@ -3,6 +3,7 @@
 // entries are the grid points of one strategy (core/batch/sweep-grid.ts). Plain TS, no React.
 import { questionGold } from '../core/corpus/gold-join';
 import { type BatchQuestion, batchId } from '../core/batch/plan';
+import { ablationArms, type AblationSpec } from '../core/batch/ablation-presets';
 import { type SweepSpec, sweepVariants } from '../core/batch/sweep-grid';
 import { putBatch } from '../db/batch-store';
 import type { BatchRecord, QuestionSetRecord } from '../db/db';
@@ -27,18 +28,28 @@ export interface RunSettings {
   embed: unknown;
 }
 
-/** Stores a new batch of `strategies` × questions, or of a sweep's grid points when `sweep` is set. */
+/**
+ * Stores a new batch of `strategies` × questions, of a sweep's grid points when `sweep` is set, or
+ * of an ablation's arms when `ablation` is set.
+ */
 export async function createBatch(opts: {
   name: string;
   questions: BatchQuestion[];
   strategies: string[];
   sweep?: SweepSpec;
+  ablation?: AblationSpec;
   settings: RunSettings;
 }): Promise<BatchRecord> {
   const createdAt = new Date().toISOString();
   const id = batchId(opts.name, createdAt);
   const { settings: s } = opts;
-  const used = opts.sweep ? [opts.sweep.strategy] : opts.strategies;
+  const one = opts.sweep?.strategy ?? opts.ablation?.strategy;
+  const used = one ? [one] : opts.strategies;
+  const entries = opts.sweep
+    ? sweepVariants(opts.sweep).map((v) => v.key)
+    : opts.ablation
+      ? ablationArms(opts.ablation).map((a) => a.key)
+      : opts.strategies;
   const b: BatchRecord = {
     id,
     name: opts.name,
@@ -49,8 +60,9 @@ export async function createBatch(opts: {
       name: opts.name,
       createdAt,
       questions: opts.questions,
-      strategies: opts.sweep ? sweepVariants(opts.sweep).map((v) => v.key) : opts.strategies,
+      strategies: entries,
       ...(opts.sweep ? { sweep: opts.sweep } : {}),
+      ...(opts.ablation ? { ablation: opts.ablation } : {}),
       params: Object.fromEntries(used.map((x) => [x, s.params[x] ?? {}])),
       prompts: Object.fromEntries(used.map((x) => [x, s.prompts[x] ?? {}])),
       llm: s.llm,

@@ -3,6 +3,7 @@
 // what finished and never stores a question twice.
 import { hash53 } from '../hash';
 import type { Gold } from '../schema/trajectory';
+import { ablationArms, type AblationSpec } from './ablation-presets';
 import { type SweepSpec, sweepVariants } from './sweep-grid';
 
 export interface BatchQuestion {
@@ -19,10 +20,10 @@ export interface BatchJob {
   key: string;
   /** The strategy that runs. */
   strategy: string;
-  /** The entry of `BatchSpec.strategies` it runs: the strategy, or a sweep's variant key. */
+  /** The entry of `BatchSpec.strategies` it runs: the strategy, a sweep's variant or an ablation's arm key. */
   variant: string;
-  /** Parameters the variant sets over the batch's own (none for a plain batch). */
-  params: Record<string, number>;
+  /** Parameters the variant (or arm) sets over the batch's own (none for a plain batch). */
+  params: Record<string, number | boolean>;
   question: BatchQuestion;
   trajectoryId: string;
 }
@@ -32,13 +33,15 @@ export interface BatchSpec {
   name: string;
   createdAt: string;
   questions: BatchQuestion[];
-  /** Strategy ids; for a sweep, its variant keys (sweepVariants(sweep), in order). */
+  /** Strategy ids; for a sweep, its variant keys (sweepVariants(sweep), in order); for an ablation, its arm keys. */
   strategies: string[];
   /** Set when the batch is a parameter sweep of one strategy. */
   sweep?: SweepSpec;
+  /** Set when the batch runs a paper's ablation arms of one strategy (ablation-presets.ts). */
+  ablation?: AblationSpec;
 }
 
-type JobSpec = Pick<BatchSpec, 'id' | 'questions' | 'strategies' | 'sweep'>;
+type JobSpec = Pick<BatchSpec, 'id' | 'questions' | 'strategies' | 'sweep' | 'ablation'>;
 
 export function batchId(name: string, createdAt: string): string {
   return `b_${hash53(`${name}\u0000${createdAt}`)}`;
@@ -55,15 +58,20 @@ export function trajectoryIdFor(batch: string, strategy: string, qid: string, va
     : `${batch}_${strategy}_${hash53(variant)}_${hash53(qid)}`;
 }
 
-/** What each entry of `strategies` runs: the strategy itself, or a sweep's variant. */
+/** What each entry of `strategies` runs: the strategy itself, a sweep's variant or an ablation's arm. */
 function entries(
   spec: JobSpec,
-): Array<{ variant: string; strategy: string; params: Record<string, number> }> {
-  if (!spec.sweep) return spec.strategies.map((s) => ({ variant: s, strategy: s, params: {} }));
-  const byKey = new Map(sweepVariants(spec.sweep).map((v) => [v.key, v]));
+): Array<{ variant: string; strategy: string; params: Record<string, number | boolean> }> {
+  if (!spec.sweep && !spec.ablation)
+    return spec.strategies.map((s) => ({ variant: s, strategy: s, params: {} }));
+  const variants = spec.sweep ? sweepVariants(spec.sweep) : ablationArms(spec.ablation!);
+  const byKey = new Map<string, { strategy: string; params: Record<string, number | boolean> }>(
+    variants.map((v) => [v.key, v]),
+  );
+  const what = spec.sweep ? 'a grid point of its sweep' : 'an arm of its ablation';
   return spec.strategies.map((key) => {
     const v = byKey.get(key);
-    if (!v) throw new Error(`batch ${spec.id}: “${key}” is not a grid point of its sweep`);
+    if (!v) throw new Error(`batch ${spec.id}: “${key}” is not ${what}`);
     return { variant: key, strategy: v.strategy, params: v.params };
   });
 }

@@ -24,7 +24,7 @@ export interface SweepVariant {
 /** Grid points beyond this make a sweep that runs for hours; the user must narrow it. */
 export const MAX_GRID_POINTS = 48;
 
-export function variantKey(strategy: string, params: Record<string, number>): string {
+export function variantKey(strategy: string, params: Record<string, number | boolean>): string {
   return `${strategy}(${Object.entries(params)
     .map(([k, v]) => `${k}=${v}`)
     .join(', ')})`;

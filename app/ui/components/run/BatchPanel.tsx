@@ -16,6 +16,8 @@ import { useRetrieverChoice } from './RetrieverPicker';
 import { CompareWithImports } from './CompareWithImports';
 import { fileSlug } from '../../data/figure-export';
 import { CsvExport } from '../charts/ExportButtons';
+import { AblationForm } from './AblationForm';
+import { AblationResults } from './AblationResults';
 import { SweepForm } from './SweepForm';
 import { SweepResults } from './SweepResults';
 import { TestModelWarning } from '../TestModelWarning';
@@ -30,7 +32,7 @@ export function BatchPanel() {
   const runner = useBatchRun();
   const qc = useQueryClient();
   const [selected, setSelected] = useState<string | null>(null);
-  const [mode, setMode] = useState<'batch' | 'sweep'>('batch');
+  const [mode, setMode] = useState<'batch' | 'sweep' | 'ablation'>('batch');
   useEffect(() => {
     void qc.invalidateQueries({ queryKey: ['batches'] });
     void qc.invalidateQueries({ queryKey: keys.rows });
@@ -41,7 +43,7 @@ export function BatchPanel() {
     <div className="batch-page">
       <aside className="run-config">
         <div className="segmented" role="group" aria-label="What to start">
-          {(['batch', 'sweep'] as const).map((m) => (
+          {(['batch', 'sweep', 'ablation'] as const).map((m) => (
             <button
               key={m}
               type="button"
@@ -50,14 +52,16 @@ export function BatchPanel() {
               data-testid={`mode-${m}`}
               onClick={() => setMode(m)}
             >
-              {m === 'batch' ? 'Batch' : 'Sweep'}
+              {m === 'batch' ? 'Batch' : m === 'sweep' ? 'Sweep' : 'Ablation'}
             </button>
           ))}
         </div>
         {mode === 'batch' ? (
           <NewBatch onCreated={(id) => setSelected(id)} />
-        ) : (
+        ) : mode === 'sweep' ? (
           <SweepForm onCreated={(id) => setSelected(id)} />
+        ) : (
+          <AblationForm onCreated={(id) => setSelected(id)} />
         )}
         <section className="card">
           <h3>Batches</h3>
@@ -121,7 +125,9 @@ function BatchItem({ b, selected, onSelect }: { b: BatchRecord; selected: boolea
         <span data-testid="batch-status">{status}</span> · {b.done.length}/{total} ·{' '}
         {b.spec.sweep
           ? `sweep of ${b.spec.sweep.strategy}: ${b.spec.sweep.params.map((p) => p.name).join(' × ')}`
-          : b.spec.strategies.join(', ')}
+          : b.spec.ablation
+            ? `ablation of ${b.spec.ablation.strategy}: ${b.spec.ablation.arms.map((a) => a.label).join(' vs ')}`
+            : b.spec.strategies.join(', ')}
       </div>
       <div className="row">
         {!mine && b.done.length < total && status !== 'cancelled' && (
@@ -253,6 +259,8 @@ function BatchResults({ b }: { b: BatchRecord }) {
       {ts.data &&
         (b.spec.sweep ? (
           <SweepResults sweep={b.spec.sweep} trajectories={ts.data} name={b.name} />
+        ) : b.spec.ablation ? (
+          <AblationResults ablation={b.spec.ablation} trajectories={ts.data} name={b.name} />
         ) : (
           <>
             <p className="small">

@@ -12,7 +12,7 @@ export function BatchScopeFields({
   name,
   onName,
 }: {
-  kind: 'batch' | 'sweep';
+  kind: 'batch' | 'sweep' | 'ablation';
   sets: ReturnType<typeof useQuestionSets>['data'];
   setId: string;
   onSetId: (id: string) => void;
