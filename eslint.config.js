@@ -3,6 +3,25 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+// Untrusted model/document text must never be rendered as HTML; assets never come from a CDN.
+const SAFE_SYNTAX = [
+  {
+    selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+    message: 'Render text, never HTML.',
+  },
+  {
+    selector: 'AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]',
+    message: 'Render text, never HTML.',
+  },
+  {
+    selector:
+      "CallExpression[callee.property.name=/^(insertAdjacentHTML|write)$/][callee.object.name='document']",
+    message: 'Render text, never HTML.',
+  },
+  // Runtime assets (onnxruntime .wasm, models) are served by the app or the model hub, never a CDN.
+  { selector: 'Literal[value=/cdn\\.jsdelivr|unpkg\\.com|cdnjs\\./]', message: 'No CDN assets.' },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -27,24 +46,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Untrusted model/document text must never be rendered as HTML.
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
-          message: 'Render text, never HTML.',
-        },
-        {
-          selector: 'AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]',
-          message: 'Render text, never HTML.',
-        },
-        {
-          selector:
-            "CallExpression[callee.property.name=/^(insertAdjacentHTML|write)$/][callee.object.name='document']",
-          message: 'Render text, never HTML.',
-        },
-        // Runtime assets (onnxruntime .wasm, models) are served by the app or the model hub, never a CDN.
-        { selector: 'Literal[value=/cdn\\.jsdelivr|unpkg\\.com|cdnjs\\./]', message: 'No CDN assets.' },
-      ],
+      'no-restricted-syntax': ['error', ...SAFE_SYNTAX],
       'no-eval': 'error',
       'no-new-func': 'error',
     },
@@ -73,6 +75,15 @@ export default tseslint.config(
             },
             { group: ['**/testing/**'], message: 'Test doubles stay out of production code.' },
           ],
+        },
+      ],
+      // Services announce what they changed (app/services/changes.ts); one bridge refreshes queries.
+      'no-restricted-syntax': [
+        'error',
+        ...SAFE_SYNTAX,
+        {
+          selector: "CallExpression[callee.property.name='invalidateQueries']",
+          message: 'Views do not refresh queries by hand: the service that writes announces the change.',
         },
       ],
     },

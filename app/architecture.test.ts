@@ -64,4 +64,19 @@ describe('layer rules', () => {
       ),
     ).toEqual([]);
   });
+
+  it('lets views refresh no query by hand, and still renders text only there', async () => {
+    const file = 'app/ui/components/Probe.tsx';
+    const syntax = async (code: string) =>
+      ((await eslint.lintText(code, { filePath: file }))[0]?.messages ?? [])
+        .filter((m) => m.ruleId === 'no-restricted-syntax')
+        .map((m) => m.message);
+    const refresh = 'declare const qc: { invalidateQueries(k: unknown): void };\nqc.invalidateQueries({});\n';
+    expect(await syntax(refresh)).toEqual([
+      'Views do not refresh queries by hand: the service that writes announces the change.',
+    ]);
+    expect(await syntax('declare const el: HTMLElement;\nel.innerHTML = "x";\n')).toEqual([
+      'Render text, never HTML.',
+    ]);
+  });
 });

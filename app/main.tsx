@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
 import { ErrorBoundary } from './ui/components/ErrorBoundary';
+import { bridgeDataChanges } from './ui/data/invalidation';
 import { keepLateInvalidations } from './ui/data/late-invalidation';
 import './ui/styles.css';
 
@@ -10,6 +11,7 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
 });
 keepLateInvalidations(queryClient);
+bridgeDataChanges(queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

@@ -8,6 +8,7 @@ import { runStrategy } from '../core/agents/run';
 import { untilAbort } from '../core/agents/session';
 import { etaSeconds, goldOf, jobParams, pendingJobs } from '../core/batch/plan';
 import { putBatch, recordBatchJob, setBatchStatus } from '../db/batch-store';
+import { announce } from './changes';
 import type { BatchRecord } from '../db/db';
 import { type LlmConfig, makeLlm, makeRetriever, type RetrieverConfig } from '../runtime/agent-ports';
 import type { ModelSource } from '../runtime/model-source';
@@ -33,6 +34,7 @@ export async function runBatch(
   const total = b.spec.questions.length * b.spec.strategies.length;
   let record: BatchRecord = { ...b, status: 'running' };
   await putBatch(record);
+  announce('batches');
   try {
     const llm = await untilAbort(makeLlm(b.spec.llm as LlmConfig, apiKey), signal);
     const retriever = await untilAbort(
@@ -79,6 +81,7 @@ export async function runBatch(
       const ms = performance.now() - t0;
       times.push(ms);
       record = await recordBatchJob(b.id, { key: job.key, trajectoryId: t.id, ms }, t);
+      announce('batches', 'trajectories');
       onProgress({
         phase: 'running',
         done: record.done.length,
@@ -88,19 +91,23 @@ export async function runBatch(
       });
     }
     if (!signal.aborted) await setBatchStatus(b.id, record.done.length >= total ? 'done' : 'paused');
+    announce('batches');
   } catch (e) {
     // Pause and Cancel write their own status (a wait on the model load then rejects here): only a
     // real failure pauses the batch, and the caller shows its reason.
     if (signal.aborted) return;
     await setBatchStatus(b.id, 'paused');
+    announce('batches');
     throw e;
   }
 }
 
 export async function pauseBatch(id: string): Promise<void> {
   await setBatchStatus(id, 'paused');
+  announce('batches');
 }
 
 export async function cancelBatch(id: string): Promise<void> {
   await setBatchStatus(id, 'cancelled');
+  announce('batches');
 }

@@ -5,7 +5,8 @@ import { questionGold } from '../core/corpus/gold-join';
 import { type BatchQuestion, batchId } from '../core/batch/plan';
 import { ablationArms, type AblationSpec } from '../core/batch/ablation-presets';
 import { type SweepSpec, sweepVariants } from '../core/batch/sweep-grid';
-import { putBatch } from '../db/batch-store';
+import { deleteBatch, putBatch } from '../db/batch-store';
+import { announce } from './changes';
 import type { BatchRecord, QuestionSetRecord } from '../db/db';
 
 /** The first `n` questions of a set, with the gold the batch scores against. */
@@ -73,5 +74,12 @@ export async function createBatch(opts: {
     updatedAt: createdAt,
   };
   await putBatch(b);
+  announce('batches');
   return b;
+}
+
+/** Deletes a batch; its trajectories stay in the table. */
+export async function removeBatch(id: string): Promise<void> {
+  await deleteBatch(id);
+  announce('batches');
 }

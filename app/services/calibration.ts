@@ -21,6 +21,7 @@ import {
 } from '../core/diagnose/search-labels';
 import type { Trajectory } from '../core/schema/trajectory';
 import { getTrajectory, listAnnotations, listRows, putAnnotations } from '../db/store';
+import { announce } from './changes';
 
 /** `FILE#N` of a stored trajectory: its source file and 0-based record (line) index. */
 export function labelIdOf(t: Pick<Trajectory, 'id' | 'source'>): string {
@@ -63,6 +64,7 @@ export async function importLabelsFile(
     file,
   );
   await putAnnotations(r.annotations);
+  announce('annotations');
   return {
     file,
     labels: parsed.labels.length + parsed.issues.length,

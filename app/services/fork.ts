@@ -12,6 +12,7 @@ import type { TrajectoryEvent } from '../core/schema/builder';
 import type { Doc, ForkChange, Gold, Trajectory } from '../core/schema/trajectory';
 import { allQuestionSets, getPassages } from '../db/corpus-store';
 import { listForks, putTrajectories } from '../db/store';
+import { announce } from './changes';
 import { type LlmConfig, makeLlm, makeRetriever, type RetrieverConfig } from '../runtime/agent-ports';
 import type { ModelSource } from '../runtime/model-source';
 
@@ -92,6 +93,7 @@ export async function runAndStoreForkWith(
   if (outcome === 'cancelled') throw new AbortError();
   if (outcome !== 'store') throw new Error(outcome.error);
   await putTrajectories([trajectory]);
+  announce('trajectories');
   return trajectory;
 }
 

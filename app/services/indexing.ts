@@ -11,6 +11,7 @@ import {
   searchWorker,
 } from '../runtime/retrieval-client';
 import type { Bm25Info, IndexProgress } from '../runtime/search-service';
+import { announce } from './changes';
 
 export type { Bm25Info, DenseBuildProgress, DenseResult, IndexProgress, LoadProgress };
 
@@ -20,7 +21,16 @@ export function buildBm25(
   jobId: string,
   onProgress: (p: IndexProgress) => void,
 ): Promise<Bm25Info> {
-  return searchWorker().ensureBm25(corpusId, jobId, proxy(onProgress));
+  return settle(searchWorker().ensureBm25(corpusId, jobId, proxy(onProgress)));
+}
+
+/** The index lists refresh when a build ends, however it ends (a paused build leaves a partial). */
+async function settle<T>(p: Promise<T>): Promise<T> {
+  try {
+    return await p;
+  } finally {
+    announce('indexes');
+  }
 }
 
 export function cancelIndexJob(jobId: string): Promise<void> {
@@ -38,16 +48,18 @@ export function buildDense(
     onProgress: (p: DenseBuildProgress) => void;
   },
 ): Promise<DenseResult> {
-  return ensureDenseIndex(corpusId, src, {
-    signal: opts.signal,
-    cacheOnly: mode === 'restore',
-    force: mode === 'rebuild',
-    onLoad: opts.onLoad,
-    onProgress: opts.onProgress,
-  });
+  return settle(
+    ensureDenseIndex(corpusId, src, {
+      signal: opts.signal,
+      cacheOnly: mode === 'restore',
+      force: mode === 'rebuild',
+      onLoad: opts.onLoad,
+      onProgress: opts.onProgress,
+    }),
+  );
 }
 
 /** Forgets a paused dense build's stored vectors. */
 export function discardPartialDense(corpusId: string, settingsKey: string): Promise<void> {
-  return Promise.resolve(searchWorker().discardPartialDense(corpusId, settingsKey));
+  return settle(Promise.resolve(searchWorker().discardPartialDense(corpusId, settingsKey)));
 }

@@ -7,6 +7,7 @@ import type { AnyStrategyDef } from '../core/agents/types';
 import type { TrajectoryEvent } from '../core/schema/builder';
 import type { Gold, Trajectory } from '../core/schema/trajectory';
 import { putTrajectories } from '../db/store';
+import { announce } from './changes';
 import { type LlmConfig, makeLlm, makeRetriever, type RetrieverConfig } from '../runtime/agent-ports';
 import type { ModelSource } from '../runtime/model-source';
 
@@ -56,5 +57,6 @@ export async function runAndStoreLive(
     onEvent,
   );
   await putTrajectories([t]);
+  announce('trajectories');
   return t;
 }

@@ -6,11 +6,24 @@ import { queryEmbedderMismatch } from '../core/vectors/align';
 import { getPassages } from '../db/corpus-store';
 import type { LoadProgress, ModelSource } from '../runtime/model-source';
 import { type DenseResult, embedHost, searchWorker } from '../runtime/retrieval-client';
+import { announce } from './changes';
 import { loadPrecomputedVectors, type PrecomputedOptions } from './precomputed-vectors';
 
 export class VectorFileError extends Error {}
 
 export async function loadVectorFile(
+  corpusId: string,
+  file: { name: string; arrayBuffer(): Promise<ArrayBuffer> },
+  options: PrecomputedOptions & { embedder: ModelSource; onLoad?: (p: LoadProgress) => void },
+): Promise<DenseResult> {
+  try {
+    return await loadVectors(corpusId, file, options);
+  } finally {
+    announce('indexes');
+  }
+}
+
+async function loadVectors(
   corpusId: string,
   file: { name: string; arrayBuffer(): Promise<ArrayBuffer> },
   options: PrecomputedOptions & { embedder: ModelSource; onLoad?: (p: LoadProgress) => void },

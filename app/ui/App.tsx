@@ -6,7 +6,6 @@ import { ExportMenu } from './components/ExportMenu';
 import { HelpOverlay } from './components/HelpOverlay';
 import { ImportDialog } from './components/ImportDialog';
 import { useDemoWorld } from './data/corpora';
-import { dataChanged } from './data/invalidation';
 import { ensureDemoLoaded } from './data/demo';
 import { isTyping } from './keyboard';
 import { ErrorBoundary } from './components/ErrorBoundary';
@@ -56,12 +55,7 @@ export function App() {
   });
   // The demo world's corpus and questions: the Corpus page opens on them, and their gold joins
   // onto matching trajectories.
-  const world = useDemoWorld();
-  useEffect(() => {
-    // Views that listed corpora or questions before the world was stored must see it now.
-    if (!world.data) return;
-    void dataChanged(qc, 'corpora', 'question-sets');
-  }, [world.data, qc]);
+  useDemoWorld();
 
   useEffect(() => {
     // A deep link opened on first start may have looked before the demo was stored.

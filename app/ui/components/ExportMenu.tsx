@@ -1,17 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { importAnnotationsText } from '../../services/annotations';
 import { exportAnnotationsText, exportOtlpText, exportTrajectoriesText } from '../../services/export';
 import { exportHtmlReport } from '../../services/html-report';
 import { downloadText, stamp } from '../data/download';
-import { keys } from '../data/queries';
 import { parseHash } from '../state/router';
 import { useUi } from '../state/ui-store';
 
 export function ExportMenu() {
   const [open, setOpen] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
-  const qc = useQueryClient();
   const setToast = useUi((s) => s.setToast);
   const run = async (fn: () => Promise<void>) => {
     setOpen(false);
@@ -102,7 +99,6 @@ export function ExportMenu() {
           if (!f) return;
           void run(async () => {
             const r = await importAnnotationsText(await f.text());
-            await qc.invalidateQueries({ queryKey: keys.annotations });
             const errs = r.errors.map((x) => `line ${x.line}${x.field ? ` (${x.field})` : ''}: ${x.message}`);
             setToast(
               `Imported ${r.annotations.length} annotations from ${f.name}` +

@@ -1,12 +1,11 @@
 import { isAbort } from '../../core/abort';
 import { plural } from '../../core/plural';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FORMATS } from '../../core/importers/registry';
 import type { ImportRecord } from '../../db/db';
 import { downloadText } from '../data/download';
-import { Comlink, importWorker } from '../data/import-client';
-import { keys, useImports } from '../data/queries';
+import { cancelImport, importTrajectoryFile } from '../../services/trajectory-import';
+import { useImports } from '../data/queries';
 import { useUi } from '../state/ui-store';
 
 interface Job {
@@ -41,7 +40,6 @@ export function ImportDialog() {
   const [jobs, setJobs] = useState<Job[]>([]);
   const [dragging, setDragging] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
-  const qc = useQueryClient();
   const history = useImports();
   const runningFiles = new Set(jobs.filter((j) => j.state === 'running').map((j) => j.name));
 
@@ -58,14 +56,9 @@ export function ImportDialog() {
           { id, name: f.name, size: f.size, chars: 0, records: 0, errors: 0, state: 'running' },
           ...js,
         ]);
-        const onProgress = Comlink.proxy((p: { chars: number; records: number; errors: number }) => {
-          update(id, { chars: p.chars, records: p.records, errors: p.errors });
-          // Rows appear while a big file is still importing. A refresh still reading is left to
-          // finish rather than restarted: restarts piled up reads of every row and long GC pauses.
-          void qc.invalidateQueries({ queryKey: keys.rows }, { cancelRefetch: false });
-        });
-        importWorker()
-          .importBlob(id, f, f.name, format || undefined, onProgress)
+        importTrajectoryFile(id, f, format || undefined, (p) =>
+          update(id, { chars: p.chars, records: p.records, errors: p.errors }),
+        )
           .then((report) => {
             update(id, {
               state: 'done',
@@ -85,14 +78,10 @@ export function ImportDialog() {
               state: cancelled ? 'cancelled' : 'failed',
               message: String((e as Error)?.message ?? e),
             });
-          })
-          .finally(() => {
-            void qc.invalidateQueries({ queryKey: keys.rows });
-            void qc.invalidateQueries({ queryKey: keys.imports });
           });
       }
     },
-    [format, qc, setImportOpen, setToast, update],
+    [format, setImportOpen, setToast, update],
   );
 
   // Files dropped anywhere on the window are imported.
@@ -183,7 +172,7 @@ export function ImportDialog() {
               or drop files here
             </div>
             {jobs.map((j) => (
-              <JobView key={j.id} job={j} onCancel={() => void importWorker().cancel(j.id)} />
+              <JobView key={j.id} job={j} onCancel={() => void cancelImport(j.id)} />
             ))}
             {history.data && history.data.length > 0 && (
               <details

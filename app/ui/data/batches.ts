@@ -1,6 +1,6 @@
 // React-query access to stored batch runs for the Run page's views.
 import { useQuery } from '@tanstack/react-query';
-import { batchTrajectories, deleteBatch, listBatches } from '../../db/batch-store';
+import { batchTrajectories, listBatches } from '../../db/batch-store';
 import type { BatchRecord } from '../../db/db';
 
 export const batchKeys = {
@@ -21,4 +21,4 @@ export function useBatchTrajectories(b: BatchRecord, version: number) {
   });
 }
 
-export { deleteBatch };
+export { removeBatch } from '../../services/batches';

@@ -1,6 +1,6 @@
 // Hooks over the calibration service: detector vs annotators, annotators vs each other, label
 // import/export in the shared format, and the annotation queue.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   calibration,
   exportLabels,
@@ -17,13 +17,8 @@ export function useCalibration() {
 }
 
 export function useImportLabels() {
-  const qc = useQueryClient();
   return useMutation<LabelImportReport, Error, { file: File; annotator: string }>({
     mutationFn: async ({ file, annotator }) => importLabelsFile(await file.text(), file.name, annotator),
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['annotations'] });
-      void qc.invalidateQueries({ queryKey: CALIBRATION });
-    },
   });
 }
 

@@ -1,17 +1,16 @@
 // React-query hooks over stored corpora, question sets and indexes, and the bundled demo world.
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { buildQuestionIndex } from '../../core/corpus/gold-join';
-import { dataChanged } from './invalidation';
+import { ensureDemoWorld } from '../../services/corpora';
 import {
   allQuestionSets,
-  deleteCorpus,
   getQuestionSet,
   listCorpora,
   listIndexes,
   listQuestionSets,
 } from '../../db/corpus-store';
-import { getMeta, setMeta } from '../../db/store';
-import { searchWorker } from '../../runtime/retrieval-client';
+
+export { removeCorpus } from '../../services/corpora';
 
 export const corpusKeys = {
   corpora: ['corpora'] as const,
@@ -21,34 +20,6 @@ export const corpusKeys = {
   demoWorld: ['demo-world'] as const,
   questionIndex: ['question-index'] as const,
 };
-
-export const DEMO_WORLD_NAME = 'Veloria demo world';
-
-/**
- * Stores the bundled demo world (corpus + questions) once per page load; storing is idempotent
- * (content-hash ids). When the bundled files change, the old copy is replaced.
- */
-export async function ensureDemoWorld(): Promise<string> {
-  const base = `${import.meta.env.BASE_URL}demo/world/`;
-  const sw = searchWorker();
-  const corpus = await sw.loadUrl(`${base}corpus.jsonl`, 'corpus.jsonl', { name: DEMO_WORLD_NAME });
-  if (!corpus.corpusId)
-    throw new Error(`the demo corpus did not load: ${corpus.errors[0]?.message ?? 'no passages'}`);
-  await sw.loadUrl(`${base}questions.jsonl`, 'questions.jsonl', {
-    name: `${DEMO_WORLD_NAME} questions`,
-    attachTo: corpus.corpusId,
-  });
-  const previous = await getMeta<string>('demo-world');
-  if (previous && previous !== corpus.corpusId) await deleteCorpus(previous);
-  await setMeta('demo-world', corpus.corpusId);
-  return corpus.corpusId;
-}
-
-/** Deletes a corpus with its indexes and linked question sets, then refreshes the lists. */
-export async function removeCorpus(qc: QueryClient, corpusId: string): Promise<void> {
-  await deleteCorpus(corpusId);
-  await dataChanged(qc, 'corpora', 'question-sets');
-}
 
 export function useDemoWorld() {
   return useQuery({

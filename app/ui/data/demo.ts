@@ -1,7 +1,7 @@
 // Loads the bundled demo set on first start (and again when it changes). Imports are idempotent
 // (stable ids), so a repeated load never duplicates.
 import { getMeta, setMeta } from '../../db/store';
-import { importWorker } from './import-client';
+import { importServedFile } from '../../services/trajectory-import';
 
 interface Manifest {
   version?: string;
@@ -25,10 +25,9 @@ export async function ensureDemoLoaded(): Promise<boolean> {
   const { manifest, text } = await readManifest();
   const version = manifest.version ?? text;
   if ((await getMeta<string>('demo-version')) === version) return false;
-  const w = importWorker();
   for (const f of manifest.files) {
     const name = f.path.split('/').pop() ?? f.path;
-    await w.importUrl(`${import.meta.env.BASE_URL}${f.path}`, name, f.format);
+    await importServedFile(`${import.meta.env.BASE_URL}${f.path}`, name, f.format);
   }
   await setMeta('demo-version', version);
   return true;

@@ -1,23 +1,36 @@
-// The one place that knows which cached queries a change of stored data makes stale. Code that
-// changes data says what changed; this maps it to query keys. (Not every caller goes through it
-// yet: see docs/architecture.md §7.)
+// The one bridge from data changes to cached queries: services announce what they changed
+// (app/services/changes.ts) and this maps it to the query keys it makes stale.
 import type { QueryClient } from '@tanstack/react-query';
-
-export type DataChange = 'trajectories' | 'annotations' | 'question-sets' | 'corpora';
+import { type ChangeNotice, type DataChange, onDataChange } from '../../services/changes';
 
 /** Query-key prefixes each change makes stale. */
 const STALE: Record<DataChange, ReadonlyArray<readonly string[]>> = {
-  trajectories: [['rows'], ['imports'], ['calibration']],
+  trajectories: [['rows'], ['imports'], ['forks'], ['calibration'], ['label-queue']],
   annotations: [['annotations'], ['calibration'], ['label-queue']],
   // Rows join gold from the question sets, so the table re-derives them (app/db/store listRows).
   'question-sets': [['question-sets'], ['question-index'], ['rows'], ['calibration'], ['label-queue']],
   corpora: [['corpora'], ['question-sets'], ['question-index'], ['rows'], ['indexes']],
+  indexes: [['indexes']],
+  batches: [['batches']],
+  imports: [['imports']],
 };
 
-export function dataChanged(qc: QueryClient, ...changes: DataChange[]): Promise<void> {
+export function staleKeys(changes: readonly DataChange[]): Array<readonly string[]> {
   const keys = new Map<string, readonly string[]>();
   for (const c of changes) for (const k of STALE[c]) keys.set(k.join('\u0000'), k);
-  return Promise.all([...keys.values()].map((queryKey) => qc.invalidateQueries({ queryKey }))).then(
+  return [...keys.values()];
+}
+
+function refresh(qc: QueryClient, n: ChangeNotice): Promise<void> {
+  // A refresh still reading is left to finish while a write is in progress, rather than
+  // restarted: restarts piled up reads of every row and long GC pauses during big imports.
+  const opts = n.partial ? { cancelRefetch: false } : {};
+  return Promise.all(staleKeys(n.changes).map((queryKey) => qc.invalidateQueries({ queryKey }, opts))).then(
     () => undefined,
   );
+}
+
+/** Installs the bridge (once, where the query client is made); returns its uninstaller. */
+export function bridgeDataChanges(qc: QueryClient): () => void {
+  return onDataChange((n) => void refresh(qc, n));
 }

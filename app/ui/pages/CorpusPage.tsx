@@ -1,21 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Question } from '../../core/corpus/types';
 import type { QuestionSetSummary } from '../../db/corpus-store';
 import { Bm25Card, DenseCard, RemoteCard } from '../components/corpus/IndexPanel';
 import { LoadDatasetDialog } from '../components/corpus/LoadDatasetDialog';
 import { QuestionList } from '../components/corpus/QuestionList';
 import { SearchPanel, type Submitted } from '../components/corpus/SearchPanel';
-import {
-  corpusKeys,
-  removeCorpus,
-  useCorpora,
-  useDemoWorld,
-  useIndexes,
-  useQuestionSets,
-} from '../data/corpora';
+import { removeCorpus, useCorpora, useDemoWorld, useIndexes, useQuestionSets } from '../data/corpora';
 import { useCorpusUi } from '../state/corpus-ui';
-import { useIndexJobs } from '../state/index-jobs';
 import { navigate } from '../state/router';
 import { useUi } from '../state/ui-store';
 
@@ -24,7 +15,6 @@ export function CorpusPage({ corpusId }: { corpusId: string | null }) {
   const demo = useDemoWorld();
   const corpora = useCorpora();
   const sets = useQuestionSets();
-  const qc = useQueryClient();
   const loadOpen = useCorpusUi((s) => s.loadOpen);
   const setLoadOpen = useCorpusUi((s) => s.setLoadOpen);
   const setToast = useUi((s) => s.setToast);
@@ -90,7 +80,7 @@ export function CorpusPage({ corpusId }: { corpusId: string | null }) {
             onClick={async () => {
               if (!confirm(`Delete the corpus “${corpus.name}”, its indexes and linked question sets?`))
                 return;
-              await removeCorpus(qc, corpus.id);
+              await removeCorpus(corpus.id);
               setToast(`Deleted ${corpus.name}`);
               navigate({ page: 'corpus', corpusId: null });
             }}
@@ -126,20 +116,7 @@ function CorpusWorkspace({
 }) {
   const [submitted, setSubmitted] = useState<Submitted | null>(null);
   const indexes = useIndexes(corpusId);
-  const qc = useQueryClient();
-  const bm25Phase = useIndexJobs((s) => s.bm25[corpusId]?.phase);
-  const densePhase = useIndexJobs((s) => s.dense[corpusId]?.phase);
-  // A finished build changes what is cached.
-  useEffect(() => {
-    // (A paused or failed dense build leaves its stored vectors listed as a partial index.)
-    if (
-      bm25Phase === 'ready' ||
-      densePhase === 'ready' ||
-      densePhase === 'cancelled' ||
-      densePhase === 'error'
-    )
-      void qc.invalidateQueries({ queryKey: corpusKeys.indexes(corpusId) });
-  }, [bm25Phase, densePhase, corpusId, qc]);
+  // The index list refreshes when a build ends (services/indexing announces it).
   const cachedModels = useMemo(
     () => (indexes.data ?? []).filter((i) => i.kind === 'dense').map((i) => i.settings.split(';')[0] ?? ''),
     [indexes.data],

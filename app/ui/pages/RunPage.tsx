@@ -1,5 +1,4 @@
 import { plural } from '../../core/plural';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { STRATEGIES, strategy as strategyById } from '../../core/agents/registry';
 import { questionGold } from '../../core/corpus/gold-join';
@@ -11,7 +10,6 @@ import { PromptEditor } from '../components/run/PromptEditor';
 import { QuestionPicker, useChosenQuestion } from '../components/run/QuestionPicker';
 import { RetrieverPicker, useRetrieverChoice } from '../components/run/RetrieverPicker';
 import { useQuestionSets } from '../data/corpora';
-import { keys } from '../data/queries';
 import { useBatchRun } from '../state/batch-run';
 import { useCorpusUi } from '../state/corpus-ui';
 import { useLiveRun } from '../state/live-run';
@@ -54,7 +52,6 @@ function SingleRun() {
   const run = useLiveRun();
   const embed = useCorpusUi((s) => s.embed);
   const sets = useQuestionSets();
-  const qc = useQueryClient();
   const setToast = useUi((s) => s.setToast);
   const chosen = useChosenQuestion();
   const linked =
@@ -82,7 +79,6 @@ function SingleRun() {
         embed,
       },
       (t) => {
-        void qc.invalidateQueries({ queryKey: keys.rows });
         setToast(
           `Saved: ${t.agent.strategy} run, ${plural(t.steps.length, 'step')} (${t.finishReason ?? 'finished'})`,
         );

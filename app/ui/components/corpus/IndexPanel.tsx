@@ -1,9 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { UrlCredentialWarning } from '../UrlCredentialWarning';
 import { useEffect, useState } from 'react';
 import { plural } from '../../../core/plural';
 import type { ModelSource } from '../../../runtime/model-source';
-import { corpusKeys } from '../../data/corpora';
 import { type DenseJob, type Phase, useIndexJobs } from '../../state/index-jobs';
 import { DEFAULT_EMBED_MODEL, useCorpusUi } from '../../state/corpus-ui';
 import { ModelSourceFields } from '../ModelSourceFields';
@@ -106,7 +104,6 @@ export function DenseCard({
   const run = useIndexJobs((s) => s.runDense);
   const cancel = useIndexJobs((s) => s.cancelDense);
   const discard = useIndexJobs((s) => s.discardDense);
-  const qc = useQueryClient();
   const [draft, setDraft] = useState(embed.modelId);
   useEffect(() => setDraft(embed.modelId), [embed.modelId]);
   const phase = job?.phase ?? 'idle';
@@ -250,11 +247,7 @@ export function DenseCard({
             type="button"
             className="link"
             data-testid="discard-dense"
-            onClick={() =>
-              void discard(corpusId, partial.settings).then(() =>
-                qc.invalidateQueries({ queryKey: corpusKeys.indexes(corpusId) }),
-              )
-            }
+            onClick={() => void discard(corpusId, partial.settings)}
           >
             Discard
           </button>

@@ -1,14 +1,15 @@
 import { isAbort } from '../../../core/abort';
-import { useQueryClient } from '@tanstack/react-query';
-import * as Comlink from 'comlink';
 import { useRef, useState } from 'react';
 import { previewTable, type TablePreview } from '../../../core/corpus/preview';
 import { DATASET_LOADERS, DETECT_SAMPLE_CHARS, detectDataset } from '../../../core/corpus/registry';
 import type { ColumnMapping, DatasetFormatId } from '../../../core/corpus/types';
-import type { DatasetImportReport } from '../../../runtime/dataset-import';
-import { searchWorker } from '../../data/model-hosts';
+import {
+  cancelDatasetLoad,
+  type DatasetImportReport,
+  loadDatasetFile,
+  type LoadOptions,
+} from '../../../services/dataset-load';
 import { useDemoWorld } from '../../data/corpora';
-import { dataChanged } from '../../data/invalidation';
 import { downloadText } from '../../data/download';
 import { useUi } from '../../state/ui-store';
 import { closesAfterLoad, linkByDefault, loadSummary } from './load-summary';
@@ -60,7 +61,6 @@ export function LoadDatasetDialog({
   const [phase, setPhase] = useState<Phase>({ kind: 'pick' });
   const [dragging, setDragging] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
-  const qc = useQueryClient();
 
   const effective: DatasetFormatId | null = format || picked?.detected || null;
   const plain = effective !== null && PLAIN.has(effective);
@@ -84,7 +84,7 @@ export function LoadDatasetDialog({
     if (!picked) return;
     const jobId = `load-${Date.now()}`;
     setPhase({ kind: 'loading', chars: 0, jobId });
-    const options: Parameters<ReturnType<typeof searchWorker>['loadBlob']>[3] = {};
+    const options: LoadOptions = {};
     if (format) options.format = format;
     if (plain) {
       options.mapping = mapping;
@@ -92,15 +92,10 @@ export function LoadDatasetDialog({
     }
     if (attach && attachTo) options.attachTo = attachTo;
     try {
-      const report = await searchWorker().loadBlob(
-        jobId,
-        picked.file,
-        picked.file.name,
-        options,
-        Comlink.proxy((chars: number) => setPhase({ kind: 'loading', chars, jobId })),
+      const report = await loadDatasetFile(jobId, picked.file, options, (chars) =>
+        setPhase({ kind: 'loading', chars, jobId }),
       );
       setPhase({ kind: 'done', report });
-      void dataChanged(qc, 'corpora', 'question-sets');
       // Nothing to read in the report: say what came in and get out of the way.
       if (closesAfterLoad(report)) {
         setToast(`Loaded ${loadSummary(report, attachName)}`);
@@ -259,7 +254,7 @@ export function LoadDatasetDialog({
               {Math.round((100 * Math.min(phase.chars, picked.file.size)) / Math.max(1, picked.file.size))}%
               read
             </span>
-            <button type="button" onClick={() => void searchWorker().cancel(phase.jobId)}>
+            <button type="button" onClick={() => void cancelDatasetLoad(phase.jobId)}>
               Cancel
             </button>
           </div>

@@ -1,7 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import type { ModelSource } from '../../../runtime/model-source';
-import { corpusKeys } from '../../data/corpora';
 import { useIndexJobs } from '../../state/index-jobs';
 
 /**
@@ -19,7 +17,6 @@ export function PrecomputedVectors({
   disabled: boolean;
 }) {
   const loadVectors = useIndexJobs((s) => s.loadVectors);
-  const qc = useQueryClient();
   const [madeBy, setMadeBy] = useState('');
   const [field, setField] = useState('');
   const input = useRef<HTMLInputElement>(null);
@@ -64,9 +61,7 @@ export function PrecomputedVectors({
           const file = e.target.files?.[0];
           if (!file) return;
           const src = embedder();
-          void loadVectors(corpusId, file, src, madeBy.trim() || src.modelId, field.trim() || undefined).then(
-            () => qc.invalidateQueries({ queryKey: corpusKeys.indexes(corpusId) }),
-          );
+          void loadVectors(corpusId, file, src, madeBy.trim() || src.modelId, field.trim() || undefined);
           if (input.current) input.current.value = '';
         }}
       />

@@ -6,7 +6,7 @@ import { changeProblem } from '../../../core/fork/point';
 import { continuationProblem } from '../../../core/fork/continuations';
 import { CONTINUABLE_IDS, canContinueWith, forkReconstruction } from '../../../core/fork/run';
 import type { ForkChange, Step, Trajectory } from '../../../core/schema/trajectory';
-import { forkKeys, useGoldPassage } from '../../data/forks';
+import { useGoldPassage } from '../../data/forks';
 import { keys } from '../../data/queries';
 import { useCorpusUi } from '../../state/corpus-ui';
 import { useForkRun } from '../../state/fork-run';
@@ -73,8 +73,6 @@ export function ForkPanel({
         ...(parent.gold ? { gold: parent.gold } : {}),
       },
       (t) => {
-        void qc.invalidateQueries({ queryKey: keys.rows });
-        void qc.invalidateQueries({ queryKey: forkKeys.forks(parent.id) });
         qc.setQueryData(keys.trajectory(t.id), t);
         setToast(
           `Fork saved: ${describeChange(c)} → ${t.answer?.text ?? 'no answer'} (${t.finishReason ?? 'finished'})`,

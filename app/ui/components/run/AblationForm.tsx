@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { strategy as strategyById } from '../../../core/agents/registry';
 import { ABLATION_PRESETS } from '../../../core/batch/ablation-presets';
@@ -17,7 +16,6 @@ export function AblationForm({ onCreated }: { onCreated: (id: string) => void })
   const embed = useCorpusUi((s) => s.embed);
   const sets = useQuestionSets();
   const runner = useBatchRun();
-  const qc = useQueryClient();
   const liveBusy = useLiveRun((s) => s.status === 'running' || s.status === 'preparing');
   const [presetId, setPresetId] = useState(ABLATION_PRESETS[0]!.id);
   const [setId, setSetId] = useState('');
@@ -40,7 +38,6 @@ export function AblationForm({ onCreated }: { onCreated: (id: string) => void })
       ablation: preset.spec,
       settings: { params: cfg.params, prompts: cfg.prompts, llm: cfg.llm, retriever, embed },
     });
-    await qc.invalidateQueries({ queryKey: ['batches'] });
     onCreated(b.id);
     void runner.run(b, cfg.apiKey || undefined);
   };

@@ -1,13 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { STRATEGIES } from '../../../core/agents/registry';
 import { summarizeByStrategy } from '../../../core/batch/aggregate';
 import { strategyTable } from '../../../core/batch/summary-table';
 import type { BatchRecord } from '../../../db/db';
-import { deleteBatch, useBatches, useBatchTrajectories } from '../../data/batches';
+import { removeBatch, useBatches, useBatchTrajectories } from '../../data/batches';
 import { batchQuestions, createBatch } from '../../../services/batches';
 import { useQuestionSet, useQuestionSets } from '../../data/corpora';
-import { keys } from '../../data/queries';
 import { useBatchRun } from '../../state/batch-run';
 import { useCorpusUi } from '../../state/corpus-ui';
 import { useLiveRun } from '../../state/live-run';
@@ -30,13 +28,8 @@ const fmtS = (s: number) => (s < 90 ? `${Math.round(s)} s` : `${Math.round(s / 6
 export function BatchPanel() {
   const batches = useBatches();
   const runner = useBatchRun();
-  const qc = useQueryClient();
   const [selected, setSelected] = useState<string | null>(null);
   const [mode, setMode] = useState<'batch' | 'sweep' | 'ablation'>('batch');
-  useEffect(() => {
-    void qc.invalidateQueries({ queryKey: ['batches'] });
-    void qc.invalidateQueries({ queryKey: keys.rows });
-  }, [runner.version, runner.status, qc]);
   const list = batches.data ?? [];
   const shown = list.find((b) => b.id === selected) ?? list[0] ?? null;
   return (
@@ -110,7 +103,6 @@ export function BatchPanel() {
 function BatchItem({ b, selected, onSelect }: { b: BatchRecord; selected: boolean; onSelect: () => void }) {
   const runner = useBatchRun();
   const apiKey = useRunConfig((s) => s.apiKey);
-  const qc = useQueryClient();
   const total = b.spec.questions.length * b.spec.strategies.length;
   const mine = runner.batchId === b.id && runner.status !== 'idle';
   const liveBusy = useLiveRun((s) => s.status === 'running' || s.status === 'preparing');
@@ -147,8 +139,7 @@ function BatchItem({ b, selected, onSelect }: { b: BatchRecord; selected: boolea
             onClick={async () => {
               if (!confirm(`Delete the batch “${b.name}”? Its trajectories stay in the dataset table.`))
                 return;
-              await deleteBatch(b.id);
-              await qc.invalidateQueries({ queryKey: ['batches'] });
+              await removeBatch(b.id);
             }}
           >
             delete
@@ -164,7 +155,6 @@ function NewBatch({ onCreated }: { onCreated: (id: string) => void }) {
   const embed = useCorpusUi((s) => s.embed);
   const sets = useQuestionSets();
   const runner = useBatchRun();
-  const qc = useQueryClient();
   const [setId, setSetId] = useState('');
   const [n, setN] = useState(50);
   const [picked, setPicked] = useState<string[]>(['direct', 'search-r1']);
@@ -182,7 +172,6 @@ function NewBatch({ onCreated }: { onCreated: (id: string) => void }) {
       strategies: picked,
       settings: { params: cfg.params, prompts: cfg.prompts, llm: cfg.llm, retriever, embed },
     });
-    await qc.invalidateQueries({ queryKey: ['batches'] });
     onCreated(b.id);
     void runner.run(b, cfg.apiKey || undefined);
   };

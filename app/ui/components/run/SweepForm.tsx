@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { STRATEGIES, strategy as strategyById } from '../../../core/agents/registry';
 import {
@@ -47,7 +46,6 @@ export function SweepForm({ onCreated }: { onCreated: (id: string) => void }) {
   const embed = useCorpusUi((s) => s.embed);
   const sets = useQuestionSets();
   const runner = useBatchRun();
-  const qc = useQueryClient();
   const liveBusy = useLiveRun((s) => s.status === 'running' || s.status === 'preparing');
   const [strategy, setStrategy] = useState(FIRST.spec.strategy);
   const [rows, setRows] = useState<Row[]>(rowsOf(FIRST.spec));
@@ -82,7 +80,6 @@ export function SweepForm({ onCreated }: { onCreated: (id: string) => void }) {
       sweep: read.spec,
       settings: { params: cfg.params, prompts: cfg.prompts, llm: cfg.llm, retriever, embed },
     });
-    await qc.invalidateQueries({ queryKey: ['batches'] });
     onCreated(b.id);
     void runner.run(b, cfg.apiKey || undefined);
   };

@@ -1,0 +1,26 @@
+// Loading corpora and question sets as a use case: the file is streamed, detected and stored in
+// the search worker (all-or-report, cancellable), and the views listing corpora and question sets
+// (and the table rows their gold joins onto) refresh once it is stored.
+import { proxy } from 'comlink';
+import type { DatasetImportOptions, DatasetImportReport } from '../runtime/dataset-import';
+import { searchWorker } from '../runtime/retrieval-client';
+import { announce } from './changes';
+
+export type { DatasetImportReport };
+export type LoadOptions = Omit<DatasetImportOptions, 'signal' | 'onProgress'>;
+
+/** Loads a corpus or question-set file as job `jobId` (see cancelDatasetLoad). */
+export async function loadDatasetFile(
+  jobId: string,
+  file: File,
+  options: LoadOptions,
+  onChars: (chars: number) => void,
+): Promise<DatasetImportReport> {
+  const report = await searchWorker().loadBlob(jobId, file, file.name, options, proxy(onChars));
+  announce('corpora', 'question-sets');
+  return report;
+}
+
+export function cancelDatasetLoad(jobId: string): Promise<void> {
+  return Promise.resolve(searchWorker().cancel(jobId));
+}

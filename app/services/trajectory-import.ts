@@ -1,0 +1,55 @@
+// Importing trajectory logs as a use case: files are parsed and stored in the import worker
+// (streamed, all-or-report, cancellable); the table refreshes as rows arrive and once at the end.
+import * as Comlink from 'comlink';
+import type { ImportProgress } from '../core/importers/pipeline';
+import type { ImportWorkerApi } from '../../workers/import.worker';
+import { announce, announcePartial } from './changes';
+
+let remote: Comlink.Remote<ImportWorkerApi> | null = null;
+
+function importWorker(): Comlink.Remote<ImportWorkerApi> {
+  remote ??= Comlink.wrap<ImportWorkerApi>(
+    new Worker(new URL('../../workers/import.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'hopscope-import',
+    }),
+  );
+  return remote;
+}
+
+export type ImportReport = Awaited<ReturnType<ImportWorkerApi['importBlob']>>;
+
+/** Imports one file as job `jobId` (see cancelImport); rejects with an AbortError when cancelled. */
+export async function importTrajectoryFile(
+  jobId: string,
+  file: File,
+  format: string | undefined,
+  onProgress: (p: ImportProgress & { bytesTotal: number }) => void,
+): Promise<ImportReport> {
+  try {
+    return await importWorker().importBlob(
+      jobId,
+      file,
+      file.name,
+      format,
+      Comlink.proxy((p: ImportProgress & { bytesTotal: number }) => {
+        onProgress(p);
+        // Rows appear while a big file is still importing.
+        announcePartial('trajectories');
+      }),
+    );
+  } finally {
+    // Also after a failure or a cancel: what was stored before stays, with its report.
+    announce('trajectories', 'imports');
+  }
+}
+
+export function cancelImport(jobId: string): Promise<void> {
+  return Promise.resolve(importWorker().cancel(jobId));
+}
+
+/** Imports a file the app serves (the bundled demo set). */
+export async function importServedFile(url: string, name: string, format?: string): Promise<void> {
+  await importWorker().importUrl(url, name, format);
+  announce('trajectories', 'imports');
+}
