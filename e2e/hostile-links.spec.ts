@@ -41,11 +41,11 @@ test('every route survives hostile links, before and after a reload', async ({ p
   expect(errors).toEqual([]);
 });
 
-test('an unknown link says so and leads back to the dataset', async ({ page }) => {
+test('an unknown link says so and leads back to the trajectories', async ({ page }) => {
   await openApp(page);
   await page.evaluate(() => (location.hash = '#/no-such-page/%zz'));
   await expect(page.getByText('No page answers the link')).toBeVisible();
-  await page.getByRole('button', { name: 'Back to the dataset' }).click();
+  await page.getByRole('button', { name: 'Back to the trajectories' }).click();
   await expect(page.getByTestId('row-count')).toBeVisible();
   await page.screenshot({ path: '/tmp/harden15-unknown.png' });
 });

@@ -73,7 +73,7 @@ test('Search-R1 and APEX run live on the demo world; Stop cancels; runs are stor
   expect(Date.now() - stoppedAt).toBeLessThan(5_000);
   await expect(live).toContainText('finish: cancelled');
 
-  // After a reload, the runs are in the dataset table as live runs (the stopped one too).
+  // After a reload, the runs are in the trajectory table as live runs (the stopped one too).
   await page.goto('/#/');
   await page.reload();
   await expect(page.getByTestId('row-count')).toBeVisible({ timeout: 30_000 });

@@ -2,9 +2,9 @@
 // aggregates, filter choices) off the main thread, so 100,000 rows never stall the page. The page
 // asks for the rows of the visible window only.
 import * as Comlink from 'comlink';
-import { aggregateByFile } from '../app/core/dataset/aggregate';
-import type { TrajectoryRow } from '../app/core/dataset/row';
-import { tableCsv } from '../app/core/dataset/table-csv';
+import { aggregateByFile } from '../app/core/table/aggregate';
+import type { TrajectoryRow } from '../app/core/table/row';
+import { tableCsv } from '../app/core/table/table-csv';
 import { listRows } from '../app/db/store';
 import {
   type TableQuery,
@@ -12,7 +12,7 @@ import {
   tableFacets,
   tableView,
   type ViewItem,
-} from '../app/ui/pages/dataset-view';
+} from '../app/ui/pages/table-rows';
 
 let rows: TrajectoryRow[] = [];
 let loaded = 0;

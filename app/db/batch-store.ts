@@ -1,6 +1,6 @@
 // Batch runs in IndexedDB. A finished job is recorded right after its trajectory is stored, so a
 // reload mid-batch loses nothing finished and the batch resumes where it stopped.
-import { toRow } from '../core/dataset/row';
+import { toRow } from '../core/table/row';
 import { currentQuestionIndex } from './question-index';
 import type { Trajectory } from '../core/schema/trajectory';
 import { type BatchRecord, db } from './db';

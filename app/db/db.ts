@@ -1,7 +1,7 @@
 // IndexedDB layout (via idb). Used from the page and from workers alike.
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { Annotation } from '../core/annotations/annotation';
-import type { TrajectoryRow } from '../core/dataset/row';
+import type { TrajectoryRow } from '../core/table/row';
 import type { ImportIssue } from '../core/importers/types';
 import type { Trajectory } from '../core/schema/trajectory';
 import type { Question } from '../core/corpus/types';

@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildQuestionIndex, joinGold } from '../core/corpus/gold-join';
-import { toRow } from '../core/dataset/row';
+import { toRow } from '../core/table/row';
 import { buildTrajectory } from '../core/schema/builder';
 import { deleteCorpus, putQuestionSet } from './corpus-store';
 import { db, DB_NAME, resetDbConnection } from './db';

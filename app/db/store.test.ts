@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { deleteDB, openDB } from 'idb';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeAnnotation } from '../core/annotations/annotation';
-import { ROW_VERSION, toRow } from '../core/dataset/row';
+import { ROW_VERSION, toRow } from '../core/table/row';
 import { importAll, stringChunks } from '../core/importers/pipeline';
 import type { Trajectory } from '../core/schema/trajectory';
 import { db, DB_NAME, type ImportRecord, resetDbConnection } from './db';

@@ -2,7 +2,7 @@
 // can show "saved" truthfully.
 import type { Annotation } from '../core/annotations/annotation';
 import type { AnnotationWrites } from '../core/annotations/change';
-import { ROW_VERSION, type TrajectoryRow, toRow } from '../core/dataset/row';
+import { ROW_VERSION, type TrajectoryRow, toRow } from '../core/table/row';
 import type { Trajectory } from '../core/schema/trajectory';
 import { findQuestionBy } from '../core/corpus/gold-join';
 import { db, type ImportRecord } from './db';

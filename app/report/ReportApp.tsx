@@ -7,8 +7,8 @@ import { DocumentView } from '../ui/components/DocumentView';
 import { HelpOverlay } from '../ui/components/HelpOverlay';
 import { PresenterView } from '../ui/components/present/PresenterView';
 import { isTyping } from '../ui/keyboard';
-import { DatasetTable } from '../ui/pages/DatasetTable';
-import type { TableQuery } from '../ui/pages/dataset-view';
+import { TrajectoryTable } from '../ui/pages/TrajectoryTable';
+import type { TableQuery } from '../ui/pages/table-rows';
 import { useMemoryTable } from '../ui/pages/table-source';
 import { navigate, useRoute } from '../ui/state/router';
 import { useUi } from '../ui/state/ui-store';
@@ -57,7 +57,7 @@ export function ReportApp({
   const missing = id !== null && !source.has(id) && (
     <div className="empty">
       This report has no trajectory <code>{id}</code>.{' '}
-      <button type="button" className="link" onClick={() => navigate({ page: 'dataset' })}>
+      <button type="button" className="link" onClick={() => navigate({ page: 'trajectories' })}>
         Back to the table
       </button>
     </div>
@@ -79,7 +79,7 @@ export function ReportApp({
         <button
           type="button"
           className="brand"
-          onClick={() => navigate({ page: 'dataset' })}
+          onClick={() => navigate({ page: 'trajectories' })}
           title="The table"
         >
           <span>Hopscope report</span>
@@ -120,7 +120,7 @@ export function ReportApp({
               order={useUi.getState().visibleIds.length ? useUi.getState().visibleIds : rows.map((r) => r.id)}
             />
           ) : id !== null ? null : (
-            <DatasetTable useSource={useRowsTable} annotations={data.annotations} compare={false} />
+            <TrajectoryTable useSource={useRowsTable} annotations={data.annotations} compare={false} />
           ))}
       </main>
       <DocumentView />

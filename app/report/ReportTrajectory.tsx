@@ -66,7 +66,7 @@ export function ReportTrajectory({
       else if (k === 'P') navigate({ page: 'present', id: t.id });
       else if (k === 'm') setTab(tab === 'metrics' ? 'step' : 'metrics');
       else if (k === 'r') setTab(tab === 'rewards' ? 'step' : 'rewards');
-      else if (k === 'Escape') navigate({ page: 'dataset' });
+      else if (k === 'Escape') navigate({ page: 'trajectories' });
       else return;
       e.preventDefault();
     };
@@ -79,7 +79,11 @@ export function ReportTrajectory({
     <div className="trajectory">
       <div className="traj-head">
         <div className="row">
-          <button type="button" onClick={() => navigate({ page: 'dataset' })} title="Back to the table (Esc)">
+          <button
+            type="button"
+            onClick={() => navigate({ page: 'trajectories' })}
+            title="Back to the table (Esc)"
+          >
             ← Table
           </button>
           <button type="button" disabled={pos <= 0} onClick={() => goTrajectory(-1)} title="Previous (p)">

@@ -3,7 +3,7 @@
 // views reach it through app/ui/data/paired.ts.
 import { groupMembers, type RunGroup, runGroups, strategyLabels } from '../core/compare/groups';
 import { comparePaired, type PairedComparison, type PairedMetric } from '../core/compare/paired';
-import type { TrajectoryRow } from '../core/dataset/row';
+import type { TrajectoryRow } from '../core/table/row';
 import type { Trajectory } from '../core/schema/trajectory';
 import { getTrajectory, listRows } from '../db/store';
 

@@ -14,7 +14,7 @@ import { useAnnotationSync } from './data/annotation-sync';
 import { useRestoreAnnotator } from './data/annotator';
 import { ComparePage } from './pages/ComparePage';
 import { CorpusPage } from './pages/CorpusPage';
-import { DatasetPage } from './pages/DatasetPage';
+import { TrajectoriesPage } from './pages/TrajectoriesPage';
 import { PapersPage } from './pages/PapersPage';
 import { CalibrationPage } from './pages/CalibrationPage';
 import { PresentPage } from './pages/PresentPage';
@@ -28,7 +28,7 @@ import { useUi } from './state/ui-store';
 
 /** What each page is called in an error message. */
 const PAGE_NAMES: Record<Route['page'], string> = {
-  dataset: 'the dataset table',
+  trajectories: 'the trajectory table',
   trajectory: 'this trajectory',
   corpus: 'the corpus page',
   run: 'the run page',
@@ -90,15 +90,20 @@ export function App() {
   return (
     <div className="app">
       <header className="topbar">
-        <button type="button" className="brand" onClick={() => navigate({ page: 'dataset' })} title="Dataset">
+        <button
+          type="button"
+          className="brand"
+          onClick={() => navigate({ page: 'trajectories' })}
+          title="Trajectories"
+        >
           <img src="/favicon.svg" alt="" width={22} height={22} />
           <span>Hopscope</span>
         </button>
         <nav className="topnav">
           <button
             type="button"
-            className={route.page === 'dataset' ? 'active' : ''}
-            onClick={() => navigate({ page: 'dataset' })}
+            className={route.page === 'trajectories' ? 'active' : ''}
+            onClick={() => navigate({ page: 'trajectories' })}
           >
             Trajectories
           </button>
@@ -162,8 +167,8 @@ export function App() {
       </header>
       <main className="main">
         <ErrorBoundary what={PAGE_NAMES[route.page]} resetKey={routeHash(route)}>
-          {route.page === 'dataset' ? (
-            <DatasetPage />
+          {route.page === 'trajectories' ? (
+            <TrajectoriesPage />
           ) : route.page === 'corpus' ? (
             <CorpusPage corpusId={route.corpusId} />
           ) : route.page === 'run' ? (

@@ -172,7 +172,7 @@ export function annotationsToJsonl(list: readonly ExportedAnnotation[]): string 
   return list.map((a) => JSON.stringify(a)).join('\n') + (list.length ? '\n' : '');
 }
 
-/** Annotation status of one trajectory, for the dataset table. */
+/** Annotation status of one trajectory, for the trajectory table. */
 export function annotationStatus(list: readonly Annotation[]): 'none' | 'partial' | 'done' {
   if (list.length === 0) return 'none';
   return list.some((a) => a.label.startsWith('verdict:')) ? 'done' : 'partial';

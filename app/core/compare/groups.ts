@@ -1,7 +1,7 @@
 // The sides a paired comparison can take, read off the stored rows: each imported file, each
 // strategy inside a file that holds several, and each strategy of each batch and of the single
 // live runs. Pure.
-import type { TrajectoryRow } from '../dataset/row';
+import type { TrajectoryRow } from '../table/row';
 
 export interface RunGroup {
   /** Stable id: `file:<name>`, `file:<name>|<strategy>` or `live:<file>|<strategy>`. */

@@ -1,7 +1,7 @@
 // "All runs of this question": runs match by their normalized question text (SQuAD
 // normalization, as gold-join matches questions). Table rows keep the first 500 characters of a
 // question, so keys are taken from that prefix on both sides.
-import type { TrajectoryRow } from '../dataset/row';
+import type { TrajectoryRow } from '../table/row';
 import { normalizeText } from '../metrics/normalize';
 
 export const QUESTION_PREFIX = 500;

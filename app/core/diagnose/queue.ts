@@ -5,7 +5,7 @@
 // - a wrong answer with the gold in the passages: was the evidence ignored, or only mentioned?
 // - a correct answer flagged under-search: a lucky guess, or common knowledge?
 // - a wrong answer not flagged under-search: a retrieval miss, or a missed hop?
-import type { TrajectoryRow } from '../dataset/row';
+import type { TrajectoryRow } from '../table/row';
 
 export type QueueReason = 'other-annotator' | 'uncertain' | 'unlabelled';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeAnnotation } from '../annotations/annotation';
-import { toRow } from '../dataset/row';
+import { toRow } from '../table/row';
 import { hopscopeTrajectories } from '../../demo/build-demo';
 import {
   CHUNK_SIZE,

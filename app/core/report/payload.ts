@@ -6,7 +6,7 @@
 // never run those types). Base64 has no `<`, so no trajectory text can end a block and become
 // markup: model and document text reaches the page only as data.
 import { type Annotation, AnnotationSchema } from '../annotations/annotation';
-import { type TrajectoryRow, toRow } from '../dataset/row';
+import { type TrajectoryRow, toRow } from '../table/row';
 import { parseTrajectory, type Trajectory } from '../schema/trajectory';
 
 export const REPORT_SCHEMA = 'hopscope.report/1' as const;

@@ -46,8 +46,8 @@ export class ErrorBoundary extends Component<Props, State> {
         <p>Your data is safe: nothing was deleted or changed. The error was:</p>
         <pre className="error-boundary-message">{brief(error)}</pre>
         <div className="row">
-          <button type="button" onClick={() => navigate({ page: 'dataset' })}>
-            Back to the dataset
+          <button type="button" onClick={() => navigate({ page: 'trajectories' })}>
+            Back to the trajectories
           </button>
           <button type="button" onClick={() => this.setState({ error: null })}>
             Try again

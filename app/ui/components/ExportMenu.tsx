@@ -56,7 +56,7 @@ export function ExportMenu() {
               run(async () => {
                 // The table's rows as filtered (all of them before the table was shown).
                 const visible = useUi.getState().visibleIds;
-                if (visible.length === 0 && parseHash(location.hash).page === 'dataset')
+                if (visible.length === 0 && parseHash(location.hash).page === 'trajectories')
                   throw new Error('the table shows no trajectories; clear the filters first');
                 const r = await exportHtmlReport(visible.length > 0 ? visible : undefined);
                 downloadText(`hopscope-report-${stamp()}.html`, r.html, 'text/html');

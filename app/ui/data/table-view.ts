@@ -4,7 +4,7 @@
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import * as Comlink from 'comlink';
 import type { TableWorkerApi } from '../../../workers/table.worker';
-import type { TableQuery, ViewItem } from '../pages/dataset-view';
+import type { TableQuery, ViewItem } from '../pages/table-rows';
 import type { TableSource } from '../pages/table-source';
 import { keys } from './queries';
 

@@ -11,8 +11,8 @@ export function PresentPage({ id }: { id: string }) {
     return (
       <div className="empty">
         No trajectory with id <code>{id}</code> is stored here.{' '}
-        <button type="button" className="link" onClick={() => navigate({ page: 'dataset' })}>
-          Back to the dataset
+        <button type="button" className="link" onClick={() => navigate({ page: 'trajectories' })}>
+          Back to the trajectories
         </button>
       </div>
     );

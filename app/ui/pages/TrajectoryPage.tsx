@@ -66,8 +66,8 @@ export function TrajectoryPage({ id, stepRef }: { id: string; stepRef: string | 
     return (
       <div className="empty">
         No trajectory with id <code>{id}</code> is stored here.{' '}
-        <button type="button" className="link" onClick={() => navigate({ page: 'dataset' })}>
-          Back to the dataset
+        <button type="button" className="link" onClick={() => navigate({ page: 'trajectories' })}>
+          Back to the trajectories
         </button>
       </div>
     );
@@ -203,7 +203,7 @@ function TrajectoryView({
       else if (k === 'k' || k === 'ArrowUp') move(-1);
       else if (k === 'n' || k === ']') goTrajectory(1);
       else if (k === 'p' || k === '[') goTrajectory(-1);
-      else if (k === 'Escape') navigate({ page: 'dataset' });
+      else if (k === 'Escape') navigate({ page: 'trajectories' });
       else if (k === 't') setTab(tab === 'transcript' ? 'step' : 'transcript');
       else if (k === 'm') setTab(tab === 'metrics' ? 'step' : 'metrics');
       else if (k === 'r') setTab(tab === 'rewards' ? 'step' : 'rewards');
@@ -261,10 +261,10 @@ function TrajectoryView({
         <div className="row">
           <button
             type="button"
-            onClick={() => navigate({ page: 'dataset' })}
-            title="Back to the dataset (Esc)"
+            onClick={() => navigate({ page: 'trajectories' })}
+            title="Back to the trajectories (Esc)"
           >
-            ← Dataset
+            ← Trajectories
           </button>
           <button
             type="button"

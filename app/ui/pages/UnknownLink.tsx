@@ -1,5 +1,5 @@
 // A link no page answers: say so (the link shown as text, cut short) and offer the way back,
-// rather than silently showing the dataset as if the link had worked.
+// rather than silently showing the trajectories as if the link had worked.
 import { navigate } from '../state/router';
 
 export function UnknownLink({ hash }: { hash: string }) {
@@ -10,8 +10,8 @@ export function UnknownLink({ hash }: { hash: string }) {
       <p>
         No page answers the link <code className="unknown-link">{shown}</code>.
       </p>
-      <button type="button" onClick={() => navigate({ page: 'dataset' })}>
-        Back to the dataset
+      <button type="button" onClick={() => navigate({ page: 'trajectories' })}>
+        Back to the trajectories
       </button>
     </div>
   );

@@ -2,11 +2,11 @@
 // held in memory (the HTML report, which has no workers and no IndexedDB). The table calls the
 // source it is given as a hook; this file imports no worker, so the report's bundle has none.
 import { useMemo } from 'react';
-import { aggregateByFile } from '../../core/dataset/aggregate';
-import type { TrajectoryRow } from '../../core/dataset/row';
-import { tableCsv } from '../../core/dataset/table-csv';
+import { aggregateByFile } from '../../core/table/aggregate';
+import type { TrajectoryRow } from '../../core/table/row';
+import { tableCsv } from '../../core/table/table-csv';
 import type { CsvCell } from '../../core/table/to-csv';
-import { type TableQuery, type TableView, tableFacets, tableView, type ViewItem } from './dataset-view';
+import { type TableQuery, type TableView, tableFacets, tableView, type ViewItem } from './table-rows';
 
 export interface TableSource {
   loading: boolean;

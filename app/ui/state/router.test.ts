@@ -63,13 +63,13 @@ describe('hostile links', () => {
     expect(parseHash('#/t/ok/%')).toEqual({ page: 'trajectory', id: 'ok', step: '%' });
   });
 
-  it('name an unknown path or an oversized link as unknown, not the dataset', () => {
+  it('name an unknown path or an oversized link as unknown, not the trajectories', () => {
     expect(parseHash('#/nope/1')).toEqual({ page: 'unknown', hash: '#/nope/1' });
     expect(parseHash('#/%')).toEqual({ page: 'unknown', hash: '#/%' });
     const huge = `#/t/${'x'.repeat(MAX_HASH_LENGTH)}`;
     expect(parseHash(huge)).toEqual({ page: 'unknown', hash: huge });
-    expect(parseHash('')).toEqual({ page: 'dataset' });
-    expect(parseHash('#/')).toEqual({ page: 'dataset' });
+    expect(parseHash('')).toEqual({ page: 'trajectories' });
+    expect(parseHash('#/')).toEqual({ page: 'trajectories' });
   });
 });
 

@@ -1,5 +1,5 @@
 // Hash routes, so deep links survive reloads on any static host:
-//   #/                       dataset table
+//   #/                       trajectory table
 //   #/t/<trajectory>[/<n>]    trajectory view, optionally at step n (the 1-based number shown;
 //                             old links with a step id, `/s3`, still open that step)
 //   #/present/<trajectory>    presenter mode: the trajectory replayed as if it were running
@@ -12,7 +12,7 @@
 import { useSyncExternalStore } from 'react';
 
 export type Route =
-  | { page: 'dataset' }
+  | { page: 'trajectories' }
   /** `step`: the URL's step part, a 1-based step number or (old links) a step id; see `stepByRef`. */
   | { page: 'trajectory'; id: string; step: string | null }
   | { page: 'present'; id: string }
@@ -48,12 +48,12 @@ export function parseHash(hash: string): Route {
   if (parts[0] === 'calibrate') return { page: 'calibrate' };
   if (parts[0] === 'papers') return { page: 'papers', paperId: parts[1] ?? null };
   if (parts[0] === 'compare') return { page: 'compare', ids: parts.slice(1) };
-  if (parts.length === 0) return { page: 'dataset' };
+  if (parts.length === 0) return { page: 'trajectories' };
   return { page: 'unknown', hash };
 }
 
 export function routeHash(r: Route): string {
-  if (r.page === 'dataset') return '#/';
+  if (r.page === 'trajectories') return '#/';
   if (r.page === 'unknown') return r.hash;
   if (r.page === 'run') return '#/run';
   if (r.page === 'paired') return '#/paired';

@@ -1,7 +1,7 @@
 // UI-only state (zustand). Data lives in IndexedDB behind react-query.
 import { create } from 'zustand';
-import type { TrajectoryRow } from '../../core/dataset/row';
-import { NO_FILTERS } from '../pages/dataset-view';
+import type { TrajectoryRow } from '../../core/table/row';
+import { NO_FILTERS } from '../pages/table-rows';
 
 /** Row fields the table sorts on, plus `nearMiss` (derived from the row's flags). */
 export type SortKey =

@@ -1,5 +1,5 @@
 // The table's entry to the compare view: a checkbox per row (`x` toggles the current row) and a
-// "Compare (N)" button. Kept out of DatasetPage so the table's own code stays as it was.
+// "Compare (N)" button. Kept out of TrajectoriesPage so the table's own code stays as it was.
 import { openCompare, useCompareSelection } from '../../state/compare-selection';
 
 export function CompareSelectCell({ id }: { id: string }) {

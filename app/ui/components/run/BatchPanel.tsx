@@ -137,7 +137,7 @@ function BatchItem({ b, selected, onSelect }: { b: BatchRecord; selected: boolea
             type="button"
             className="link small"
             onClick={async () => {
-              if (!confirm(`Delete the batch “${b.name}”? Its trajectories stay in the dataset table.`))
+              if (!confirm(`Delete the batch “${b.name}”? Its trajectories stay in the trajectory table.`))
                 return;
               await removeBatch(b.id);
             }}

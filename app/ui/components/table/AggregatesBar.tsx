@@ -1,4 +1,4 @@
-import { AGGREGATE_METRICS, type Aggregate, type AggregateMetric } from '../../../core/dataset/aggregate';
+import { AGGREGATE_METRICS, type Aggregate, type AggregateMetric } from '../../../core/table/aggregate';
 import { EFFICIENCY_METRICS, EFFICIENCY_TITLES } from '../../../core/diagnose/efficiency';
 import { plural } from '../../../core/plural';
 

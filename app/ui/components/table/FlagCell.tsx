@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { TrajectoryRow } from '../../../core/dataset/row';
+import type { TrajectoryRow } from '../../../core/table/row';
 import { plural } from '../../../core/plural';
 
 /** Flag kinds the cell shows as chips; the rest are counted ("+2") and listed in the popover. */

@@ -1,4 +1,4 @@
-import type { TableFacets } from '../../pages/dataset-view';
+import type { TableFacets } from '../../pages/table-rows';
 import { type Filters, useUi } from '../../state/ui-store';
 
 const NONE: string[] = [];

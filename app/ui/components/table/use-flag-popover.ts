@@ -1,7 +1,7 @@
 // State of the table's flag popover: shown while the pointer or focus is on a flag cell, pinned
 // when opened on purpose (click, or `f` on the selected row) until Esc or a click elsewhere.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TrajectoryRow } from '../../../core/dataset/row';
+import type { TrajectoryRow } from '../../../core/table/row';
 
 export interface FlagPop {
   row: TrajectoryRow;

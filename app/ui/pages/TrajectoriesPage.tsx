@@ -4,15 +4,15 @@ import { CorrectnessBar } from '../components/judge/CorrectnessBar';
 import { DemoBanner } from '../components/table/DemoBanner';
 import { useAllAnnotations } from '../data/queries';
 import { useWorkerTable } from '../data/table-view';
-import { DatasetTable } from './DatasetTable';
+import { TrajectoryTable } from './TrajectoryTable';
 
 const NO_ANNOTATIONS: Annotation[] = [];
 
-/** The dataset table over what IndexedDB holds (through the table worker). */
-export function DatasetPage() {
+/** The trajectory table over what IndexedDB holds (through the table worker). */
+export function TrajectoriesPage() {
   const annotations = useAllAnnotations();
   return (
-    <DatasetTable
+    <TrajectoryTable
       useSource={useWorkerTable}
       annotations={annotations.data ?? NO_ANNOTATIONS}
       banner={(total, anyLive) => <DemoBanner total={total} anyLive={anyLive} />}

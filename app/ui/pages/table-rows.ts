@@ -1,7 +1,7 @@
 // Filtering, sorting and grouping of table rows: pure, so it is unit-tested without a DOM.
 import type { Annotation } from '../../core/annotations/annotation';
 import { annotationStatus } from '../../core/annotations/annotation';
-import type { TrajectoryRow } from '../../core/dataset/row';
+import type { TrajectoryRow } from '../../core/table/row';
 import type { Filters, SortKey } from '../state/ui-store';
 
 /**
@@ -157,7 +157,7 @@ export interface TableView {
   ids: string[];
   /** The item index of each kept row (the keyboard cursor counts rows, the list counts items). */
   rowItems: Int32Array;
-  aggregates: import('../../core/dataset/aggregate').Aggregate[];
+  aggregates: import('../../core/table/aggregate').Aggregate[];
   facets: TableFacets;
   /** Which load of the rows this view was computed from. */
   loaded: number;

@@ -1,4 +1,4 @@
-// The dataset table's view of a trajectory: computed once at import so 10,000 rows load without
+// The trajectory table's view of a trajectory: computed once at import so 10,000 rows load without
 // reading every transcript.
 import { joinGold, type QuestionIndex } from '../corpus/gold-join';
 import { diagnose } from '../diagnose/diagnose';

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import type { Annotation } from '../../core/annotations/annotation';
-import type { TrajectoryRow } from '../../core/dataset/row';
+import type { TrajectoryRow } from '../../core/table/row';
 import { CompareButton, CompareSelectCell, compareTableKey } from '../components/compare/TableSelection';
 import { plural } from '../../core/plural';
 import { AggregatesBar } from '../components/table/AggregatesBar';
@@ -14,8 +14,8 @@ import { stamp } from '../data/download';
 import { isTyping } from '../keyboard';
 import { navigate } from '../state/router';
 import { useUi } from '../state/ui-store';
-import { COLUMNS, isSortable } from './dataset-columns';
-import { isNearMiss, NO_FILTERS, statusById } from './dataset-view';
+import { COLUMNS, isSortable } from './table-columns';
+import { isNearMiss, NO_FILTERS, statusById } from './table-rows';
 
 function fmt(v: number | null): string {
   return v === null ? '–' : v.toFixed(2).replace(/\.00$/, '');
@@ -40,9 +40,9 @@ function rowOfItem(rowItems: Int32Array, item: number): number {
 /**
  * The trajectory table: filters, sort, grouping, aggregates and a virtualized list. In the app the
  * rows stay in the table worker, which filters, sorts and aggregates them, and only the rows on
- * screen come to the page (DatasetPage); the HTML report computes the view over its inline rows.
+ * screen come to the page (TrajectoriesPage); the HTML report computes the view over its inline rows.
  */
-export function DatasetTable({
+export function TrajectoryTable({
   useSource,
   annotations,
   banner,

@@ -1,4 +1,4 @@
-// The dataset table as CSV, as filtered: one line per shown trajectory, then the aggregates the
+// The trajectory table as CSV, as filtered: one line per shown trajectory, then the aggregates the
 // table shows above it (the filtered set, then each file), computed by the same aggregateByFile.
 // A `row` column tells trajectory lines from mean lines; a mean's `n` is how many rows had a value.
 import type { CsvCell } from '../table/to-csv';

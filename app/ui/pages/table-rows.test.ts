@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { makeAnnotation } from '../../core/annotations/annotation';
-import type { TrajectoryRow } from '../../core/dataset/row';
+import type { TrajectoryRow } from '../../core/table/row';
 import type { FlagKind } from '../../core/metrics/flags';
 import type { Filters } from '../state/ui-store';
-import {
-  filterRows,
-  groupRows,
-  isNearMiss,
-  NEAR_MISS,
-  NO_FILTERS,
-  sortRows,
-  statusById,
-} from './dataset-view';
+import { filterRows, groupRows, isNearMiss, NEAR_MISS, NO_FILTERS, sortRows, statusById } from './table-rows';
 
 function row(fields: Partial<TrajectoryRow> & Pick<TrajectoryRow, 'id'>): TrajectoryRow {
   return {
