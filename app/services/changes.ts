@@ -3,7 +3,7 @@
 // so no view needs to know which cached queries a write makes stale. Plain TS, no React.
 
 export type DataChange =
-  'trajectories' | 'annotations' | 'question-sets' | 'corpora' | 'indexes' | 'batches' | 'imports';
+  'trajectories' | 'annotations' | 'question-sets' | 'corpora' | 'indexes' | 'batches' | 'imports' | 'probes';
 
 export interface ChangeNotice {
   changes: readonly DataChange[];

@@ -35,6 +35,11 @@ export const SHORTCUTS: Array<{ scope: string; keys: string; what: string }> = [
   },
   { scope: 'Trajectory', keys: 'd', what: 'Show the over/under-search diagnosis with its evidence' },
   {
+    scope: 'Trajectory',
+    keys: 'B (Shift+b)',
+    what: 'Run the model probes (Diagnose) with the Run page’s model',
+  },
+  {
     scope: 'Trajectory, Calibrate',
     keys: 'Q (Shift+q)',
     what: 'Next trajectory to label (the annotation queue)',

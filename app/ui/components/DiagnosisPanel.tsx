@@ -4,6 +4,7 @@
 import { type Annotation, sufficientOf } from '../../core/annotations/annotation';
 import type { Diagnosis } from '../../core/diagnose/diagnose';
 import type { Trajectory } from '../../core/schema/trajectory';
+import { ProbesPanel } from './ProbesPanel';
 
 const pct = (v: number | null) => (v === null ? '–' : `${Math.round(v * 100)}%`);
 const num = (v: number | null) => (v === null ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(2));
@@ -20,12 +21,15 @@ export function DiagnosisPanel({
   annotations,
   annotator,
   onSelectStep,
+  probeRun,
 }: {
   t: Trajectory;
   d: Diagnosis;
   annotations: readonly Annotation[];
   annotator: string;
   onSelectStep: (id: string) => void;
+  /** Changes when B asks for the model probes. */
+  probeRun: number;
 }) {
   const mine = annotations.filter((a) => a.annotator === annotator);
   const myLabel = (stepId: string) => {
@@ -40,8 +44,8 @@ export function DiagnosisPanel({
   return (
     <div className="diagnosis-panel" data-testid="diagnosis-panel">
       <p className="small muted">
-        Trace-only detector: no model. Rules and definitions follow the labelling guidelines; every verdict
-        quotes the trajectory.
+        Trace-only detector (always on): no model. Rules and definitions follow the labelling guidelines;
+        every verdict quotes the trajectory.
       </p>
       <dl className="diag-summary">
         <dt>Sufficiency point</dt>
@@ -147,10 +151,11 @@ export function DiagnosisPanel({
           </tr>
         </tbody>
       </table>
+      <ProbesPanel t={t} onSelectStep={onSelectStep} runSignal={probeRun} />
       <p className="small muted">
         Keys: <kbd>1</kbd> necessary / <kbd>2</kbd> over-search on a search, <kbd>3</kbd> under-search,{' '}
         <kbd>0</kbd> evidence sufficient at the selected step, <kbd>-</kbd> never sufficient, <kbd>Q</kbd>{' '}
-        next to label.
+        next to label, <kbd>B</kbd> run the model probes.
         {t.steps.length === 0 ? ' This trajectory has no steps.' : ''}
       </p>
     </div>

@@ -13,6 +13,7 @@ const STALE: Record<DataChange, ReadonlyArray<readonly string[]>> = {
   indexes: [['indexes']],
   batches: [['batches']],
   imports: [['imports']],
+  probes: [['probes']],
 };
 
 export function staleKeys(changes: readonly DataChange[]): Array<readonly string[]> {

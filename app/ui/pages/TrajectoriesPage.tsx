@@ -2,6 +2,7 @@ import type { Annotation } from '../../core/annotations/annotation';
 import { plural } from '../../core/plural';
 import { CorrectnessBar } from '../components/judge/CorrectnessBar';
 import { DemoBanner } from '../components/table/DemoBanner';
+import { ProbeBatchBar } from '../components/table/ProbeBatchBar';
 import { useAllAnnotations } from '../data/queries';
 import { useWorkerTable } from '../data/table-view';
 import { TrajectoryTable } from './TrajectoryTable';
@@ -17,14 +18,20 @@ export function TrajectoriesPage() {
       annotations={annotations.data ?? NO_ANNOTATIONS}
       banner={(total, anyLive) => <DemoBanner total={total} anyLive={anyLive} />}
       underAggregates={(ids, total) => (
-        <CorrectnessBar
-          ts={{ ids }}
-          what={
-            ids.length === total
-              ? `all ${plural(ids.length, 'answer')}`
-              : `the ${plural(ids.length, 'filtered answer')}`
-          }
-        />
+        <>
+          <CorrectnessBar
+            ts={{ ids }}
+            what={
+              ids.length === total
+                ? `all ${plural(ids.length, 'answer')}`
+                : `the ${plural(ids.length, 'filtered answer')}`
+            }
+          />
+          <ProbeBatchBar
+            ids={ids}
+            what={ids.length === total ? `all ${ids.length}` : `the ${ids.length} filtered`}
+          />
+        </>
       )}
     />
   );

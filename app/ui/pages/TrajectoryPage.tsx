@@ -98,6 +98,8 @@ function TrajectoryView({
   const annotate = useAnnotate(annotator);
   const [tab, setTab] = useState<Tab>('step');
   const [noteFocus, setNoteFocus] = useState(0);
+  /** Bumped by B: the Diagnose tab's probes run with the configured model. */
+  const [probeRun, setProbeRun] = useState(0);
   const [nameDraft, setNameDraft] = useState('');
   const [saveState, setSaveState] = useState<SaveState>('idle');
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -209,7 +211,10 @@ function TrajectoryView({
       else if (k === 'r') setTab(tab === 'rewards' ? 'step' : 'rewards');
       else if (k === 'S') useCorrectnessState.getState().cycleSignal();
       else if (k === 'd') setTab(tab === 'diagnose' ? 'step' : 'diagnose');
-      else if (
+      else if (k === 'B') {
+        setTab('diagnose');
+        setProbeRun((n) => n + 1);
+      } else if (
         !annotator &&
         (STEP_LABELS.some((l) => l.key === k) || k === 'e' || k === '0' || k === '-' || k === 'Q')
       ) {
@@ -465,6 +470,7 @@ function TrajectoryView({
               annotations={annotations}
               annotator={annotator}
               onSelectStep={selectStep}
+              probeRun={probeRun}
             />
           )}
           {tab === 'metrics' && (
