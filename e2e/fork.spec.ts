@@ -175,7 +175,7 @@ test('one-click what-if: "answer now" after the first search is stored as a fork
 // Fork an imported APEX trajectory: drop a document of its first retrieval, continue with APEX
 // (plan, knowledge and query history rebuilt from the steps) on the scripted server, watch the
 // fork run as a live timeline, and land on the comparison of parent and fork.
-const APEX_LOG = resolve(import.meta.dirname, '../app/core/importers/fixtures/apex.jsonl');
+const APEX_LOG = resolve(import.meta.dirname, '../app/testing/importer-fixtures/apex.jsonl');
 
 /** APEX's replies by prompt: decisions, queries, sub-answers and the synthesis. */
 function apexReply(req: RecordedRequest) {

@@ -26,7 +26,7 @@ import {
 } from './store';
 
 const fixture = (name: string) =>
-  readFileSync(new URL(`../core/importers/fixtures/${name}`, import.meta.url), 'utf8');
+  readFileSync(new URL(`../testing/importer-fixtures/${name}`, import.meta.url), 'utf8');
 /** A fresh import of a fixture file: new objects every time, as after re-reading the file. */
 const load = async (name: string): Promise<Trajectory[]> =>
   (await importAll(stringChunks(fixture(name)), { file: name })).trajectories;

@@ -5,7 +5,7 @@ import { isAbort } from '../core/abort';
 import { answerCorrect } from '../core/judge/correctness';
 import { DEFAULT_JUDGE_PROMPT } from '../core/judge/judge-prompt';
 import { chatStream, type FakeOpenAiServer, startFakeOpenAiServer } from '../testing/fake-openai-server';
-import { traj } from '../core/rewards/test-fakes';
+import { traj } from '../testing/reward-fakes';
 import { JUDGE_DB_NAME, closeJudgeDb } from '../db/judge-cache';
 import { db, DB_NAME, resetDbConnection } from '../db/db';
 import { putTrajectories } from '../db/store';

@@ -5,7 +5,7 @@ import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { searchHops } from '../core/diagnose/hops';
-import { traj } from '../core/rewards/test-fakes';
+import { traj } from '../testing/reward-fakes';
 import type { Doc } from '../core/schema/trajectory';
 import { putCorpus } from '../db/corpus-store';
 import { closeProbeDb, PROBE_DB_NAME } from '../db/probe-cache';

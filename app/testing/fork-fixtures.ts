@@ -4,9 +4,9 @@ import { resolve } from 'node:path';
 import { importAll, stringChunks } from '../core/importers/pipeline';
 import type { Step, Trajectory } from '../core/schema/trajectory';
 
-/** The trajectories of an importer fixture (app/core/importers/fixtures). */
+/** The trajectories of an importer fixture (app/testing/importer-fixtures). */
 export async function fixture(file: string): Promise<Trajectory[]> {
-  const text = readFileSync(resolve(__dirname, '../core/importers/fixtures', file), 'utf8');
+  const text = readFileSync(resolve(__dirname, 'importer-fixtures', file), 'utf8');
   return (await importAll(stringChunks(text), { file })).trajectories;
 }
 

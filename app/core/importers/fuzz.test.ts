@@ -17,7 +17,7 @@ import { importAll, stringChunks } from './pipeline';
 const TMP = mkdtempSync(join(tmpdir(), 'hopscope-fuzz-'));
 afterAll(() => (process.env.FUZZ_KEEP ? undefined : rmSync(TMP, { recursive: true, force: true })));
 const SHARED = join(__dirname, '../../../../shared/repro/hardening');
-const FIXTURES = join(__dirname, 'fixtures');
+const FIXTURES = join(__dirname, '../../testing/importer-fixtures');
 
 type Rng = () => number;
 const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)] as T;

@@ -5,7 +5,8 @@ import { canonicalJson } from '../io/canonical';
 import { SCHEMA_ID, type Trajectory } from '../schema/trajectory';
 import { detectFormat, type ImportBatch, importAll, importBatches, stringChunks } from './pipeline';
 
-const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../testing/importer-fixtures/${name}`, import.meta.url), 'utf8');
 const byLine = <T extends { line: number }>(list: readonly T[]) => [...list].sort((a, b) => a.line - b.line);
 
 /** A valid Hopscope trajectory, as Hopscope itself exports it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { traj } from '../rewards/test-fakes';
+import { traj } from '../../testing/reward-fakes';
 import { DEFAULT_JUDGE_PROMPT } from './judge-prompt';
 import {
   answerCorrect,

@@ -8,7 +8,7 @@ import {
   exsearchPrompt,
   normalizeImportanceWeights,
 } from './exsearch';
-import { doc, fakeLlm, traj } from './test-fakes';
+import { doc, fakeLlm, traj } from '../../testing/reward-fakes';
 import { exsearch } from '../agents/exsearch';
 import { runCollect, stubRetriever } from '../../testing/strategy-harness';
 import { ScriptedLlm } from '../../testing/scripted-llm';
@@ -50,9 +50,10 @@ describe('exsearchMessages (the prefix the gold answer is scored after)', () => 
   });
 
   it('reproduces a real ExSearch log’s turns from its imported trajectory', async () => {
-    const line = readFileSync(new URL('../importers/fixtures/exsearch.jsonl', import.meta.url), 'utf8').split(
-      '\n',
-    )[0];
+    const line = readFileSync(
+      new URL('../../testing/importer-fixtures/exsearch.jsonl', import.meta.url),
+      'utf8',
+    ).split('\n')[0];
     if (!line) throw new Error('empty fixture');
     const record = JSON.parse(line) as { messages: Array<{ role: string; content: string }> };
     const r = await importAll(stringChunks(line), { file: 'exsearch.jsonl', format: 'exsearch' });

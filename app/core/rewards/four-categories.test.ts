@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { llmJudgeCorrectness, trajectoryJudgeKey } from '../judge/correctness';
 import { DEFAULT_JUDGE_PROMPT } from '../judge/judge-prompt';
 import { categorize, correctUnder, fourCategories, pairByQuestion } from './four-categories';
-import { traj } from './test-fakes';
+import { traj } from '../../testing/reward-fakes';
 
 describe('four categories (retrieval helped / hurt)', () => {
   it('maps the two verdicts to the four cells', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StepInput } from '../schema/builder';
 import { generatorAnswer, qagentFormat, qagentStage1, qagentStage2, trajectoryHit } from './qagent';
-import { doc, fakeLlm, traj } from './test-fakes';
+import { doc, fakeLlm, traj } from '../../testing/reward-fakes';
 
 const gold = { answers: ['Paris'] };
 const loop = (q: string, docs = [doc('d1', 'Lyon', 'Lyon is a city.')]): StepInput[] => [

@@ -5,7 +5,7 @@ import { importAll, stringChunks } from '../importers/pipeline';
 import { AbortError, type Llm } from '../llm/types';
 import type { Trajectory } from '../schema/trajectory';
 import { computeRewards, REWARDS, rewardById } from './registry';
-import { fakeEmbedder, fakeLlm, traj } from './test-fakes';
+import { fakeEmbedder, fakeLlm, traj } from '../../testing/reward-fakes';
 
 describe('reward registry', () => {
   it('lists each reward once, with a paper, its needs and its defaults', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseTaggedTranscript } from '../importers/formats/tagged-transcript';
 import type { StepInput } from '../schema/builder';
 import { searchR1Em, searchR1Format, searchR1RetrievalHit, searchR1Sequence } from './search-r1';
-import { doc, traj } from './test-fakes';
+import { doc, traj } from '../../testing/reward-fakes';
 
 const gold = { answers: ['Paris', 'City of Paris'] };
 const info = (text: string, title = 'France'): StepInput => ({

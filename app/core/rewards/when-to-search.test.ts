@@ -4,7 +4,7 @@ import { DEFAULT_JUDGE_PROMPT } from '../judge/judge-prompt';
 import { parseTaggedTranscript } from '../importers/formats/tagged-transcript';
 import type { StepInput } from '../schema/builder';
 import { checkConcise } from './query-concise';
-import { doc, fakeEmbedder, traj } from './test-fakes';
+import { doc, fakeEmbedder, traj } from '../../testing/reward-fakes';
 import {
   whenToSearchAnswerReward,
   whenToSearchReward,

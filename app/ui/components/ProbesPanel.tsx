@@ -31,7 +31,8 @@ export function ProbesPanel({
     // Only a new signal runs the probes, not a change of selection.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [runSignal]);
-  const result = state.running ? cached.result : (state.result ?? cached.result);
+  // The cached read refreshes when the run announces its replies, and follows the chosen probes.
+  const result = cached.result ?? state.result;
   const toggle = (k: ProbeKind) =>
     setKinds((ks) => (ks.includes(k) ? ks.filter((x) => x !== k) : [...ks, k]));
   return (

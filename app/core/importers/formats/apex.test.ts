@@ -5,7 +5,8 @@ import { apexFormat } from './apex';
 import { exsearchFormat } from './exsearch';
 import { qagentFormat } from './qagent';
 
-const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../../testing/importer-fixtures/${name}`, import.meta.url), 'utf8');
 const jsonl = (name: string): unknown[] =>
   fixture(name)
     .split('\n')

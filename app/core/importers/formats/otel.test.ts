@@ -7,7 +7,7 @@ import { keyValue, type OtlpSpan } from '../../otel/otlp-json';
 import { importAll, stringChunks } from '../pipeline';
 
 const PHOENIX = 'phoenix-spans.jsonl';
-const phoenixText = readFileSync(resolve(__dirname, '../fixtures', PHOENIX), 'utf8');
+const phoenixText = readFileSync(resolve(__dirname, '../../../testing/importer-fixtures', PHOENIX), 'utf8');
 
 describe('Phoenix span JSONL', () => {
   it('gathers each trace from its lines and maps root, LLM and RETRIEVER spans', async () => {

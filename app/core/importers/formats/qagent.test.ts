@@ -7,7 +7,8 @@ import { buildTrajectory } from '../../schema/builder';
 import { qagentStage1 } from '../../rewards/qagent';
 import { parseInformation, qagentFormat } from './qagent';
 
-const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../../testing/importer-fixtures/${name}`, import.meta.url), 'utf8');
 const jsonl = (name: string): unknown[] =>
   fixture(name)
     .split('\n')

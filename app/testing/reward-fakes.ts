@@ -1,8 +1,8 @@
 // Test doubles for the reward tests: an Embedder with hand-made vectors, an Llm with scripted
 // replies and scores, and a compact trajectory builder. Imported by *.test.ts only.
-import type { Embedder, GenerateOptions, GenerateResult, Llm, Prompt, ScoreResult } from '../llm/types';
-import { buildTrajectory, type StepInput, type TrajectoryEvent } from '../schema/builder';
-import type { Gold, Trajectory } from '../schema/trajectory';
+import type { Embedder, GenerateOptions, GenerateResult, Llm, Prompt, ScoreResult } from '../core/llm/types';
+import { buildTrajectory, type StepInput, type TrajectoryEvent } from '../core/schema/builder';
+import type { Gold, Trajectory } from '../core/schema/trajectory';
 
 /** Vectors by exact text; an unknown text throws so a test cannot pass on a silent zero vector. */
 export function fakeEmbedder(vectors: Record<string, readonly number[]>): Embedder & { calls: string[][] } {
