@@ -200,6 +200,16 @@ async function resolve(
   };
 }
 
+/** Runs `kinds` on `t` with a model in hand (keyed by its own name), asking only what the cache lacks. */
+export function probeWith(
+  llm: Llm,
+  t: Trajectory,
+  kinds: readonly ProbeKind[],
+  opts: ProbeOptions = {},
+): Promise<ProbeResult> {
+  return resolve(t, kinds, llm.model, llm, opts);
+}
+
 /** The verdicts the cache already holds for `t` (no model call). */
 export function cachedProbes(
   t: Trajectory,
