@@ -12,8 +12,10 @@
 //    fact being re-asked.
 // Otherwise it is necessary, including a search that found nothing (the guidelines: "even if it
 // failed to find it").
-import { jaccard, REPEATED_QUERY_JACCARD } from '../metrics/query-overlap';
+import { EarlierQueries, type QueryKey, queryKey } from '../metrics/earlier-queries';
+import { REPEATED_QUERY_JACCARD } from '../metrics/query-overlap';
 import { normalizeText } from '../metrics/normalize';
+import type { Doc } from '../schema/trajectory';
 import { excerpt, passageName, quote, type SearchHop } from './hops';
 import { contentWords } from './question-kind';
 
@@ -31,26 +33,9 @@ export interface SearchVerdict {
   evidence: string;
 }
 
-function tokens(s: string): Set<string> {
-  return new Set(normalizeText(s).split(' ').filter(Boolean));
-}
-
-function nearDuplicate(h: SearchHop, earlier: readonly SearchHop[]): string | null {
-  const norm = normalizeText(h.query);
-  if (norm === '') return null;
-  const mine = tokens(h.query);
-  for (const e of earlier) {
-    const why =
-      normalizeText(e.query) === norm
-        ? 'the same query'
-        : jaccard(tokens(e.query), mine) >= REPEATED_QUERY_JACCARD
-          ? `a near-duplicate (token Jaccard ≥ ${REPEATED_QUERY_JACCARD})`
-          : null;
-    if (why)
-      return `Search ${h.search} ${quote(h.query, 80)} is ${why} of search ${e.search} ${quote(e.query, 80)}.`;
-  }
-  return null;
-}
+// Both rules look back over every earlier search, so they are indexed rather than rescanned: a
+// 50,000-search trajectory compared each query with every earlier one (quadratic, minutes).
+// Earlier queries: metrics/earlier-queries.ts; earlier passages: PassageIndex below.
 
 /** Lower-case content words of a query: what it asks about its entities ("born", "father"). */
 function askedAttributes(query: string): string[] {
@@ -60,18 +45,48 @@ function askedAttributes(query: string): string[] {
     .flatMap((w) => contentWords(w));
 }
 
-function reAsks(h: SearchHop, earlier: readonly SearchHop[]): string | null {
+interface Posted {
+  hop: SearchHop;
+  doc: Doc;
+  words: Set<string>;
+}
+
+/** Earlier passages by the words they hold, in retrieval order. */
+class PassageIndex {
+  private readonly byWord = new Map<string, Posted[]>();
+
+  add(h: SearchHop): void {
+    for (const doc of h.docs) {
+      const words = new Set(normalizeText(`${doc.title ?? ''} ${doc.text}`).split(' '));
+      const p: Posted = { hop: h, doc, words };
+      for (const w of words) {
+        const list = this.byWord.get(w);
+        if (list) list.push(p);
+        else this.byWord.set(w, [p]);
+      }
+    }
+  }
+
+  /** The first earlier passage holding every word, in retrieval order. */
+  holdingAll(words: readonly string[]): Posted | null {
+    let rarest: Posted[] | undefined;
+    for (const w of words) {
+      const list = this.byWord.get(w);
+      if (!list) return null;
+      if (!rarest || list.length < rarest.length) rarest = list;
+    }
+    return rarest?.find((p) => words.every((w) => p.words.has(w))) ?? null;
+  }
+}
+
+function reAsks(h: SearchHop, passages: PassageIndex): string | null {
   const words = contentWords(h.query);
   // A query that only names an entity seeks that entity's own page, which a passage merely
   // mentioning the entity does not give: a new need, not a re-ask.
   if (words.length === 0 || askedAttributes(h.query).length === 0) return null;
-  for (const e of earlier)
-    for (const d of e.docs) {
-      const hay = ` ${normalizeText(`${d.title ?? ''} ${d.text}`)} `;
-      if (words.every((w) => hay.includes(` ${w} `)))
-        return `Search ${h.search} ${quote(h.query, 80)} re-asks what ${passageName(d, e.search)} already holds (${words.map((w) => quote(w, 30)).join(', ')}): ${excerpt(d.text, words[words.length - 1] ?? '')}.`;
-    }
-  return null;
+  const p = passages.holdingAll(words);
+  if (!p) return null;
+  return `Search ${h.search} ${quote(h.query, 80)} re-asks what ${passageName(p.doc, p.hop.search)} already holds (${words.map((w) => quote(w, 30)).join(', ')}): ${excerpt(p.doc.text, words[words.length - 1] ?? '')}.`;
 }
 
 export function searchVerdicts(
@@ -79,18 +94,32 @@ export function searchVerdicts(
   sufficientAt: number | null,
   why: string,
 ): SearchVerdict[] {
+  const keys = hops.map((h) => queryKey(h.query));
+  const queries = new EarlierQueries<SearchHop>(keys);
+  const passages = new PassageIndex();
   return hops.map((h, i) => {
-    const earlier = hops.slice(0, i);
+    const key = keys[i] as QueryKey;
     const found: Array<[RedundancyRule, string]> = [];
     if (sufficientAt !== null && h.search > sufficientAt)
       found.push([
         'after-sufficiency',
         `Search ${h.search} ${quote(h.query, 80)} came after the evidence was sufficient at ${sufficientAt === 0 ? 'the start (no search needed)' : `search ${sufficientAt}`}: ${why}.`,
       ]);
-    const dup = nearDuplicate(h, earlier);
+    // The first earlier query that is the same or nearly (equal text is Jaccard 1).
+    const e = key.norm === '' ? undefined : queries.near(key)?.item;
+    const how =
+      e && queries.sameText(key) === e
+        ? 'the same query'
+        : `a near-duplicate (token Jaccard ≥ ${REPEATED_QUERY_JACCARD})`;
+    const dup = e
+      ? `Search ${h.search} ${quote(h.query, 80)} is ${how} of search ${e.search} ${quote(e.query, 80)}.`
+      : null;
     if (dup) found.push(['near-duplicate', dup]);
-    const again = dup ? null : reAsks(h, earlier);
+    const again = dup ? null : reAsks(h, passages);
     if (again) found.push(['re-asks-retrieved', again]);
+    // What this search asked and brought is earlier for every later one.
+    queries.add(h, key);
+    passages.add(h);
     const first = found[0];
     return {
       search: h.search,

@@ -6,7 +6,8 @@ import { type Diagnosis, diagnose } from '../diagnose/diagnose';
 import { stepNumber } from '../schema/step-number';
 import type { Doc, Step, Trajectory } from '../schema/trajectory';
 import { type AnswerVerdict, answerVerdict, nearMissReason } from './answer-verdict';
-import { containsAnyAnswer, normalizeAnswer, normalizeText } from './normalize';
+import { containsAnyAnswer, normalizeAnswer } from './normalize';
+import { EarlierQueries, queryKey } from './earlier-queries';
 import { answerIsUninformative, jaccard, REPEATED_QUERY_JACCARD } from './query-overlap';
 
 export { answerIsUninformative, jaccard, REPEATED_QUERY_JACCARD };
@@ -48,10 +49,6 @@ function quote(s: string): string {
   );
 }
 
-function tokenSet(s: string): Set<string> {
-  return new Set(normalizeText(s).split(' ').filter(Boolean));
-}
-
 /** Wrong = not an exact match, not a near miss, not covering a gold answer; no gold is not wrong. */
 function isWrong(v: AnswerVerdict | null): boolean {
   return v?.kind === 'wrong';
@@ -63,32 +60,29 @@ function docName(d: Doc): string {
 }
 
 function repeatedQueryFlags(t: Trajectory): Flag[] {
+  const asked = t.steps
+    .filter((s) => s.kind === 'search')
+    .flatMap((s) => stepQueries(s).map((q) => ({ q, step: s, key: queryKey(q) })));
+  const earlier = new EarlierQueries<(typeof asked)[number]>(asked.map((a) => a.key));
   const flags: Flag[] = [];
-  const earlier: Array<{ q: string; norm: string; tokens: Set<string>; step: Step }> = [];
-  for (const s of t.steps) {
-    if (s.kind !== 'search') continue;
-    for (const q of stepQueries(s)) {
-      const norm = normalizeText(q);
-      const tokens = tokenSet(q);
-      if (norm === '') continue;
-      let match: { prev: (typeof earlier)[number]; why: string } | undefined;
-      for (const prev of earlier) {
-        if (prev.norm === norm) {
-          match = { prev, why: 'same normalized text' };
-          break;
-        }
-        const j = jaccard(prev.tokens, tokens);
-        if (j >= REPEATED_QUERY_JACCARD && match === undefined)
-          match = { prev, why: `token Jaccard ${j.toFixed(2)} ≥ ${REPEATED_QUERY_JACCARD}` };
-      }
-      if (match)
-        flags.push({
-          kind: 'repeated-query',
-          stepId: s.id,
-          evidence: `Query ${quote(q)} (step ${stepNumber(s)}) repeats ${quote(match.prev.q)} (step ${stepNumber(match.prev.step)}): ${match.why}.`,
-        });
-      earlier.push({ q, norm, tokens, step: s });
-    }
+  for (const a of asked) {
+    if (a.key.norm === '') continue;
+    // Equal text first (wherever it is), else the first query at Jaccard ≥ the threshold.
+    const same = earlier.sameText(a.key);
+    const near = same ? undefined : earlier.near(a.key);
+    const match = same
+      ? { prev: same, why: 'same normalized text' }
+      : near && {
+          prev: near.item,
+          why: `token Jaccard ${near.jaccard.toFixed(2)} ≥ ${REPEATED_QUERY_JACCARD}`,
+        };
+    if (match)
+      flags.push({
+        kind: 'repeated-query',
+        stepId: a.step.id,
+        evidence: `Query ${quote(a.q)} (step ${stepNumber(a.step)}) repeats ${quote(match.prev.q)} (step ${stepNumber(match.prev.step)}): ${match.why}.`,
+      });
+    earlier.add(a, a.key);
   }
   return flags;
 }
