@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { type Annotation, STEP_LABELS } from '../../core/annotations/annotation';
 import { stepNumber } from '../../core/schema/step-number';
 import type { Step } from '../../core/schema/trajectory';
-import { DocCard } from './DocCard';
+import { DocList } from './DocList';
 import { LongText } from './LongText';
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'error';
@@ -152,13 +152,7 @@ export function StepPanel({
         </div>
       )}
       {step.text && <LongText text={step.text} className="step-full-text" />}
-      {step.docs && step.docs.length > 0 && (
-        <div className="docs">
-          {step.docs.map((d) => (
-            <DocCard key={`${d.rank}:${d.id}`} doc={d} />
-          ))}
-        </div>
-      )}
+      {step.docs && step.docs.length > 0 && <DocList docs={step.docs} page={100} stepId={step.id} />}
       {step.raw && (
         <details className="raw">
           <summary>Raw text of this step</summary>

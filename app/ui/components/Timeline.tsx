@@ -1,10 +1,11 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { plural } from '../../core/plural';
-import { Fragment, memo, useEffect, useRef } from 'react';
+import { memo, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Annotation } from '../../core/annotations/annotation';
 import type { Flag } from '../../core/metrics/flags';
 import { stepNumber } from '../../core/schema/step-number';
 import type { Step, Trajectory } from '../../core/schema/trajectory';
-import { DocCard } from './DocCard';
+import { DocList } from './DocList';
 
 interface Group {
   key: string;
@@ -88,41 +89,156 @@ export function Timeline({
   /** Over/under-search marks from the detectors (app/core/diagnose). */
   marks?: TimelineMarks | undefined;
 }) {
-  const groups = groupSteps(trajectory);
+  const rows = useMemo(() => timelineRows(trajectory), [trajectory]);
+  // Labels and flags by step once, not a scan of all of them per step (100,000 steps).
+  const byStep = useMemo(() => {
+    const labels = new Map<string, string[]>();
+    const notes = new Set<string>();
+    for (const a of annotations) {
+      if (a.stepId === undefined) continue;
+      if (a.label === 'note') notes.add(a.stepId);
+      else labels.set(a.stepId, [...(labels.get(a.stepId) ?? []), a.label]);
+    }
+    const flagsOf = new Map<string, Flag[]>();
+    for (const f of flags) if (f.stepId) flagsOf.set(f.stepId, [...(flagsOf.get(f.stepId) ?? []), f]);
+    return { labels, notes, flagsOf };
+  }, [annotations, flags]);
+  const renderRow = (r: TimelineRow): ReactNode => {
+    if (r.kind === 'title') return <h4 className="tl-group-title">{r.title}</h4>;
+    const s = r.step;
+    return (
+      <>
+        <StepCard
+          step={s}
+          selected={s.id === selected}
+          onSelect={onSelect}
+          labels={byStep.labels.get(s.id) ?? NONE}
+          hasNote={byStep.notes.has(s.id)}
+          flags={byStep.flagsOf.get(s.id) ?? NO_FLAGS}
+          streaming={s.id === streamingStepId}
+          dimmed={s.index < dimBefore}
+          redundant={marks?.redundant.has(s.id) ?? false}
+        />
+        {marks?.sufficientAfter === s.id && (
+          <div className="tl-sufficient" data-testid="sufficiency-line" role="separator">
+            <span>{marks.sufficientText ?? 'evidence sufficient here'}</span>
+          </div>
+        )}
+      </>
+    );
+  };
+  const missing = marks?.missingHop && (
+    <div className="tl-missing-hop" data-testid="missing-hop" title={marks.missingHop}>
+      <b>missing hop</b> <span className="small">{marks.missingHop}</span>
+    </div>
+  );
+  if (rows.length > VIRTUAL_ROWS)
+    return <VirtualTimeline rows={rows} renderRow={renderRow} selected={selected} after={missing} />;
   return (
     <div className="timeline" data-testid="timeline">
-      {groups.map((g, gi) => (
-        <section key={`${g.key}:${gi}`} className="tl-group">
-          <h4 className="tl-group-title">{g.title}</h4>
-          {g.steps.map((s) => (
-            <Fragment key={s.id}>
-              <StepCard
-                step={s}
-                selected={s.id === selected}
-                onSelect={onSelect}
-                labels={annotations
-                  .filter((a) => a.stepId === s.id && a.label !== 'note')
-                  .map((a) => a.label)}
-                hasNote={annotations.some((a) => a.stepId === s.id && a.label === 'note')}
-                flags={flags.filter((f) => f.stepId === s.id)}
-                streaming={s.id === streamingStepId}
-                dimmed={s.index < dimBefore}
-                redundant={marks?.redundant.has(s.id) ?? false}
-              />
-              {marks?.sufficientAfter === s.id && (
-                <div className="tl-sufficient" data-testid="sufficiency-line" role="separator">
-                  <span>{marks.sufficientText ?? 'evidence sufficient here'}</span>
-                </div>
-              )}
-            </Fragment>
-          ))}
-        </section>
-      ))}
-      {marks?.missingHop && (
-        <div className="tl-missing-hop" data-testid="missing-hop" title={marks.missingHop}>
-          <b>missing hop</b> <span className="small">{marks.missingHop}</span>
+      {rows.map((r) => (
+        <div key={r.key} className={r.kind === 'title' ? 'tl-title-row' : undefined}>
+          {renderRow(r)}
         </div>
-      )}
+      ))}
+      {missing}
+    </div>
+  );
+}
+
+const NONE: string[] = [];
+const NO_FLAGS: Flag[] = [];
+
+/** Above this many rows the timeline renders only what is on screen (a 100,000-step run). */
+export const VIRTUAL_ROWS = 300;
+
+type TimelineRow = { key: string; kind: 'title'; title: string } | { key: string; kind: 'step'; step: Step };
+
+/** The timeline as rows: each group's title, then its steps. */
+export function timelineRows(t: Trajectory): TimelineRow[] {
+  const rows: TimelineRow[] = [];
+  groupSteps(t).forEach((g, gi) => {
+    rows.push({ key: `title:${g.key}:${gi}`, kind: 'title', title: g.title });
+    for (const s of g.steps) rows.push({ key: s.id, kind: 'step', step: s });
+  });
+  return rows;
+}
+
+/** The nearest ancestor that scrolls vertically (the page pane the timeline sits in). */
+function scrollParent(el: HTMLElement | null): HTMLElement | null {
+  for (let p = el?.parentElement ?? null; p; p = p.parentElement) {
+    const y = getComputedStyle(p).overflowY;
+    if (y === 'auto' || y === 'scroll') return p;
+  }
+  return null;
+}
+
+/** Only the rows on screen are in the DOM; the selected step is scrolled to when it changes. */
+function VirtualTimeline({
+  rows,
+  renderRow,
+  selected,
+  after,
+}: {
+  rows: readonly TimelineRow[];
+  renderRow: (r: TimelineRow) => ReactNode;
+  selected: string | undefined;
+  after: ReactNode;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [margin, setMargin] = useState(0);
+  // The timeline starts below the plan tree inside the same scrolling pane; measured again when
+  // anything in that pane changes size (the plan tree laid out, a panel opened).
+  useLayoutEffect(() => {
+    const el = ref.current;
+    const sp = scrollParent(el);
+    if (!el || !sp) return;
+    const measure = () => {
+      const m = el.getBoundingClientRect().top - sp.getBoundingClientRect().top + sp.scrollTop;
+      setMargin((old) => (Math.abs(m - old) > 1 ? m : old));
+    };
+    measure();
+    const ro = new ResizeObserver(measure);
+    for (const c of Array.from(sp.children)) ro.observe(c);
+    return () => ro.disconnect();
+  }, []);
+  const virt = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollParent(ref.current),
+    estimateSize: (i) => (rows[i]?.kind === 'title' ? 32 : 72),
+    overscan: 8,
+    scrollMargin: margin,
+  });
+  const at = useMemo(() => (selected ? rows.findIndex((r) => r.key === selected) : -1), [rows, selected]);
+  useEffect(() => {
+    if (at >= 0) virt.scrollToIndex(at, { align: 'auto' });
+  }, [at, virt]);
+  return (
+    <div className="timeline virtual" data-testid="timeline" ref={ref}>
+      <div style={{ height: virt.getTotalSize(), position: 'relative' }}>
+        {virt.getVirtualItems().map((v) => {
+          const r = rows[v.index];
+          if (!r) return null;
+          return (
+            <div
+              key={r.key}
+              data-index={v.index}
+              ref={virt.measureElement}
+              className="tl-row"
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                right: 0,
+                transform: `translateY(${v.start - margin}px)`,
+              }}
+            >
+              {renderRow(r)}
+            </div>
+          );
+        })}
+      </div>
+      {after}
     </div>
   );
 }
@@ -213,13 +329,7 @@ const StepCard = memo(function StepCard({
         )
       )}
       {step.error && <div className="error-text">{step.error}</div>}
-      {docs.length > 0 && (
-        <div className="docs">
-          {docs.map((d) => (
-            <DocCard key={`${d.rank}:${d.id}`} doc={d} compact={!selected} />
-          ))}
-        </div>
-      )}
+      {docs.length > 0 && <DocList docs={docs} page={20} compact={!selected} stepId={step.id} />}
     </div>
   );
 });

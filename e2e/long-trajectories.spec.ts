@@ -1,0 +1,111 @@
+// Trajectories of hostile length open without freezing: 100,000 steps, and one retrieval with
+// 50,000 documents. Only what is on screen is in the DOM (the timeline is virtualized, documents
+// come a page at a time), a deep link to the last step scrolls it into view, and the longest
+// main-thread task while opening each is measured and reported; only a generous bound is asserted
+// (timings belong to the bench).
+import { writeFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, importFiles, openApp, test } from './fixtures';
+
+const record = (id: string, steps: unknown[]) => ({
+  schema: 'hopscope.trajectory/1',
+  id,
+  question: `How long is ${id}?`,
+  source: { kind: 'import', format: 'hopscope' },
+  agent: { strategy: 'search-r1', params: {} },
+  steps,
+  answer: { text: 'long' },
+});
+
+const STEPS = 100_000;
+const DOCS = 50_000;
+
+async function longTasks(page: Page): Promise<number[]> {
+  return page.evaluate(() => (window as unknown as { __long: number[] }).__long);
+}
+
+test('a 100,000-step trajectory and a 50,000-document retrieval open with only what is on screen in the DOM', async ({
+  page,
+}, info) => {
+  test.setTimeout(300_000);
+  const many = record(
+    'long-steps',
+    Array.from({ length: STEPS }, (_, i) =>
+      i % 2 === 0
+        ? { id: `s${i}`, index: i, kind: 'search', turn: 1 + Math.floor(i / 200), queries: [`query ${i}`] }
+        : { id: `s${i}`, index: i, kind: 'think', turn: 1 + Math.floor(i / 200), text: `thought ${i}` },
+    ),
+  );
+  const wide = record('wide-docs', [
+    { id: 'q', index: 0, kind: 'search', queries: ['everything'] },
+    {
+      id: 'r',
+      index: 1,
+      kind: 'retrieve',
+      docs: Array.from({ length: DOCS }, (_, i) => ({
+        id: `d${i}`,
+        title: `Doc ${i}`,
+        text: `passage ${i}`,
+        rank: i + 1,
+      })),
+    },
+  ]);
+  const path = info.outputPath('long.jsonl');
+  writeFileSync(path, `${JSON.stringify(many)}\n${JSON.stringify(wide)}\n`);
+
+  await openApp(page);
+  await importFiles(page, path);
+  await expect(page.getByTestId('import-report')).toContainText('2 of 2 records imported', {
+    timeout: 120_000,
+  });
+  await page.keyboard.press('Escape');
+  await page.evaluate(() => {
+    const w = window as unknown as { __long: number[] };
+    w.__long = [];
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__long.push(e.duration))).observe({
+      type: 'longtask',
+    });
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const domNodes = () => page.evaluate(() => document.getElementsByTagName('*').length);
+
+  // 100,000 steps: a few dozen step cards exist, and the last step is reachable by its link.
+  await page.evaluate(() => ((window as unknown as { __long: number[] }).__long = []));
+  await page.evaluate(() => (location.hash = '#/t/long-steps'));
+  await expect(page.getByTestId('step').first()).toBeVisible({ timeout: 60_000 });
+  const cards = await page.getByTestId('step').count();
+  expect(cards).toBeGreaterThan(3);
+  expect(cards).toBeLessThan(200);
+  const nodesSteps = await domNodes();
+  const longSteps = await longTasks(page);
+  await page.evaluate(() => (location.hash = '#/t/long-steps/100000'));
+  await expect(page.locator('[data-testid=step][data-index="99999"]')).toBeInViewport({ timeout: 30_000 });
+  await page.keyboard.press('k');
+  await expect(page.locator('[data-testid=step][data-index="99998"]')).toHaveClass(/selected/);
+  await page.screenshot({ path: '/tmp/long-steps.png' });
+
+  // 50,000 documents in one step: a page of them in the timeline, more on request.
+  await page.evaluate(() => ((window as unknown as { __long: number[] }).__long = []));
+  await page.evaluate(() => (location.hash = '#/t/wide-docs/2'));
+  await expect(page.getByTestId('more-docs').first()).toContainText('49,980 more documents', {
+    timeout: 60_000,
+  });
+  const nodesDocs = await domNodes();
+  const longDocs = await longTasks(page);
+  await page.getByTestId('more-docs').first().click();
+  await expect(page.getByTestId('more-docs').first()).toContainText('49,960 more documents');
+  await page.screenshot({ path: '/tmp/wide-docs.png' });
+
+  for (const [what, long, nodes] of [
+    ['100,000 steps', longSteps, nodesSteps],
+    ['50,000 documents', longDocs, nodesDocs],
+  ] as const) {
+    console.log(
+      `${what}: ${nodes} DOM nodes, ${long.length} long tasks, longest ${Math.round(Math.max(0, ...long))} ms`,
+    );
+    expect(nodes, `DOM nodes with ${what}`).toBeLessThan(20_000);
+    expect(Math.max(0, ...long), `longest task opening ${what} (ms)`).toBeLessThan(10_000);
+  }
+  expect(errors).toEqual([]);
+});
