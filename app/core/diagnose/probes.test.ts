@@ -3,6 +3,7 @@ import { buildTrajectory, type StepInput, type TrajectoryEvent } from '../schema
 import type { Doc, Gold, Trajectory } from '../schema/trajectory';
 import {
   closedBookMessages,
+  MAX_PROBED_SEARCHES,
   planProbes,
   probeAnswer,
   probeCorrect,
@@ -98,6 +99,19 @@ describe('planning the calls', () => {
     );
     expect(planProbes(traj(GOLD, [], 'x'), ['no-retrieval'], () => []).skipped[0]?.reason).toBe(
       'no search to probe',
+    );
+    // A run with thousands of searches is probed closed-book only, and says so.
+    const long = traj(
+      GOLD,
+      Array.from({ length: MAX_PROBED_SEARCHES + 1 }, (_, i) => search(`q${i}`, [JAWS])),
+      'x',
+    );
+    const plan = planProbes(long, ['no-retrieval', 'closed-book', 'answer-now', 'info-gain'], () => [RANDOM]);
+    expect(plan.calls.map((c) => c.id)).toEqual(['closed-book']);
+    expect(plan.skipped.map((x) => x.reason)).toEqual(
+      Array(3).fill(
+        `${MAX_PROBED_SEARCHES + 1} searches: probed per search up to ${MAX_PROBED_SEARCHES} only`,
+      ),
     );
   });
 });

@@ -58,6 +58,9 @@ export const PROBE_INFO: Record<ProbeKind, { name: string; source: string; defin
   },
 };
 
+/** Trajectories with more searches are probed closed-book only: a call per search would be thousands. */
+export const MAX_PROBED_SEARCHES = 64;
+
 /** Passages shown to the model at one point, and the characters kept of each (prompt size bound). */
 export const MAX_PROBE_PASSAGES = 20;
 export const PASSAGE_CHARS = 400;
@@ -150,6 +153,13 @@ export function planProbes(
   const calls: ProbeCall[] = [];
   const skipped: ProbePlan['skipped'] = [];
   for (const probe of kinds) {
+    if (probe !== 'closed-book' && hops.length > MAX_PROBED_SEARCHES) {
+      skipped.push({
+        probe,
+        reason: `${hops.length} searches: probed per search up to ${MAX_PROBED_SEARCHES} only`,
+      });
+      continue;
+    }
     if (probe === 'no-retrieval') {
       if (hops.length === 0) skipped.push({ probe, reason: 'no search to probe' });
       for (const h of hops)
@@ -227,16 +237,24 @@ export function probeCorrect(answer: string, golds: readonly string[]): boolean 
   return words <= SHORT_ANSWER_WORDS && containsAnyAnswer(answer, golds);
 }
 
-/** What the trajectory concluded after hop `h`: the text of the steps up to the next search. */
-export function hopConclusion(t: Trajectory, h: SearchHop): string {
-  const start = t.steps.findIndex((s) => s.id === h.lastStepId);
-  const parts: string[] = [];
-  for (const s of t.steps.slice(start + 1)) {
-    if (s.kind === 'search') break;
-    if (isRetrievalStep(s)) continue;
-    if (s.text) parts.push(s.text);
+/**
+ * What the trajectory concluded after each hop: the text of the steps after its last retrieval up
+ * to the next search, by search number. One pass over the steps.
+ */
+export function hopConclusions(t: Trajectory, hops: readonly SearchHop[]): Map<number, string> {
+  const endOf = new Map(hops.map((h) => [h.lastStepId, h.search]));
+  const out = new Map<number, string[]>();
+  let open: number | undefined;
+  for (const s of t.steps) {
+    if (s.kind === 'search') open = undefined;
+    if (open !== undefined && !isRetrievalStep(s) && s.text) out.get(open)?.push(s.text);
+    const ended = endOf.get(s.id);
+    if (ended !== undefined) {
+      open = ended;
+      out.set(ended, []);
+    }
   }
-  return parts.join(' ');
+  return new Map([...out].map(([k, parts]) => [k, parts.join(' ')]));
 }
 
 const textOf = (o: ProbeOutput | undefined) => (o && 'text' in o ? o.text : undefined);
@@ -256,11 +274,12 @@ export function probeVerdicts(
   const out: ProbeVerdict[] = [];
   for (const probe of kinds) {
     if (probe === 'no-retrieval') {
+      const conclusions = hopConclusions(t, hops);
       for (const h of hops) {
         const reply = textOf(outputs.get(`no-retrieval/${h.search}`));
         if (reply === undefined) continue;
         const a = probeAnswer(reply);
-        const conclusion = hopConclusion(t, h);
+        const conclusion = conclusions.get(h.search) ?? '';
         const base = { probe, search: h.search, stepId: h.step.id };
         const asked = `Asked ${quote(h.query, 80)} without retrieval, the model ${said(a)}`;
         if (a === '') out.push({ ...base, kind: 'necessary', evidence: `${asked}.` });

@@ -33,6 +33,10 @@ export function ProbesPanel({
   }, [runSignal]);
   // The cached read refreshes when the run announces its replies, and follows the chosen probes.
   const result = cached.result ?? state.result;
+  // A reason found while running (a server that cannot score) is not in the cache: keep it shown.
+  const skipped = [...(result?.skipped ?? []), ...(state.result?.skipped ?? [])].filter(
+    (s, i, all) => kinds.includes(s.probe) && all.findIndex((x) => x.reason === s.reason) === i,
+  );
   const toggle = (k: ProbeKind) =>
     setKinds((ks) => (ks.includes(k) ? ks.filter((x) => x !== k) : [...ks, k]));
   return (
@@ -89,7 +93,7 @@ export function ProbesPanel({
           {state.error}
         </p>
       )}
-      {result?.skipped.map((s, i) => (
+      {skipped.map((s, i) => (
         <p key={i} className="small muted" data-testid="probe-skipped">
           {PROBE_INFO[s.probe].name}: {s.reason}
         </p>
