@@ -24,11 +24,23 @@ export type LlmConfig =
       endpoint: 'chat' | 'completions';
       /** How chat prompts become text on the completions endpoint (the server applies none). */
       chatTemplate?: 'chatml' | 'llama3' | 'plain';
+      /** Largest answer read per turn, in MB (default 16); past it the turn fails, saying so. */
+      maxResponseMB?: number;
     };
 
 export type RetrieverConfig =
   | { kind: 'local'; corpusId: string; mode: SearchMode; fusion?: FusionOptions; int8?: boolean }
-  | { kind: 'remote'; url: string; api: RemoteApi; timeoutMs: number; retries: number };
+  | {
+      kind: 'remote';
+      url: string;
+      api: RemoteApi;
+      timeoutMs: number;
+      retries: number;
+      /** Largest answer read, in MB (default 16). */
+      maxResponseMB?: number;
+    };
+
+const MB = 1024 * 1024;
 
 /** The in-browser LLM: one worker, reloaded when the model, device or precision changes. */
 class LlmHost {
@@ -103,6 +115,7 @@ export async function makeLlm(cfg: LlmConfig, apiKey?: string): Promise<Llm> {
     model: cfg.model,
     endpoint: cfg.endpoint,
     ...(cfg.chatTemplate ? { chatTemplate: cfg.chatTemplate } : {}),
+    ...(cfg.maxResponseMB ? { maxResponseBytes: cfg.maxResponseMB * MB } : {}),
     ...(apiKey ? { apiKey } : {}),
   });
 }
@@ -115,6 +128,7 @@ export async function makeRetriever(cfg: RetrieverConfig, embed: ModelSource): P
       api: cfg.api,
       timeoutMs: cfg.timeoutMs,
       retries: cfg.retries,
+      ...(cfg.maxResponseMB ? { maxResponseBytes: cfg.maxResponseMB * MB } : {}),
     });
   await searchWorker().ensureBm25(cfg.corpusId);
   if (cfg.mode === 'bm25') return corpusRetriever(cfg.corpusId, 'bm25');

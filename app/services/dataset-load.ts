@@ -5,6 +5,7 @@ import { proxy } from 'comlink';
 import type { DatasetImportOptions, DatasetImportReport } from '../runtime/dataset-import';
 import { searchWorker } from '../runtime/retrieval-client';
 import { announce } from './changes';
+import { rethrowStorageError } from './storage-health';
 
 export type { DatasetImportReport };
 export type LoadOptions = Omit<DatasetImportOptions, 'signal' | 'onProgress'>;
@@ -16,9 +17,14 @@ export async function loadDatasetFile(
   options: LoadOptions,
   onChars: (chars: number) => void,
 ): Promise<DatasetImportReport> {
-  const report = await searchWorker().loadBlob(jobId, file, file.name, options, proxy(onChars));
-  announce('corpora', 'question-sets');
-  return report;
+  try {
+    return await searchWorker().loadBlob(jobId, file, file.name, options, proxy(onChars));
+  } catch (e) {
+    return await rethrowStorageError(e);
+  } finally {
+    // Also after a failure: a corpus stored before its question set failed is listed.
+    announce('corpora', 'question-sets');
+  }
 }
 
 export function cancelDatasetLoad(jobId: string): Promise<void> {

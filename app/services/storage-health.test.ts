@@ -1,5 +1,6 @@
+import * as Comlink from 'comlink';
 import { describe, expect, it } from 'vitest';
-import { describeStorageError, isQuotaError } from './storage-health';
+import { describeStorageError, isQuotaError, rethrowStorageError } from './storage-health';
 
 const quota = () => {
   const e = new Error('The quota has been exceeded.');
@@ -26,5 +27,37 @@ describe('storage errors', () => {
 
   it('leave other errors as they are', () => {
     expect(describeStorageError(new Error('Key already exists'), null)).toBe('Key already exists');
+  });
+});
+
+describe('a full disk inside a worker', () => {
+  it('reaches the page through Comlink as a quota error, and is explained; other errors pass unchanged', async () => {
+    const { port1, port2 } = new MessageChannel();
+    Comlink.expose(
+      {
+        store: (full: boolean) => {
+          // What IndexedDB raises in the import worker when the site's storage is full.
+          throw full
+            ? new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+            : new Error('bad record');
+        },
+      },
+      port1,
+    );
+    const remote = Comlink.wrap<{ store(full: boolean): void }>(port2);
+    const failure = (full: boolean) =>
+      remote.store(full).then(
+        () => null,
+        (e: unknown) => e,
+      );
+    const full = await failure(true);
+    expect(isQuotaError(full)).toBe(true);
+    await expect(rethrowStorageError(full)).rejects.toThrow(
+      "the browser's storage for this site is full. Nothing already saved was lost.",
+    );
+    const other = await failure(false);
+    await expect(rethrowStorageError(other)).rejects.toBe(other);
+    port1.close();
+    port2.close();
   });
 });

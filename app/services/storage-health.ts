@@ -68,3 +68,12 @@ export async function requestPersistentStorage(): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * Rethrows a failed write: a full disk as an Error whose message says so (usage, quota, what to
+ * delete); anything else unchanged. For every import and load, so none of them says only "failed".
+ */
+export async function rethrowStorageError(e: unknown): Promise<never> {
+  if (!isQuotaError(e)) throw e;
+  throw new Error(await explainStorageError(e), { cause: e });
+}

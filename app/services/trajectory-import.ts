@@ -4,6 +4,7 @@ import * as Comlink from 'comlink';
 import type { ImportProgress } from '../core/importers/pipeline';
 import type { ImportWorkerApi } from '../../workers/import.worker';
 import { announce, announcePartial } from './changes';
+import { rethrowStorageError } from './storage-health';
 
 let remote: Comlink.Remote<ImportWorkerApi> | null = null;
 
@@ -38,6 +39,8 @@ export async function importTrajectoryFile(
         announcePartial('trajectories');
       }),
     );
+  } catch (e) {
+    return await rethrowStorageError(e);
   } finally {
     // Also after a failure or a cancel: what was stored before stays, with its report.
     announce('trajectories', 'imports');

@@ -7,6 +7,8 @@ import type { RemoteApi } from '../../core/search/remote';
 import type { ModelSource } from '../../runtime/model-source';
 
 export const DEFAULT_EMBED_MODEL = 'Xenova/all-MiniLM-L6-v2';
+/** What one server answer may hold by default: far above any real agent's turn or top-k. */
+export const DEFAULT_RESPONSE_CAP_MB = 16;
 
 export interface RemoteSettings {
   enabled: boolean;
@@ -14,6 +16,8 @@ export interface RemoteSettings {
   api: RemoteApi;
   timeoutMs: number;
   retries: number;
+  /** Largest answer read, in MB (past it the search fails, saying so). */
+  maxResponseMB: number;
 }
 
 export type FusionMode = 'rrf' | 'weighted';
@@ -102,6 +106,7 @@ export const useCorpusUi = create<CorpusUi>((set, get) => {
       api: 'search-r1',
       timeoutMs: 15_000,
       retries: 2,
+      maxResponseMB: DEFAULT_RESPONSE_CAP_MB,
       ...saved.remote,
     },
     setRemote: (patch) => persist({ remote: { ...get().remote, ...patch } }),

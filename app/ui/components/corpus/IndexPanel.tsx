@@ -291,6 +291,16 @@ export function RemoteCard() {
             <option value="qagent">QAgent (POST query, topk)</option>
           </select>
         </label>
+        <label title="Largest answer Hopscope reads; past it the search fails and says so">
+          Response cap (MB)
+          <input
+            type="number"
+            min={1}
+            value={remote.maxResponseMB}
+            data-testid="remote-cap"
+            onChange={(e) => setRemote({ maxResponseMB: Math.max(1, Number(e.target.value) || 16) })}
+          />
+        </label>
         <label>
           Timeout (ms)
           <input

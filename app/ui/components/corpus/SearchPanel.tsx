@@ -106,6 +106,7 @@ export function SearchPanel({
         api: ui.remote.api,
         timeoutMs: ui.remote.timeoutMs,
         retries: ui.remote.retries,
+        maxResponseBytes: ui.remote.maxResponseMB * 1024 * 1024,
       });
       const [hits] = await r.search([submitted!.query], ui.k);
       return { hits: hits ?? [], ms: performance.now() - t0 };

@@ -165,6 +165,16 @@ function HttpModel() {
           </select>
         </label>
       )}
+      <label title="Largest answer Hopscope reads in one turn; past it the turn fails and says so (16 MB by default, far above any real agent's turn)">
+        Response cap (MB)
+        <input
+          type="number"
+          min={1}
+          value={llm.maxResponseMB ?? 16}
+          data-testid="http-cap"
+          onChange={(e) => setLlm({ ...llm, maxResponseMB: Math.max(1, Number(e.target.value) || 16) })}
+        />
+      </label>
       <label>
         API key
         <input

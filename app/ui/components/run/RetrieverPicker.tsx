@@ -41,6 +41,7 @@ export function RetrieverPicker({ value }: { value: RetrieverConfig | null }) {
                     api: remote.api,
                     timeoutMs: remote.timeoutMs,
                     retries: remote.retries,
+                    maxResponseMB: remote.maxResponseMB,
                   }
                 : {
                     kind: 'local',
