@@ -103,6 +103,9 @@ export function Timeline({
     for (const f of flags) if (f.stepId) flagsOf.set(f.stepId, [...(flagsOf.get(f.stepId) ?? []), f]);
     return { labels, notes, flagsOf };
   }, [annotations, flags]);
+  // Virtual rows are scrolled to by the virtualizer: a card scrolling itself into view when it
+  // mounts would jump the pane whenever the selected step came back into the overscan.
+  const virtual = rows.length > VIRTUAL_ROWS;
   const renderRow = (r: TimelineRow): ReactNode => {
     if (r.kind === 'title') return <h4 className="tl-group-title">{r.title}</h4>;
     const s = r.step;
@@ -118,6 +121,7 @@ export function Timeline({
           streaming={s.id === streamingStepId}
           dimmed={s.index < dimBefore}
           redundant={marks?.redundant.has(s.id) ?? false}
+          scrollToSelf={!virtual}
         />
         {marks?.sufficientAfter === s.id && (
           <div className="tl-sufficient" data-testid="sufficiency-line" role="separator">
@@ -132,7 +136,7 @@ export function Timeline({
       <b>missing hop</b> <span className="small">{marks.missingHop}</span>
     </div>
   );
-  if (rows.length > VIRTUAL_ROWS)
+  if (virtual)
     return <VirtualTimeline rows={rows} renderRow={renderRow} selected={selected} after={missing} />;
   return (
     <div className="timeline" data-testid="timeline">
@@ -253,6 +257,7 @@ const StepCard = memo(function StepCard({
   streaming,
   dimmed,
   redundant,
+  scrollToSelf,
 }: {
   step: Step;
   selected: boolean;
@@ -263,11 +268,12 @@ const StepCard = memo(function StepCard({
   streaming: boolean;
   dimmed: boolean;
   redundant: boolean;
+  scrollToSelf: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (selected || streaming) ref.current?.scrollIntoView({ block: 'nearest' });
-  }, [selected, streaming]);
+    if (scrollToSelf && (selected || streaming)) ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [selected, streaming, scrollToSelf]);
   const docs = step.docs ?? [];
   const newDocs = docs.filter((d) => !d.duplicate).length;
   return (
