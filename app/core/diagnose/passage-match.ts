@@ -3,7 +3,7 @@
 // passage saying `11 February 1650` supports gold `February 11, 1650`: the labelling guidelines
 // count evidence "equivalent to" the gold answer, not only the same string.
 import { canonicalAnswer } from '../metrics/answer-forms';
-import { containsAnyAnswer } from '../metrics/normalize';
+import { docHaystack, holdsAnyAnswer } from '../metrics/normalize';
 import type { Doc } from '../schema/trajectory';
 
 const canonicalCache = new WeakMap<Doc, string>();
@@ -17,11 +17,24 @@ function canonicalPassage(d: Doc): string {
   return c;
 }
 
+// The same gold aliases are read against every passage of a trajectory: a small memo.
+const answerForms = new Map<string, ReturnType<typeof canonicalAnswer>>();
+function answerForm(a: string): ReturnType<typeof canonicalAnswer> {
+  let c = answerForms.get(a);
+  if (c === undefined) {
+    if (answerForms.size >= 1024) answerForms.clear();
+    c = canonicalAnswer(a);
+    answerForms.set(a, c);
+  }
+  return c;
+}
+
 /** The first of `answers` the passage states, or null. */
 export function statedAnswer(d: Doc, answers: readonly string[]): string | null {
+  const h = docHaystack(d);
   for (const a of answers) {
-    if (containsAnyAnswer(`${d.title ?? ''} ${d.text}`, [a])) return a;
-    const c = canonicalAnswer(a);
+    if (holdsAnyAnswer(h, [a])) return a;
+    const c = answerForm(a);
     if ((c.date || c.number) && c.text !== '' && canonicalPassage(d).includes(` ${c.text} `)) return a;
   }
   return null;

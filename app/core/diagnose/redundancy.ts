@@ -14,7 +14,7 @@
 // failed to find it").
 import { EarlierQueries, type QueryKey, queryKey } from '../metrics/earlier-queries';
 import { REPEATED_QUERY_JACCARD } from '../metrics/query-overlap';
-import { normalizeText } from '../metrics/normalize';
+import { docHaystack } from '../metrics/normalize';
 import type { Doc } from '../schema/trajectory';
 import { excerpt, passageName, quote, type SearchHop } from './hops';
 import { contentWords } from './question-kind';
@@ -51,13 +51,30 @@ interface Posted {
   words: Set<string>;
 }
 
-/** Earlier passages by the words they hold, in retrieval order. */
+/**
+ * Earlier passages by the words they hold, in retrieval order. Only words some query of the
+ * trajectory asks are posted: a passage's other words can never decide a re-ask, and posting
+ * every word of every passage was the largest single cost of importing a log.
+ */
 class PassageIndex {
   private readonly byWord = new Map<string, Posted[]>();
 
+  private readonly padded: Array<[string, string]>;
+
+  constructor(private readonly asked: ReadonlySet<string>) {
+    this.padded = [...asked].map((w) => [w, ` ${w} `]);
+  }
+
   add(h: SearchHop): void {
+    if (this.asked.size === 0) return;
     for (const doc of h.docs) {
-      const words = new Set(normalizeText(`${doc.title ?? ''} ${doc.text}`).split(' '));
+      const hay = docHaystack(doc).hay;
+      const words = new Set<string>();
+      // Few asked words (a normal trajectory): look each up; many (thousands of searches): one
+      // pass over the passage's words, so the cost stays linear in the passages.
+      if (this.padded.length <= 64) {
+        for (const [w, p] of this.padded) if (hay.includes(p)) words.add(w);
+      } else for (const w of hay.split(' ')) if (this.asked.has(w)) words.add(w);
       const p: Posted = { hop: h, doc, words };
       for (const w of words) {
         const list = this.byWord.get(w);
@@ -96,7 +113,7 @@ export function searchVerdicts(
 ): SearchVerdict[] {
   const keys = hops.map((h) => queryKey(h.query));
   const queries = new EarlierQueries<SearchHop>(keys);
-  const passages = new PassageIndex();
+  const passages = new PassageIndex(new Set(hops.flatMap((h) => contentWords(h.query))));
   return hops.map((h, i) => {
     const key = keys[i] as QueryKey;
     const found: Array<[RedundancyRule, string]> = [];

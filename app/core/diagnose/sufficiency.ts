@@ -9,7 +9,7 @@
 // - no search: 0 when the answer is correct (common knowledge sufficed), else never.
 // Sufficiency is about the gold answer, not the agent's: it can be reached and still be ignored.
 import { goldAnswers } from '../metrics/trajectory-parts';
-import { normalizeText, normalizeTitle } from '../metrics/normalize';
+import { docHaystack, normalizeText, normalizeTitle } from '../metrics/normalize';
 import type { Doc, Trajectory } from '../schema/trajectory';
 import { excerpt, passageName, quote, type SearchHop } from './hops';
 import { statedAnswer } from './passage-match';
@@ -27,7 +27,7 @@ export interface Sufficiency {
 }
 
 function docWords(d: Doc): string {
-  return ` ${normalizeText(`${d.title ?? ''} ${d.text}`)} `;
+  return docHaystack(d).hay;
 }
 
 function bySupporting(t: Trajectory, hops: readonly SearchHop[]): Sufficiency | null {

@@ -7,6 +7,7 @@ import { AbortError, throwIfAborted } from '../abort';
 import type { Annotation } from '../annotations/annotation';
 import { hash53 } from '../hash';
 import { canonicalJson, checkStorable, MAX_NESTING } from '../io/canonical';
+import { shareDocHaystack } from '../metrics/normalize';
 import { decodeChunks } from '../io/decode';
 import { buildTrajectory } from '../schema/builder';
 import { parseTrajectory, type Trajectory } from '../schema/trajectory';
@@ -321,6 +322,7 @@ function convertRecord(
     const built = buildTrajectory(events);
     const checked = parseTrajectory(built);
     if (!checked.ok) throw new RecordError(checked.error, checked.field);
+    shareDocHaystacks(built, checked.value);
     const unstorable = checkStorable(checked.value);
     if (unstorable) throw new RecordError(unstorable.message, unstorable.field);
     return legacyId ? { trajectory: checked.value, legacyId } : { trajectory: checked.value };
@@ -338,6 +340,17 @@ function convertRecord(
     if (e instanceof RecordError && e.field) issue.field = e.field;
     return { issue };
   }
+}
+
+/** The validated copy's documents reuse what the builder normalized (its rows read them again). */
+function shareDocHaystacks(built: Trajectory, checked: Trajectory): void {
+  built.steps.forEach((s, i) => {
+    const to = checked.steps[i]?.docs;
+    s.docs?.forEach((d, j) => {
+      const t = to?.[j];
+      if (t) shareDocHaystack(d, t);
+    });
+  });
 }
 
 /** The content id before canonical hashing (JSON.stringify in file key order); none if it throws. */

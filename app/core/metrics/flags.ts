@@ -6,7 +6,7 @@ import { type Diagnosis, diagnose } from '../diagnose/diagnose';
 import { stepNumber } from '../schema/step-number';
 import type { Doc, Step, Trajectory } from '../schema/trajectory';
 import { type AnswerVerdict, answerVerdict, nearMissReason } from './answer-verdict';
-import { containsAnyAnswer, normalizeAnswer } from './normalize';
+import { docContainsAnyAnswer, normalizeAnswer } from './normalize';
 import { EarlierQueries, queryKey } from './earlier-queries';
 import { answerIsUninformative, jaccard, REPEATED_QUERY_JACCARD } from './query-overlap';
 
@@ -120,9 +120,7 @@ export function docsWithWrongAnswer(t: Trajectory, pred: string): Array<{ s: Ste
   return t.steps
     .filter(isRetrievalStep)
     .flatMap((s) => s.docs.map((d) => ({ s: s as Step, d })))
-    .filter(
-      ({ d }) => !docContainsAnswer(d, answers) && containsAnyAnswer(`${d.title ?? ''} ${d.text}`, [pred]),
-    );
+    .filter(({ d }) => !docContainsAnswer(d, answers) && docContainsAnyAnswer(d, [pred]));
 }
 
 function wrongEntityFlags(t: Trajectory, v: AnswerVerdict | null): Flag[] {

@@ -6,6 +6,8 @@ import {
   normalizeSquad,
   normalizeText,
   normalizeTextGeneral,
+  docHaystack,
+  joinedHaystackReference,
   normalizeTitle,
 } from './normalize';
 import { coverEM, exactMatch, f1Score } from './answer';
@@ -116,5 +118,45 @@ describe('normalizeText: the ASCII fast path equals the general path', () => {
       for (let k = Math.floor(rand() * 40); k > 0; k--) s += pool[Math.floor(rand() * pool.length)]!;
       expect(normalizeText(s), JSON.stringify(s)).toBe(normalizeTextGeneral(s));
     }
+  });
+});
+
+describe('a document read in parts equals it read joined', () => {
+  it('on edge cases and random Unicode text', () => {
+    const cases: Array<[string, string]> = [
+      ['', ''],
+      ['', 'The answer'],
+      ['The', ''],
+      ['   ', ' a '],
+      ['ΟΔΟΣ', 'σ text'],
+      ['Café', '\u0301x'],
+      ['´', '\u0301'],
+      ['A.', 'the.'],
+      ['x\u00a0', '\u3000y'],
+      ['1889–', '–1964'],
+      ['Tom/Jerry', 'a/b the–an'],
+      ['\x1c', '\x1d'],
+    ];
+    const rand = mulberry32(5);
+    const pool = [
+      ...'aAσΣς .,-–—/’“é\u0301\u0308\u00a0\u3000\t\n_1',
+      ' the ',
+      'An',
+      'ﬁ',
+      '①',
+      'ｆｕｌｌ',
+      ' a',
+      'an ',
+    ];
+    const word = () => {
+      let s = '';
+      for (let k = Math.floor(rand() * 12); k > 0; k--) s += pool[Math.floor(rand() * pool.length)]!;
+      return s;
+    };
+    for (let i = 0; i < 3000; i++) cases.push([word(), word()]);
+    for (const [title, text] of cases)
+      expect(docHaystack({ title, text }), JSON.stringify([title, text])).toEqual(
+        joinedHaystackReference(title, text),
+      );
   });
 });

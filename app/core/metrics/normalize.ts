@@ -75,18 +75,97 @@ export function normalizeAnswer(s: string, mode: Normalization = 'squad'): strin
   return mode === 'extended' ? normalizeText(s) : normalizeSquad(s);
 }
 
+/** What containment reads in a text: its normalized words, and the same with dashes as spaces. */
+export interface Haystack {
+  /** ` normalized text ` (padded, so a whole word is ` w `). */
+  hay: string;
+  /** The same with dashes and slashes read as spaces first (`hay` when the text has none). */
+  split: string;
+}
+
+function haystack(text: string): Haystack {
+  const hay = ` ${normalizeText(text)} `;
+  const separated = text.replace(SEPARATORS, ' ');
+  return { hay, split: separated === text ? hay : ` ${normalizeText(separated)} ` };
+}
+
+/** Whether a haystack holds any of `answers` as whole normalized words. */
+export function holdsAnyAnswer(h: Haystack, answers: readonly string[]): boolean {
+  return answers.some((a) => {
+    const n = normalizeText(a);
+    return n.length > 0 && (h.hay.includes(` ${n} `) || h.split.includes(` ${n} `));
+  });
+}
+
 /** Whether text contains any gold answer after normalization (FlashRAG's "contains answer"). */
 // Matches whole normalized words, so "1964" does not match "19645". Documents are read with the
 // extended normalization (their Unicode quotes and dashes are not answer text), and also with
 // dashes and slashes as spaces: deleting them would glue "1889–1964" into one word.
 export function containsAnyAnswer(text: string, answers: readonly string[]): boolean {
-  const hay = ` ${normalizeText(text)} `;
-  const separated = text.replace(SEPARATORS, ' ');
-  const split = separated === text ? hay : ` ${normalizeText(separated)} `;
-  return answers.some((a) => {
-    const n = normalizeText(a);
-    return n.length > 0 && (hay.includes(` ${n} `) || split.includes(` ${n} `));
-  });
+  return holdsAnyAnswer(haystack(text), answers);
+}
+
+interface DocText {
+  title?: string | undefined;
+  text: string;
+}
+
+const docHaystacks = new WeakMap<DocText, { title: string | undefined; text: string; h: Haystack }>();
+
+/**
+ * The haystack of a document's `title text`, computed once per document object: the builder,
+ * the flags and each detector ask about the same passages, and rebuilding the joined text per
+ * question (and per gold alias) was most of an import's cost. Kept only while title and text
+ * are unchanged.
+ */
+export function docHaystack(d: DocText): Haystack {
+  const c = docHaystacks.get(d);
+  if (c && c.text === d.text && c.title === d.title) return c.h;
+  const h = joinedHaystack(d.title ?? '', d.text);
+  docHaystacks.set(d, { title: d.title, text: d.text, h });
+  return h;
+}
+
+/**
+ * haystack(`${title} ${text}`) from the parts' own normalizations, so the text is normalized once
+ * (docKey normalizes it too). Equal because nothing in normalization reaches across whitespace:
+ * NFKC composes only after a starter, Final_Sigma stops at a space, the article pattern looks one
+ * character around, and whitespace collapses (checked against the joined form in the tests).
+ */
+function joinedHaystack(title: string, text: string): Haystack {
+  const join = (a: string, b: string) => ` ${a}${a && b ? ' ' : ''}${b} `;
+  const nTitle = title === '' ? '' : normalizeText(title);
+  const nText = normalizeText(text);
+  const sTitle = title.replace(SEPARATORS, ' ');
+  const sText = text.replace(SEPARATORS, ' ');
+  const hay = join(nTitle, nText);
+  if (sTitle === title && sText === text) return { hay, split: hay };
+  return {
+    hay,
+    split: join(
+      sTitle === title ? nTitle : normalizeText(sTitle),
+      sText === text ? nText : normalizeText(sText),
+    ),
+  };
+}
+
+/** The joined form joinedHaystack must equal (exported for that test). */
+export function joinedHaystackReference(title: string, text: string): Haystack {
+  return haystack(`${title} ${text}`);
+}
+
+/**
+ * Lets `to` (a validated copy of `from`, same title and text) reuse the haystack already computed
+ * for `from`: an import checks every built trajectory against the schema, which copies it.
+ */
+export function shareDocHaystack(from: DocText, to: DocText): void {
+  const c = docHaystacks.get(from);
+  if (c && !docHaystacks.has(to)) docHaystacks.set(to, c);
+}
+
+/** containsAnyAnswer over a document's title and text. */
+export function docContainsAnyAnswer(d: DocText, answers: readonly string[]): boolean {
+  return holdsAnyAnswer(docHaystack(d), answers);
 }
 
 const TITLE_NOISE = /[\p{P}\p{S}\p{Z}\s]/gu;

@@ -2,7 +2,7 @@
 // hold an answer, gold-passage recall), apart from trajectory-metrics.ts so retrieval-at-k.ts can
 // use them and trajectory-metrics.ts can use retrieval-at-k.ts without an import cycle.
 import type { Doc, Step, Trajectory } from '../schema/trajectory';
-import { containsAnyAnswer, normalizeTitle } from './normalize';
+import { docContainsAnyAnswer, normalizeTitle } from './normalize';
 
 /** Step kinds whose docs are retrieval results (rank/record steps may repeat them). */
 const RETRIEVAL_KINDS: ReadonlySet<Step['kind']> = new Set(['retrieve', 'search']);
@@ -19,7 +19,7 @@ export function goldAnswers(t: Trajectory): readonly string[] {
 /** The builder's `containsAnswer` flag, recomputed when an unfinalized doc lacks it. */
 export function docContainsAnswer(d: Doc, answers: readonly string[]): boolean {
   if (answers.length === 0) return false;
-  return d.containsAnswer ?? containsAnyAnswer(`${d.title ?? ''} ${d.text}`, answers);
+  return d.containsAnswer ?? docContainsAnyAnswer(d, answers);
 }
 
 /** Fraction of the gold supporting passages among `docs` (by id or title); null without any. */

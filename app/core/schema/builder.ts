@@ -1,7 +1,7 @@
 // Folds a stream of trajectory events into a Trajectory. Importers and live strategies both emit
 // these events, so the live view and the final view are the same reducer.
 import { hash53 } from '../hash';
-import { containsAnyAnswer, normalizeText, normalizeTitle } from '../metrics/normalize';
+import { docContainsAnyAnswer, normalizeText, normalizeTitle } from '../metrics/normalize';
 import type { Doc, Gold, PlanNode, Step, Trajectory, TrajectorySource } from './trajectory';
 import { SCHEMA_ID } from './trajectory';
 
@@ -209,7 +209,7 @@ export function finalizeTrajectory(t: Trajectory): Trajectory {
       if (out.duplicate === undefined) out.duplicate = seen.has(key);
       stepSeen.add(key);
       if (out.containsAnswer === undefined && answers.length > 0)
-        out.containsAnswer = containsAnyAnswer(`${d.title ?? ''} ${d.text}`, answers);
+        out.containsAnswer = docContainsAnyAnswer(out, answers);
       if (out.gold === undefined && (goldTitles.size > 0 || goldIds.size > 0))
         out.gold = goldIds.has(d.id) || goldTitles.has(normalizeTitle(d.title ?? ''));
       return out;
