@@ -2,7 +2,7 @@
 // memory whole. The import's report is stored when it starts and after every batch, so a
 // cancelled, failed (quota) or interrupted import still says what was stored. Used by the import
 // worker.
-import { isAbort } from '../core/abort';
+import { isAbort, throwIfAborted } from '../core/abort';
 import { annotationId } from '../core/annotations/annotation';
 import {
   type ImportBatch,
@@ -43,27 +43,45 @@ export async function importIntoDb(
     ...(opts.signal ? { signal: opts.signal } : {}),
   });
   let summary: ImportSummary;
+  // Ids stored before this import, read once: records stored under a legacy id keep it.
+  let stored: Promise<Set<string>> | null = null;
+  // One batch commits while the next is parsed and converted: the commit runs in the browser's
+  // storage process, so the two overlap (the import took their sum before).
+  let committing: Promise<void> | null = null;
+  const store = async (b: ImportBatch): Promise<void> => {
+    const { trajectories, annotations } = b.legacyIds.size
+      ? keepLegacyIds(b, await (stored ??= storedTrajectoryIds()))
+      : b;
+    await putTrajectories(trajectories);
+    // Annotation ids are derived from (annotator, trajectory, step, slot): re-importing an
+    // export replaces its labels instead of duplicating them.
+    await putAnnotations(annotations);
+    record.format = b.format;
+    record.records = b.progress.records;
+    record.imported = b.progress.imported;
+    record.annotations = (record.annotations ?? 0) + b.annotations.length;
+    record.errors.push(...b.issues);
+    await putImportRecord(record);
+    opts.onProgress?.(b.progress);
+  };
   try {
     for (;;) {
       const r = await gen.next();
+      // The previous batch is stored (or its failure thrown) before the next one starts, and a
+      // batch converted while the user cancelled is not stored.
+      await committing;
+      throwIfAborted(opts.signal);
       if (r.done) {
         summary = r.value;
         break;
       }
-      const { trajectories, annotations } = await keepLegacyIds(r.value);
-      await putTrajectories(trajectories);
-      // Annotation ids are derived from (annotator, trajectory, step, slot): re-importing an
-      // export replaces its labels instead of duplicating them.
-      await putAnnotations(annotations);
-      record.format = r.value.format;
-      record.records = r.value.progress.records;
-      record.imported = r.value.progress.imported;
-      record.annotations = (record.annotations ?? 0) + r.value.annotations.length;
-      record.errors.push(...r.value.issues);
-      await putImportRecord(record);
-      opts.onProgress?.(r.value.progress);
+      committing = store(r.value);
+      // Keeps an unhandled rejection from firing while the next batch is converted.
+      committing.catch(() => {});
     }
   } catch (e) {
+    // A batch still committing finishes first, so the report counts it.
+    await committing?.catch(() => {});
     // What was stored stays; the report says so and why the import stopped.
     record.status = isAbort(e, opts.signal) ? 'cancelled' : 'failed';
     record.message = isAbort(e, opts.signal)
@@ -88,10 +106,11 @@ export async function importIntoDb(
  * Migration for content ids: a record stored before ids hashed a canonical form keeps the id it
  * has (and its labels), so re-importing the same file replaces it instead of adding a copy.
  */
-async function keepLegacyIds(b: ImportBatch): Promise<Pick<ImportBatch, 'trajectories' | 'annotations'>> {
-  if (b.legacyIds.size === 0) return b;
-  const stored = await storedTrajectoryIds([...b.legacyIds.values()]);
-  if (stored.size === 0) return b;
+function keepLegacyIds(
+  b: ImportBatch,
+  stored: ReadonlySet<string>,
+): Pick<ImportBatch, 'trajectories' | 'annotations'> {
+  if (b.legacyIds.size === 0 || stored.size === 0) return b;
   const rename = new Map([...b.legacyIds].filter(([, old]) => stored.has(old)));
   const trajectories = b.trajectories.map((t) => {
     const old = rename.get(t.id);

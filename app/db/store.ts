@@ -24,13 +24,9 @@ export async function putTrajectories(list: readonly Trajectory[]): Promise<void
   await tx.done;
 }
 
-/** Which of `ids` are stored trajectories (one read transaction). */
-export async function storedTrajectoryIds(ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const tx = (await db()).transaction('trajectories', 'readonly');
-  const keys = await Promise.all(ids.map((id) => tx.store.getKey(id)));
-  await tx.done;
-  return new Set(ids.filter((_, i) => keys[i] !== undefined));
+/** Every stored trajectory id (keys only: one request, not one per id). */
+export async function storedTrajectoryIds(): Promise<Set<string>> {
+  return new Set((await (await db()).getAllKeys('trajectories')) as string[]);
 }
 
 export async function getTrajectory(id: string): Promise<Trajectory | undefined> {
