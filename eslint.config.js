@@ -74,6 +74,12 @@ export default tseslint.config(
               message: 'Views reach the model runtimes through app/ui/data hooks or app/services.',
             },
             { group: ['**/testing/**'], message: 'Test doubles stay out of production code.' },
+            {
+              group: ['**/core/llm/openai', '**/core/search/remote*'],
+              allowTypeImports: true,
+              message:
+                'Views do not build server clients: app/runtime makes them from the run config (caps, keys).',
+            },
           ],
         },
       ],

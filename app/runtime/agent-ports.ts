@@ -5,7 +5,7 @@ import { OpenAiLlm } from '../core/llm/openai';
 import type { Embedder, Llm } from '../core/llm/types';
 import type { FusionOptions } from '../core/search/fusion';
 import { type RemoteApi, RemoteRetriever } from '../core/search/remote';
-import type { Retriever } from '../core/search/types';
+import type { Retriever, SearchHit } from '../core/search/types';
 import { LlmClient } from './llm/llm-client';
 import type { LlmInfo } from './llm/transformers-llm';
 import { type LoadProgress, type ModelSource, sameModelSource } from './model-source';
@@ -108,8 +108,15 @@ export async function makeLlm(cfg: LlmConfig, apiKey?: string): Promise<Llm> {
     await llmHost.ensure(cfg.source);
     return llmHost.client;
   }
-  if (!cfg.baseUrl.trim()) throw new Error('Set the server URL (e.g. http://127.0.0.1:8000/v1)');
   if (!cfg.model.trim()) throw new Error('Set the model name the server serves');
+  return serverLlm(cfg, apiKey);
+}
+
+type HttpLlmConfig = Extract<LlmConfig, { kind: 'http' }>;
+
+/** The one client of an OpenAI-compatible server: runs and "Test connection" read alike (caps too). */
+function serverLlm(cfg: HttpLlmConfig, apiKey?: string): OpenAiLlm {
+  if (!cfg.baseUrl.trim()) throw new Error('Set the server URL (e.g. http://127.0.0.1:8000/v1)');
   return new OpenAiLlm({
     baseUrl: cfg.baseUrl,
     model: cfg.model,
@@ -120,16 +127,34 @@ export async function makeLlm(cfg: LlmConfig, apiKey?: string): Promise<Llm> {
   });
 }
 
+/** The models a server lists (its /models), to check the URL and key before a run. */
+export function listServerModels(cfg: HttpLlmConfig, apiKey?: string): Promise<string[]> {
+  return Promise.resolve().then(() => serverLlm(cfg, apiKey).listModels());
+}
+
+/** One query to a remote retriever, built exactly as a run builds it (timeouts, retries, cap). */
+export async function searchRemote(
+  cfg: Extract<RetrieverConfig, { kind: 'remote' }>,
+  query: string,
+  k: number,
+): Promise<SearchHit[]> {
+  const [hits] = await remoteRetriever(cfg).search([query], k);
+  return hits ?? [];
+}
+
+function remoteRetriever(cfg: Extract<RetrieverConfig, { kind: 'remote' }>): RemoteRetriever {
+  return new RemoteRetriever({
+    url: cfg.url,
+    api: cfg.api,
+    timeoutMs: cfg.timeoutMs,
+    retries: cfg.retries,
+    ...(cfg.maxResponseMB ? { maxResponseBytes: cfg.maxResponseMB * MB } : {}),
+  });
+}
+
 /** The Retriever for a run. Dense modes need the corpus's vectors built and the embedder loaded. */
 export async function makeRetriever(cfg: RetrieverConfig, embed: ModelSource): Promise<Retriever> {
-  if (cfg.kind === 'remote')
-    return new RemoteRetriever({
-      url: cfg.url,
-      api: cfg.api,
-      timeoutMs: cfg.timeoutMs,
-      retries: cfg.retries,
-      ...(cfg.maxResponseMB ? { maxResponseBytes: cfg.maxResponseMB * MB } : {}),
-    });
+  if (cfg.kind === 'remote') return remoteRetriever(cfg);
   await searchWorker().ensureBm25(cfg.corpusId);
   if (cfg.mode === 'bm25') return corpusRetriever(cfg.corpusId, 'bm25');
   const dense = await ensureDenseIndex(cfg.corpusId, embed, { cacheOnly: true });

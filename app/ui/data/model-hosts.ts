@@ -2,11 +2,11 @@
 // their state as React hooks, and the actions a view may ask for. Views never import the
 // runtime; this is their one door to it.
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_LLM, llmHost } from '../../runtime/agent-ports';
+import { DEFAULT_LLM, listServerModels, llmHost, searchRemote } from '../../runtime/agent-ports';
 import type { ModelSource } from '../../runtime/model-source';
 import { embedHost, embedQuery, searchWorker } from '../../runtime/retrieval-client';
 
-export { DEFAULT_LLM, embedQuery, searchWorker };
+export { DEFAULT_LLM, embedQuery, listServerModels, searchRemote, searchWorker };
 
 /** The loaded embedding model's id ('' when none), re-rendering when it changes. */
 export function useEmbedModelId(): string {

@@ -2,9 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { Question } from '../../../core/corpus/types';
 import { containsAnyAnswer } from '../../../core/metrics/normalize';
-import { RemoteRetriever } from '../../../core/search/remote';
 import type { SearchHit } from '../../../core/search/types';
-import { embedQuery, searchWorker } from '../../data/model-hosts';
+import { embedQuery, searchRemote, searchWorker } from '../../data/model-hosts';
 import type { SearchMode, SearchResponse } from '../../../runtime/search-service';
 import { isTyping } from '../../keyboard';
 import { useCorpusUi } from '../../state/corpus-ui';
@@ -101,15 +100,8 @@ export function SearchPanel({
     enabled: submitted !== null && submitted.query.trim() !== '' && ui.remote.enabled,
     queryFn: async () => {
       const t0 = performance.now();
-      const r = new RemoteRetriever({
-        url: ui.remote.url,
-        api: ui.remote.api,
-        timeoutMs: ui.remote.timeoutMs,
-        retries: ui.remote.retries,
-        maxResponseBytes: ui.remote.maxResponseMB * 1024 * 1024,
-      });
-      const [hits] = await r.search([submitted!.query], ui.k);
-      return { hits: hits ?? [], ms: performance.now() - t0 };
+      const hits = await searchRemote({ kind: 'remote', ...ui.remote }, submitted!.query, ui.k);
+      return { hits, ms: performance.now() - t0 };
     },
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

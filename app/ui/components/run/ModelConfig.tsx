@@ -1,8 +1,13 @@
 import { UrlCredentialWarning } from '../UrlCredentialWarning';
 import { useState } from 'react';
-import { OpenAiLlm } from '../../../core/llm/openai';
 import type { ModelSource } from '../../../runtime/model-source';
-import { DEFAULT_LLM, llmHostState, loadLlm, useLlmHostVersion } from '../../data/model-hosts';
+import {
+  DEFAULT_LLM,
+  listServerModels,
+  llmHostState,
+  loadLlm,
+  useLlmHostVersion,
+} from '../../data/model-hosts';
 import { useBatchRun } from '../../state/batch-run';
 import { DEFAULT_BROWSER_LLM, useRunConfig } from '../../state/run-config';
 import { ModelSourceFields } from '../ModelSourceFields';
@@ -198,13 +203,7 @@ function HttpModel() {
           onClick={async () => {
             setTest('…');
             try {
-              const ai = new OpenAiLlm({
-                baseUrl: llm.baseUrl,
-                model: llm.model,
-                endpoint: llm.endpoint,
-                ...(apiKey ? { apiKey } : {}),
-              });
-              const models = await ai.listModels();
+              const models = await listServerModels(llm, apiKey || undefined);
               setTest(`reachable · ${models.length} model(s): ${models.slice(0, 5).join(', ')}`);
             } catch (e) {
               setTest(`✗ ${e instanceof Error ? e.message : String(e)}`);
