@@ -1,6 +1,6 @@
 // `npm run bench -- ui [--json] [--mib N] [--rows N] [--long-steps N]`: the app's production build
 // in headless Chromium on generated data (bench/ui-data.ts), each measurement in a fresh browser
-// context (its own IndexedDB):
+// with its own on-disk profile (its own IndexedDB, stored as a user's is):
 //  - import_mb_s: a ~100 MB R1-Searcher JSONL through the real import path (Import dialog → import
 //    worker → IndexedDB → report), parse_only_mb_s: the same file streamed, split into lines and
 //    JSON.parsed in a worker (the floor); import_max_frame_gap_ms: the main thread's longest stall
@@ -186,7 +186,7 @@ export async function run(args: string[]): Promise<void> {
           openLong: med(opens[longSteps]!),
         };
       },
-      { prod: true },
+      { prod: true, diskProfile: true },
     );
 
     const result = {
