@@ -3,7 +3,15 @@
 // so no view needs to know which cached queries a write makes stale. Plain TS, no React.
 
 export type DataChange =
-  'trajectories' | 'annotations' | 'question-sets' | 'corpora' | 'indexes' | 'batches' | 'imports' | 'probes';
+  | 'trajectories'
+  | 'annotations'
+  | 'question-sets'
+  | 'corpora'
+  | 'indexes'
+  | 'batches'
+  | 'imports'
+  | 'probes'
+  | 'judge-verdicts';
 
 export interface ChangeNotice {
   changes: readonly DataChange[];

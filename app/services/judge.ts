@@ -18,6 +18,7 @@ import type { Trajectory } from '../core/schema/trajectory';
 import { getVerdicts, putVerdict } from '../db/judge-cache';
 import { getTrajectory } from '../db/store';
 import { type LlmConfig, makeLlm } from '../runtime/agent-ports';
+import { announce } from './changes';
 
 /** Who judges: the configured model and the judge prompt (the default, or one the user pasted). */
 export interface JudgeSetup {
@@ -125,9 +126,14 @@ export async function judgeTrajectories(
   setup: JudgeSetup,
   opts: JudgeOptions = {},
 ): Promise<JudgeReport> {
-  const made = makeLlm(setup.llm, setup.apiKey);
-  const llm = await untilAbort(made, opts.signal);
-  return judgeWith(llm, ts, judgeIdentity(setup), opts);
+  try {
+    const made = makeLlm(setup.llm, setup.apiKey);
+    const llm = await untilAbort(made, opts.signal);
+    return await judgeWith(llm, ts, judgeIdentity(setup), opts);
+  } finally {
+    // Verdicts cached before a failure or a stop are shown too.
+    announce('judge-verdicts');
+  }
 }
 
 /** What to judge: trajectories in hand, or stored ones by id (the table's filtered rows). */

@@ -14,6 +14,7 @@ const STALE: Record<DataChange, ReadonlyArray<readonly string[]>> = {
   batches: [['batches']],
   imports: [['imports']],
   probes: [['probes']],
+  'judge-verdicts': [['judge-verdicts']],
 };
 
 export function staleKeys(changes: readonly DataChange[]): Array<readonly string[]> {

@@ -1,6 +1,6 @@
 // Hooks over the LLM judge: the correctness the user chose for a set of trajectories (cached LLM
 // verdicts read from IndexedDB), and judging on request with the model configured on the Run page.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { type Correctness, correctnessLabel } from '../../core/judge/correctness';
 import { DEFAULT_JUDGE_PROMPT } from '../../core/judge/judge-prompt';
@@ -65,9 +65,8 @@ export interface JudgeRunState {
   error: string | null;
 }
 
-/** Judges trajectories on request; `stop` cancels. Verdict queries refresh when it ends. */
+/** Judges trajectories on request; `stop` cancels. The service announces the new verdicts. */
 export function useJudgeRun() {
-  const qc = useQueryClient();
   const llm = useRunConfig((s) => s.llm);
   const apiKey = useRunConfig((s) => s.apiKey);
   const prompt = useCorrectnessState((s) => s.judgePrompt) ?? DEFAULT_JUDGE_PROMPT;
@@ -84,7 +83,6 @@ export function useJudgeRun() {
         { signal: ac.signal, onProgress: (done, total) => setProgress({ done, total }) },
       );
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: [VERDICTS] }),
   });
   const state: JudgeRunState = {
     running: m.isPending,
