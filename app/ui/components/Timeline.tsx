@@ -137,7 +137,15 @@ export function Timeline({
     </div>
   );
   if (virtual)
-    return <VirtualTimeline rows={rows} renderRow={renderRow} selected={selected} after={missing} />;
+    return (
+      <VirtualTimeline
+        rows={rows}
+        renderRow={renderRow}
+        selected={selected}
+        streaming={streamingStepId}
+        after={missing}
+      />
+    );
   return (
     <div className="timeline" data-testid="timeline">
       {rows.map((r) => (
@@ -182,11 +190,14 @@ function VirtualTimeline({
   rows,
   renderRow,
   selected,
+  streaming,
   after,
 }: {
   rows: readonly TimelineRow[];
   renderRow: (r: TimelineRow) => ReactNode;
   selected: string | undefined;
+  /** The step a live run is writing: followed as a card follows it in the plain timeline. */
+  streaming: string | undefined;
   after: ReactNode;
 }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -217,6 +228,13 @@ function VirtualTimeline({
   useEffect(() => {
     if (at >= 0) virt.scrollToIndex(at, { align: 'auto' });
   }, [at, virt]);
+  const live = useMemo(
+    () => (streaming ? rows.findIndex((r) => r.key === streaming) : -1),
+    [rows, streaming],
+  );
+  useEffect(() => {
+    if (live >= 0) virt.scrollToIndex(live, { align: 'auto' });
+  }, [live, virt]);
   return (
     <div className="timeline virtual" data-testid="timeline" ref={ref}>
       <div style={{ height: virt.getTotalSize(), position: 'relative' }}>
