@@ -127,9 +127,14 @@ function serverLlm(cfg: HttpLlmConfig, apiKey?: string): OpenAiLlm {
   });
 }
 
-/** The models a server lists (its /models), to check the URL and key before a run. */
+/**
+ * The models a server lists (its /models), to check the URL and key before a run and to learn
+ * the model names: so no model name is needed yet (GET /models names none).
+ */
 export function listServerModels(cfg: HttpLlmConfig, apiKey?: string): Promise<string[]> {
-  return Promise.resolve().then(() => serverLlm(cfg, apiKey).listModels());
+  return Promise.resolve().then(() =>
+    serverLlm({ ...cfg, model: cfg.model.trim() || 'any' }, apiKey).listModels(),
+  );
 }
 
 /** One query to a remote retriever, built exactly as a run builds it (timeouts, retries, cap). */
