@@ -110,7 +110,7 @@ function keepLegacyIds(
   b: ImportBatch,
   stored: ReadonlySet<string>,
 ): Pick<ImportBatch, 'trajectories' | 'annotations'> {
-  if (b.legacyIds.size === 0 || stored.size === 0) return b;
+  if (stored.size === 0) return b;
   const rename = new Map([...b.legacyIds].filter(([, old]) => stored.has(old)));
   const trajectories = b.trajectories.map((t) => {
     const old = rename.get(t.id);

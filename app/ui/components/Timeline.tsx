@@ -224,17 +224,8 @@ function VirtualTimeline({
     overscan: 8,
     scrollMargin: margin,
   });
-  const at = useMemo(() => (selected ? rows.findIndex((r) => r.key === selected) : -1), [rows, selected]);
-  useEffect(() => {
-    if (at >= 0) virt.scrollToIndex(at, { align: 'auto' });
-  }, [at, virt]);
-  const live = useMemo(
-    () => (streaming ? rows.findIndex((r) => r.key === streaming) : -1),
-    [rows, streaming],
-  );
-  useEffect(() => {
-    if (live >= 0) virt.scrollToIndex(live, { align: 'auto' });
-  }, [live, virt]);
+  useScrollToRow(virt, rows, selected);
+  useScrollToRow(virt, rows, streaming);
   return (
     <div className="timeline virtual" data-testid="timeline" ref={ref}>
       <div style={{ height: virt.getTotalSize(), position: 'relative' }}>
@@ -263,6 +254,18 @@ function VirtualTimeline({
       {after}
     </div>
   );
+}
+
+/** Brings the row keyed `key` into view when it appears or changes (a plain card's scrollIntoView). */
+function useScrollToRow(
+  virt: { scrollToIndex(i: number, o: { align: 'auto' }): void },
+  rows: readonly TimelineRow[],
+  key: string | undefined,
+): void {
+  const at = useMemo(() => (key ? rows.findIndex((r) => r.key === key) : -1), [rows, key]);
+  useEffect(() => {
+    if (at >= 0) virt.scrollToIndex(at, { align: 'auto' });
+  }, [at, virt]);
 }
 
 const StepCard = memo(function StepCard({
