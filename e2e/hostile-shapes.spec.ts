@@ -1,7 +1,8 @@
 // Hostile trajectory shapes open without a blank page: a plan node depending on 200,000 nodes
 // (a stack overflow blanked the page before), and a plan with a self-reference and a cycle, which
 // are named above the plan. Long main-thread tasks while opening each are measured and reported
-// (PerformanceObserver 'longtask'); only a generous bound is asserted.
+// (PerformanceObserver 'longtask') and bounded at 250 ms (0.45-0.77 s before the plan layout
+// moved to the trajectory worker).
 import { writeFileSync } from 'node:fs';
 import { expect, importFiles, openApp, test } from './fixtures';
 
@@ -70,7 +71,8 @@ test('a 200,000-dependency plan and a cyclic plan open, drawn safely, with long 
     await page.waitForTimeout(500);
     const long = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
     console.log(`${id}: ${long.length} long tasks, longest ${Math.round(Math.max(0, ...long))} ms`);
-    expect(Math.max(0, ...long), `longest task opening ${id} (ms)`).toBeLessThan(10_000);
+    // The layout is computed in the trajectory worker: ~80 ms here, 0.45-0.77 s before.
+    expect(Math.max(0, ...long), `longest task opening ${id} (ms)`).toBeLessThan(250);
   }
   await page.screenshot({ path: '/tmp/harden15-cycle.png' });
   expect(errors).toEqual([]);

@@ -1,8 +1,8 @@
 // Trajectories of hostile length open without freezing: 100,000 steps, and one retrieval with
 // 50,000 documents. Only what is on screen is in the DOM (the timeline is virtualized, documents
 // come a page at a time), a deep link to the last step scrolls it into view, and the longest
-// main-thread task while opening each is measured and reported; only a generous bound is asserted
-// (timings belong to the bench).
+// main-thread task while opening each is measured, reported and bounded (250 ms: the page took
+// 0.3-1.8 s before the trajectory worker; exact timings belong to the bench).
 import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, importFiles, openApp, test } from './fixtures';
@@ -105,7 +105,10 @@ test('a 100,000-step trajectory and a 50,000-document retrieval open with only w
       `${what}: ${nodes} DOM nodes, ${long.length} long tasks, longest ${Math.round(Math.max(0, ...long))} ms`,
     );
     expect(nodes, `DOM nodes with ${what}`).toBeLessThan(20_000);
-    expect(Math.max(0, ...long), `longest task opening ${what} (ms)`).toBeLessThan(10_000);
+    // The page reads and derives in the trajectory worker and receives the record in chunks:
+    // 55-90 ms measured here (0.9-1.8 s and 0.3 s when the page did it itself). The bound leaves
+    // room for a busy machine's GC pauses and still fails the old way.
+    expect(Math.max(0, ...long), `longest task opening ${what} (ms)`).toBeLessThan(250);
   }
   expect(errors).toEqual([]);
 });

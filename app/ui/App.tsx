@@ -12,6 +12,7 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 import { requestPersistentStorage } from '../services/storage-health';
 import { useAnnotationSync } from './data/annotation-sync';
 import { useRestoreAnnotator } from './data/annotator';
+import { warmTrajectoryWorker } from './data/trajectory-view';
 import { ComparePage } from './pages/ComparePage';
 import { CorpusPage } from './pages/CorpusPage';
 import { TrajectoriesPage } from './pages/TrajectoriesPage';
@@ -46,6 +47,7 @@ export function App() {
   useRestoreAnnotator();
   // Labels must not be evicted under storage pressure: ask once for persistent storage.
   useEffect(() => void requestPersistentStorage(), []);
+  useEffect(() => warmTrajectoryWorker(), []);
   const qc = useQueryClient();
   const { helpOpen, setHelpOpen, setImportOpen, toast, setToast } = useUi();
   const demo = useQuery({

@@ -1,4 +1,6 @@
 // Keyboard helpers shared by the pages. Single-key shortcuts never fire while typing.
+import { useCallback, useEffect, useRef } from 'react';
+
 export function isTyping(e: KeyboardEvent): boolean {
   const t = e.target as HTMLElement | null;
   if (!t) return false;
@@ -93,3 +95,31 @@ export const SHORTCUTS: Array<{ scope: string; keys: string; what: string }> = [
   { scope: 'Compare logs', keys: 'Enter', what: 'Open the flip’s A and B runs side by side' },
   { scope: 'Papers', keys: 'j / ↓, k / ↑, 1 – 6', what: 'Next / previous paper, or jump to paper n' },
 ];
+
+/**
+ * Keys pressed while a page is still loading its data, kept and pressed again once it shows:
+ * opening a trajectory and pressing `d` or `2` at once must not lose the key. Keys another
+ * handler took (App's `?` and `i`), typing and modified keys are not kept.
+ */
+export function useKeysWhileLoading(loading: boolean): () => void {
+  const pending = useRef<KeyboardEventInit[]>([]);
+  useEffect(() => {
+    if (!loading) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || isTyping(e) || e.ctrlKey || e.metaKey || e.altKey) return;
+      pending.current.push({
+        key: e.key,
+        code: e.code,
+        shiftKey: e.shiftKey,
+        bubbles: true,
+        cancelable: true,
+      });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [loading]);
+  // The loaded page calls this once its own key handler is in place.
+  return useCallback(() => {
+    for (const init of pending.current.splice(0)) window.dispatchEvent(new KeyboardEvent('keydown', init));
+  }, []);
+}

@@ -2,7 +2,7 @@ import { linkHorizontal } from 'd3';
 import { useMemo } from 'react';
 import type { PlanNode } from '../../core/schema/trajectory';
 import { plural } from '../../core/plural';
-import { layoutPlan, NODE_H, NODE_W, type PlanLayout } from './plan-layout';
+import { layoutPlan, NODE_H, NODE_W, type PlanLayout } from '../../core/plan/plan-layout';
 
 const link = linkHorizontal<{ source: [number, number]; target: [number, number] }, [number, number]>()
   .source((d) => d.source)
@@ -29,14 +29,17 @@ function PlanNotes({ layout, total }: { layout: PlanLayout; total: number }) {
 /** The plan as a left-to-right DAG: nodes are sub-questions, edges their `#n` dependencies. */
 export function PlanTree({
   plan,
+  layout: given,
   activeNode,
   onSelect,
 }: {
   plan: readonly PlanNode[];
+  /** The plan's layout when it was computed off the main thread (a big plan takes long). */
+  layout?: PlanLayout;
   activeNode: string | undefined;
   onSelect: (id: string) => void;
 }) {
-  const layout = useMemo(() => layoutPlan(plan), [plan]);
+  const layout = useMemo(() => given ?? layoutPlan(plan), [given, plan]);
   const pad = 8;
   return (
     <div className="plan-tree" data-testid="plan-tree">

@@ -9,6 +9,7 @@ describe('the change bridge', () => {
       'question-sets',
       'question-index',
       'rows',
+      'trajectory-view',
       'calibration',
       'label-queue',
       'corpora',

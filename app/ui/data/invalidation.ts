@@ -8,8 +8,16 @@ const STALE: Record<DataChange, ReadonlyArray<readonly string[]>> = {
   trajectories: [['rows'], ['imports'], ['forks'], ['calibration'], ['label-queue']],
   annotations: [['annotations'], ['calibration'], ['label-queue']],
   // Rows join gold from the question sets, so the table re-derives them (app/db/store listRows).
-  'question-sets': [['question-sets'], ['question-index'], ['rows'], ['calibration'], ['label-queue']],
-  corpora: [['corpora'], ['question-sets'], ['question-index'], ['rows'], ['indexes']],
+  // An open trajectory shows gold joined from the question sets too (app/services/trajectory-view).
+  'question-sets': [
+    ['question-sets'],
+    ['question-index'],
+    ['rows'],
+    ['trajectory-view'],
+    ['calibration'],
+    ['label-queue'],
+  ],
+  corpora: [['corpora'], ['question-sets'], ['question-index'], ['rows'], ['trajectory-view'], ['indexes']],
   indexes: [['indexes']],
   batches: [['batches']],
   imports: [['imports']],

@@ -3,7 +3,7 @@
 // Plain shapes and text only, so the SVG opens anywhere and draws onto a canvas for PNG.
 import type { Step, Trajectory } from '../../core/schema/trajectory';
 import { stepNumber } from '../../core/schema/step-number';
-import { layoutPlan, NODE_H, NODE_W } from '../components/plan-layout';
+import { layoutPlan, NODE_H, NODE_W } from '../../core/plan/plan-layout';
 import { FONT, textLines, wrap, xml } from './svg-text';
 
 export interface SvgFigure {

@@ -4,7 +4,7 @@
 // self-references and cycles. So everything here is iterative and linear in nodes + edges, a
 // dependency that closes a cycle is reported (and drawn dashed), and only the first
 // `maxNodes` nodes and `maxEdges` edges are drawn, with the rest counted.
-import type { PlanNode } from '../../core/schema/trajectory';
+import type { PlanNode } from '../schema/trajectory';
 
 export interface PlacedNode {
   node: PlanNode;

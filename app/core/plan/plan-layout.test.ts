@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PlanNode } from '../../core/schema/trajectory';
+import type { PlanNode } from '../schema/trajectory';
 import { layoutPlan, NODE_H, NODE_W } from './plan-layout';
 
 const node = (id: string, dependsOn: string[] = []): PlanNode => ({
