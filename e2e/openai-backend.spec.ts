@@ -111,3 +111,43 @@ test('a server that applies the stop strings itself (llama.cpp, Ollama) still dr
     await server.close();
   }
 });
+
+test('a flooding server is read in the server worker: the page never freezes and says what happened', async ({
+  page,
+}) => {
+  // One 12 MB stream event (under the 16 MB response cap, over the 1,000,000-character answer
+  // cap): reading, SSE parsing and JSON parsing all happen off the page's main thread.
+  const flood = `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 'x'.repeat(12_000_000) } }] })}\n\n`;
+  const server = await startFakeOpenAiServer(() => ({ text: flood, contentType: 'text/event-stream' }));
+  try {
+    await page.goto('/#/run');
+    await expect(page.getByTestId('question-select').locator('option').first()).toBeAttached({
+      timeout: 30_000,
+    });
+    await page.getByTestId('strategy-select').selectOption('search-r1');
+    await page.getByTestId('question-select').selectOption({ label: `[2-hop] ${QUESTION}` });
+    await page.getByTestId('backend-http').click();
+    await page.getByTestId('http-url').fill(server.url);
+    await page.getByTestId('http-model').fill('fake-flood');
+    await page.evaluate(() => {
+      const w = window as unknown as { __long: number[] };
+      w.__long = [];
+      new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__long.push(e.duration))).observe({
+        type: 'longtask',
+      });
+    });
+    await page.getByTestId('run-button').click();
+    const live = page.getByTestId('live-view');
+    // The run ends on the model's error, stored as its last step with the reason.
+    await expect(live).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+    await expect(live).toContainText('finish: llm_error');
+    await expect(live).toContainText(
+      'sent more than 1,000,000 characters in one answer; Hopscope stopped reading (maxResponseChars)',
+    );
+    const long = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
+    console.log(`flood: ${long.length} long tasks, longest ${Math.round(Math.max(0, ...long))} ms`);
+    expect(Math.max(0, ...long), 'longest main-thread task while the server floods (ms)').toBeLessThan(250);
+  } finally {
+    await server.close();
+  }
+});

@@ -1,6 +1,7 @@
 // The ports a live run needs, made from what the user chose: an Llm (transformers.js in a worker,
 // or an OpenAI-compatible server), a Retriever (a stored corpus's index, or a remote retriever)
 // and an Embedder (for rewards). One in-browser model is kept loaded at a time.
+import * as Comlink from 'comlink';
 import { OpenAiLlm } from '../core/llm/openai';
 import type { Embedder, Llm } from '../core/llm/types';
 import type { FusionOptions } from '../core/search/fusion';
@@ -10,6 +11,8 @@ import { LlmClient } from './llm/llm-client';
 import type { LlmInfo } from './llm/transformers-llm';
 import { type LoadProgress, type ModelSource, sameModelSource } from './model-source';
 import { corpusRetriever, embedHost, ensureDenseIndex, searchWorker } from './retrieval-client';
+import { ServerLlm, ServerRetriever } from './server-client';
+import type { ServerWorkerApi } from './server-worker-api';
 import type { SearchMode } from './search-service';
 
 /** Default generator for real users: a small instruct model from the hub (q4f16 on WebGPU). */
@@ -115,16 +118,36 @@ export async function makeLlm(cfg: LlmConfig, apiKey?: string): Promise<Llm> {
 type HttpLlmConfig = Extract<LlmConfig, { kind: 'http' }>;
 
 /** The one client of an OpenAI-compatible server: runs and "Test connection" read alike (caps too). */
-function serverLlm(cfg: HttpLlmConfig, apiKey?: string): OpenAiLlm {
+function serverLlm(cfg: HttpLlmConfig, apiKey?: string): OpenAiLlm | ServerLlm {
   if (!cfg.baseUrl.trim()) throw new Error('Set the server URL (e.g. http://127.0.0.1:8000/v1)');
-  return new OpenAiLlm({
+  const opts = {
     baseUrl: cfg.baseUrl,
     model: cfg.model,
     endpoint: cfg.endpoint,
     ...(cfg.chatTemplate ? { chatTemplate: cfg.chatTemplate } : {}),
     ...(cfg.maxResponseMB ? { maxResponseBytes: cfg.maxResponseMB * MB } : {}),
     ...(apiKey ? { apiKey } : {}),
-  });
+  };
+  const worker = serverWorker();
+  return worker ? new ServerLlm(opts, worker) : new OpenAiLlm(opts);
+}
+
+let server: Comlink.Remote<ServerWorkerApi> | null = null;
+
+/**
+ * The server worker, where the page talks to model servers and remote retrievers so that their
+ * responses are read and parsed off the main thread. Null where there are no workers (the CLI
+ * and tests in Node, which have no page to keep responsive): clients then run in place.
+ */
+function serverWorker(): Comlink.Remote<ServerWorkerApi> | null {
+  if (typeof Worker === 'undefined') return null;
+  server ??= Comlink.wrap<ServerWorkerApi>(
+    new Worker(new URL('../../workers/server.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'hopscope-servers',
+    }),
+  );
+  return server;
 }
 
 /**
@@ -147,14 +170,16 @@ export async function searchRemote(
   return hits ?? [];
 }
 
-function remoteRetriever(cfg: Extract<RetrieverConfig, { kind: 'remote' }>): RemoteRetriever {
-  return new RemoteRetriever({
+function remoteRetriever(cfg: Extract<RetrieverConfig, { kind: 'remote' }>): Retriever {
+  const opts = {
     url: cfg.url,
     api: cfg.api,
     timeoutMs: cfg.timeoutMs,
     retries: cfg.retries,
     ...(cfg.maxResponseMB ? { maxResponseBytes: cfg.maxResponseMB * MB } : {}),
-  });
+  };
+  const worker = serverWorker();
+  return worker ? new ServerRetriever(opts, worker) : new RemoteRetriever(opts);
 }
 
 /** The Retriever for a run. Dense modes need the corpus's vectors built and the embedder loaded. */

@@ -1,11 +1,9 @@
 // The Llm port on the main thread, driving transformers.js in a worker (workers/llm.worker.ts).
 // Pieces stream back through a Comlink-proxied callback; aborting the signal sends a cancel
-// message that the worker handles between tokens. ORT fixes its WASM thread count and backend at
+// message that the worker handles between tokens (app/runtime/llm/wire-generate.ts). ORT fixes its WASM thread count and backend at
 // its first session, so loading for a different device starts a fresh worker.
 import * as Comlink from 'comlink';
-import { isAbort } from '../../core/abort';
 import {
-  AbortError,
   type GenerateOptions,
   type GenerateResult,
   type Llm,
@@ -14,6 +12,7 @@ import {
 } from '../../core/llm/types';
 import type { LoadProgress, ModelSource } from '../model-source';
 import type { LlmWorkerApi } from './llm-worker-api';
+import { generateOverWire } from './wire-generate';
 import type { LlmInfo, LlmStats } from './transformers-llm';
 
 export interface WorkerHandle {
@@ -29,8 +28,6 @@ export function spawnLlmWorker(): WorkerHandle {
   });
   return { endpoint: worker, terminate: () => worker.terminate() };
 }
-
-let nextJob = 0;
 
 export class LlmClient implements Llm {
   private handle: WorkerHandle | null = null;
@@ -66,37 +63,14 @@ export class LlmClient implements Llm {
     return info;
   }
 
-  async generate(prompt: Prompt, options: GenerateOptions = {}): Promise<GenerateResult> {
-    const { signal, onToken, ...wire } = options;
-    if (signal?.aborted) throw new AbortError();
-    const jobId = `g${++nextJob}`;
-    let received = 0;
-    let allIn: (() => void) | null = null;
-    let expected = Infinity;
-    const callback = onToken
-      ? Comlink.proxy((piece: string) => {
-          onToken(piece);
-          if (++received >= expected) allIn?.();
-        })
-      : undefined;
-    let onAbort: (() => void) | null = null;
-    try {
-      return await this.guard(async (remote) => {
-        onAbort = () => void remote.cancel(jobId);
-        signal?.addEventListener('abort', onAbort, { once: true });
-        const { pieces, ...result } = await remote.generate(jobId, prompt, wire, callback);
-        // Pieces travel on the callback's own port; make sure all arrived before resolving.
-        if (onToken && received < pieces) {
-          expected = pieces;
-          await new Promise<void>((resolve) => (allIn = resolve));
-        }
-        return result;
-      });
-    } catch (e) {
-      throw isAbort(e) ? new AbortError((e as Error).message) : e;
-    } finally {
-      if (onAbort) signal?.removeEventListener('abort', onAbort);
-    }
+  generate(prompt: Prompt, options: GenerateOptions = {}): Promise<GenerateResult> {
+    return this.guard((remote) =>
+      generateOverWire(
+        options,
+        (jobId, wire, onToken) => remote.generate(jobId, prompt, wire, onToken),
+        (jobId) => void remote.cancel(jobId),
+      ),
+    );
   }
 
   score(prefix: Prompt, continuation: string): Promise<ScoreResult> {

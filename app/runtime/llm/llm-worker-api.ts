@@ -61,7 +61,7 @@ export function createLlmWorkerApi(llm: TransformersLlm) {
 }
 
 /** Closes the port behind a callback proxied from the page (a plain function in Node tests). */
-function release(callback: unknown): void {
+export function release(callback: unknown): void {
   (callback as Partial<Comlink.Remote<unknown>> | undefined)?.[Comlink.releaseProxy]?.();
 }
 
