@@ -3,6 +3,7 @@
 import { toRow } from '../core/table/row';
 import { currentQuestionIndex } from './question-index';
 import type { Trajectory } from '../core/schema/trajectory';
+import { packTrajectory, unpackTrajectory } from '../core/schema/packed';
 import { type BatchRecord, db } from './db';
 
 export async function putBatch(b: BatchRecord): Promise<void> {
@@ -33,7 +34,7 @@ export async function recordBatchJob(
   const tx = d.transaction(['batches', 'trajectories', 'rows'], 'readwrite');
   const b = await tx.objectStore('batches').get(batchId);
   if (!b) throw new Error(`batch ${batchId} is not stored`);
-  void tx.objectStore('trajectories').put(t);
+  void tx.objectStore('trajectories').put(packTrajectory(t));
   void tx.objectStore('rows').put(toRow(t, index));
   const next: BatchRecord = {
     ...b,
@@ -50,7 +51,7 @@ export async function batchTrajectories(b: BatchRecord): Promise<Trajectory[]> {
   const out: Trajectory[] = [];
   for (const j of b.done) {
     const t = await d.get('trajectories', j.trajectoryId);
-    if (t) out.push(t);
+    if (t) out.push(unpackTrajectory(t));
   }
   return out;
 }

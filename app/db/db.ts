@@ -3,7 +3,7 @@ import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { Annotation } from '../core/annotations/annotation';
 import type { TrajectoryRow } from '../core/table/row';
 import type { ImportIssue } from '../core/importers/types';
-import type { Trajectory } from '../core/schema/trajectory';
+import type { StoredTrajectory } from '../core/schema/packed';
 import type { Question } from '../core/corpus/types';
 import type { Passage } from '../core/search/types';
 
@@ -109,8 +109,11 @@ export interface BatchRecord {
 }
 
 export interface HopscopeDB extends DBSchema {
-  /** `parentId`: forks by the trajectory they were forked from (lineage.parentId). */
-  trajectories: { key: string; value: Trajectory; indexes: { parentId: string } };
+  /**
+   * Packed (core/schema/packed: strings that are slices of `raw` kept as spans; older records are
+   * plain and read as they are). `parentId`: forks by the trajectory they were forked from.
+   */
+  trajectories: { key: string; value: StoredTrajectory; indexes: { parentId: string } };
   rows: { key: string; value: TrajectoryRow; indexes: { file: string } };
   annotations: { key: string; value: Annotation; indexes: { trajectoryId: string } };
   imports: { key: string; value: ImportRecord };

@@ -91,6 +91,25 @@ describe('trajectories and rows', () => {
     expect(await d.get('rows', t!.id)).toEqual(toRow(t!));
   });
 
+  it('stores a trajectory packed (slices of raw as spans) and reads it back identical; plain records read as they are', async () => {
+    const r1 = new URL('../../../shared/data/trajectories/r1searcher_bamboogle_qwen.jsonl', import.meta.url);
+    const first = readFileSync(r1, 'utf8').split('\n')[0]!;
+    const [t] = (await importAll(stringChunks(first), { file: 'r1.jsonl' })).trajectories;
+    expect(t?.raw).toBeTruthy();
+    await putTrajectories([t!]);
+    const stored = (await (await db()).get('trajectories', t!.id)) as unknown as Record<string, unknown>;
+    expect(stored.packed).toBe(1);
+    expect(JSON.stringify(stored).length).toBeLessThan(JSON.stringify(t).length * 0.75);
+    expect(await getTrajectory(t!.id)).toStrictEqual(t);
+    let streamed: Trajectory | undefined;
+    await forEachTrajectory((x) => (streamed = x));
+    expect(streamed).toStrictEqual(t);
+    // A record stored before packing existed.
+    const plain = { ...t!, id: 'plain-old' };
+    await (await db()).put('trajectories', plain);
+    expect(await getTrajectory('plain-old')).toStrictEqual(plain);
+  });
+
   it('streams every trajectory to forEachTrajectory', async () => {
     const qa = await load('qagent.jsonl');
     await putTrajectories(qa);

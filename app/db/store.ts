@@ -3,6 +3,7 @@
 import type { Annotation } from '../core/annotations/annotation';
 import type { AnnotationWrites } from '../core/annotations/change';
 import { ROW_VERSION, type TrajectoryRow, toRow } from '../core/table/row';
+import { packTrajectory, unpackTrajectory } from '../core/schema/packed';
 import type { Trajectory } from '../core/schema/trajectory';
 import { findQuestionBy } from '../core/corpus/gold-join';
 import { db, type ImportRecord } from './db';
@@ -18,7 +19,8 @@ export async function putTrajectories(list: readonly Trajectory[]): Promise<void
   const ts = tx.objectStore('trajectories');
   const rs = tx.objectStore('rows');
   for (const t of list) {
-    void ts.put(t);
+    // Stored packed (app/core/schema/packed.ts): strings that are slices of raw kept as spans.
+    void ts.put(packTrajectory(t));
     void rs.put(toRow(t, index));
   }
   await tx.done;
@@ -30,12 +32,13 @@ export async function storedTrajectoryIds(): Promise<Set<string>> {
 }
 
 export async function getTrajectory(id: string): Promise<Trajectory | undefined> {
-  return (await db()).get('trajectories', id);
+  const stored = await (await db()).get('trajectories', id);
+  return stored && unpackTrajectory(stored);
 }
 
 /** The forks made from a trajectory (in id order; callers sort). */
 export async function listForks(parentId: string): Promise<Trajectory[]> {
-  return (await db()).getAllFromIndex('trajectories', 'parentId', parentId);
+  return (await (await db()).getAllFromIndex('trajectories', 'parentId', parentId)).map(unpackTrajectory);
 }
 
 /** Rows read per request: each result is deserialized on the main thread in one task. */
@@ -77,7 +80,7 @@ export async function listRows(): Promise<TrajectoryRow[]> {
   const fresh: TrajectoryRow[] = [];
   for (const id of stale) {
     const t = await d.get('trajectories', id);
-    if (t) fresh.push(toRow(t, index));
+    if (t) fresh.push(toRow(unpackTrajectory(t), index));
   }
   const tx = d.transaction('rows', 'readwrite');
   for (const r of fresh) void tx.store.put(r);
@@ -161,7 +164,7 @@ export async function forEachTrajectory(fn: (t: Trajectory) => void): Promise<vo
   const d = await db();
   let cursor = await d.transaction('trajectories').store.openCursor();
   while (cursor) {
-    fn(cursor.value);
+    fn(unpackTrajectory(cursor.value));
     cursor = await cursor.continue();
   }
 }
