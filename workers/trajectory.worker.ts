@@ -11,11 +11,16 @@ import {
 const api = {
   /** Sends the view of trajectory `id` to `receive` message by message; false when not stored. */
   async open(id: string, receive: (m: TrajectoryViewMessage) => Promise<void> | void): Promise<boolean> {
-    const view = await loadTrajectoryView(id);
-    if (!view) return false;
-    // Each message waits for the page to take the previous one, so the page stays responsive.
-    for (const m of viewMessages(view)) await receive(m);
-    return true;
+    try {
+      const view = await loadTrajectoryView(id);
+      if (!view) return false;
+      // Each message waits for the page to take the previous one, so the page stays responsive.
+      for (const m of viewMessages(view)) await receive(m);
+      return true;
+    } finally {
+      // Closes the port Comlink opened for the page's callback.
+      (receive as Partial<Comlink.Remote<unknown>>)[Comlink.releaseProxy]?.();
+    }
   },
 };
 

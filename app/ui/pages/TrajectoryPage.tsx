@@ -45,7 +45,9 @@ export function TrajectoryPage({ id, stepRef }: { id: string; stepRef: string | 
   const q = useTrajectoryView(id);
   // Rendered as a transition, which React splits into short tasks: the first render of a
   // 100,000-step trajectory was one 0.15 s task.
-  const view = useDeferredValue(q.data);
+  const deferred = useDeferredValue(q.data);
+  // The deferred value may still be the previous trajectory's just after a move to the next one.
+  const view = deferred?.trajectory.id === id ? deferred : undefined;
   const loading = q.isLoading || (q.data !== null && q.data !== undefined && !view);
   const replayKeys = useKeysWhileLoading(loading);
   const demoLoading = useIsFetching({ queryKey: ['demo'] }) > 0;
