@@ -2,7 +2,8 @@
 // 50,000 documents. Only what is on screen is in the DOM (the timeline is virtualized, documents
 // come a page at a time), a deep link to the last step scrolls it into view, and the longest
 // main-thread task while opening each is measured, reported and bounded (250 ms: the page took
-// 0.3-1.8 s before the trajectory worker; exact timings belong to the bench).
+// 0.3-1.8 s before the trajectory worker; exact timings belong to the bench). Presenter mode
+// replays the 100,000 steps to the end and back (keeping every frame crashed the tab).
 import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, importFiles, openApp, test } from './fixtures';
@@ -110,5 +111,18 @@ test('a 100,000-step trajectory and a 50,000-document retrieval open with only w
     // room for a busy machine's GC pauses and still fails the old way.
     expect(Math.max(0, ...long), `longest task opening ${what} (ms)`).toBeLessThan(250);
   }
+
+  // Presenter mode on 100,000 steps: frames are built on demand (keeping every frame crashed
+  // the tab); End shows the last step, and stepping back works.
+  await page.evaluate(() => (location.hash = '#/present/long-steps'));
+  const presenter = page.getByTestId('presenter');
+  await expect(presenter).toContainText('Step 0 of 100000', { timeout: 60_000 });
+  await page.keyboard.press('End');
+  await expect(presenter).toContainText('Step 100000 of 100000', { timeout: 30_000 });
+  await page.keyboard.press('Home');
+  await expect(presenter).toContainText('Step 0 of 100000', { timeout: 30_000 });
+  await page.keyboard.press('ArrowRight');
+  await expect(presenter).toContainText('Step 1 of 100000', { timeout: 30_000 });
+  expect(await domNodes(), 'DOM nodes presenting 100,000 steps').toBeLessThan(20_000);
   expect(errors).toEqual([]);
 });

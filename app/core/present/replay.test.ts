@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { hopscopeTrajectories } from '../../demo/build-demo';
-import { buildTrajectory } from '../schema/builder';
-import { nextStop, replayEvents, replayFrames, stopFrames, tokenChunks, withoutGold } from './replay';
+import { applyEvent, buildTrajectory, emptyTrajectory } from '../schema/builder';
+import type { Trajectory } from '../schema/trajectory';
+import { nextStop, Replay, replayEvents, tokenChunks, withoutGold } from './replay';
 
 const withPlan = hopscopeTrajectories().find((t) => (t.plan?.length ?? 0) > 1)!;
 
@@ -30,7 +31,8 @@ describe('replay', () => {
   });
 
   it('grows: the plan starts pending, steps arrive one by one, text streams', () => {
-    const frames = replayFrames(withPlan);
+    const replay = new Replay(withPlan);
+    const frames = Array.from({ length: replay.length }, (_, i) => replay.frame(i));
     const first = frames.find((f) => f.t.plan)!;
     expect(first.t.plan!.every((n) => n.status === 'pending')).toBe(true);
     const counts = frames.map((f) => f.t.steps.length);
@@ -42,14 +44,50 @@ describe('replay', () => {
   });
 
   it('stops land on whole steps, and stepping clamps at the ends', () => {
-    const frames = replayFrames(withPlan);
-    const stops = stopFrames(frames);
+    const replay = new Replay(withPlan);
+    const frames = Array.from({ length: replay.length }, (_, i) => replay.frame(i));
+    const stops = replay.stops;
     expect(stops.at(-1)).toBe(frames.length - 1);
     for (const s of stops) expect(frames[s]!.streamingStepId).toBeUndefined();
     expect(nextStop(stops, 0, -1)).toBe(stops[0]);
     expect(nextStop(stops, frames.length - 1, 1)).toBe(frames.length - 1);
     const mid = stops[3]!;
     expect(nextStop(stops, nextStop(stops, mid, 1), -1)).toBe(mid);
+  });
+});
+
+describe('Replay frames on demand', () => {
+  it('gives every frame the pure reducer gives, forward, backward and by jumps; snapshots stay put', () => {
+    const replay = new Replay(withPlan);
+    const expected: Trajectory[] = [];
+    let cur = emptyTrajectory();
+    for (const e of replay.events) expected.push((cur = applyEvent(cur, e)));
+    const order = [...expected.keys(), ...[...expected.keys()].reverse(), 0, expected.length - 1, 3, 2, 40];
+    const seen = order.map((i) => [i, replay.frame(i)] as const);
+    for (const [i, f] of seen) {
+      const want = expected[Math.min(i, expected.length - 1)]!;
+      expect(f.t).toStrictEqual(want);
+    }
+    expect(replay.frame(-5).t).toStrictEqual(expected[0]);
+    expect(replay.frame(10_000).t).toStrictEqual(expected.at(-1));
+  });
+
+  it('presents a 100,000-step trajectory without building every frame', () => {
+    const long: Trajectory = {
+      ...withPlan,
+      plan: [],
+      steps: Array.from({ length: 100_000 }, (_, i) => ({
+        id: `s${i}`,
+        index: i,
+        kind: 'think' as const,
+        text: `thought ${i}`,
+      })),
+    };
+    delete long.plan;
+    const replay = new Replay(long);
+    expect(replay.length).toBeGreaterThan(200_000);
+    expect(replay.frame(replay.length - 1).t.steps).toHaveLength(100_000);
+    expect(replay.frame(replay.stops[5]!).t.steps).toHaveLength(5);
   });
 });
 

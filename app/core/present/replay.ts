@@ -1,8 +1,8 @@
 // Presenter mode: a stored trajectory turned back into the builder's events, so the replay grows
-// through the same reducer (schema/builder.ts `applyEvent`) a live run grows through. Each event is
-// one "beat" the presenter steps through; a step's text arrives as `step_token` beats, so the
-// model's words stream at the speed the presenter picks.
-import { applyEvent, emptyTrajectory, type TrajectoryEvent } from '../schema/builder';
+// through the same fold (schema/builder.ts `TrajectoryFolder`, `applyEvent` in place) a live run
+// grows through. Each event is one "beat" the presenter steps through; a step's text arrives as
+// `step_token` beats, so the model's words stream at the speed the presenter picks.
+import { type TrajectoryEvent, TrajectoryFolder } from '../schema/builder';
 import type { Trajectory } from '../schema/trajectory';
 
 /** Longest streamed beat: longer words arrive in pieces, as a tokenizer would cut them. */
@@ -62,8 +62,9 @@ export function replayEvents(t: Trajectory): TrajectoryEvent[] {
   }
   close();
   // Nodes no step worked on end as the log left them.
+  const worked = new Set(t.steps.map((s) => s.planNode));
   for (const n of plan)
-    if (!t.steps.some((s) => s.planNode === n.id) && n.status !== 'pending')
+    if (!worked.has(n.id) && n.status !== 'pending')
       ev.push({ type: 'plan_node', id: n.id, patch: finalPatch(n) });
   if (t.answer) {
     const a: TrajectoryEvent = { type: 'answer', text: t.answer.text };
@@ -89,30 +90,53 @@ export interface ReplayFrame {
 }
 
 /**
- * Every frame of the replay, frame i being the state after events[0..i]. Computed once, so
- * stepping back is as cheap as stepping forward. Steps carry their stored documents, so the doc
- * marks (duplicate, gold, answer) the importer derived are the ones shown.
+ * The replay's frames, frame i being the state after events[0..i], built when asked for. Keeping
+ * every frame (each a copy of the trajectory so far) was quadratic: presenting a 100,000-step
+ * trajectory crashed the tab. A folder moves forward in place (linear); stepping back replays
+ * from the start. Steps carry their stored documents, so the doc marks (duplicate, gold, answer)
+ * the importer derived are the ones shown.
  */
-export function replayFrames(t: Trajectory): ReplayFrame[] {
-  const events = replayEvents(t);
-  const frames: ReplayFrame[] = [];
-  let cur = emptyTrajectory();
-  events.forEach((e, i) => {
-    cur = applyEvent(cur, e);
-    const next = events[i + 1];
-    const streaming = next?.type === 'step_token' ? next.stepId : undefined;
-    frames.push({ t: cur, streamingStepId: streaming });
-  });
-  return frames;
-}
+export class Replay {
+  readonly events: TrajectoryEvent[];
+  /**
+   * The frames a presenter steps between with the arrow keys: every frame whose next event is
+   * not a token of the same step, so one key press shows a whole step (its text streamed in
+   * full) and play mode streams the tokens between two stops.
+   */
+  readonly stops: number[];
+  private folder = new TrajectoryFolder();
+  private applied = -1;
 
-/**
- * The frames a presenter steps between with the arrow keys: every frame whose next event is not
- * a token of the same step, so one key press shows a whole step (its text streamed in full) and
- * play mode streams the tokens between two stops.
- */
-export function stopFrames(frames: readonly ReplayFrame[]): number[] {
-  return frames.flatMap((f, i) => (f.streamingStepId === undefined ? [i] : []));
+  constructor(t: Trajectory) {
+    this.events = replayEvents(t);
+    this.stops = this.events.flatMap((_, i) => (this.streamingAt(i) === undefined ? [i] : []));
+  }
+
+  get length(): number {
+    return this.events.length;
+  }
+
+  /** The step whose tokens are arriving after frame i, if any. */
+  streamingAt(i: number): string | undefined {
+    const next = this.events[i + 1];
+    return next?.type === 'step_token' ? next.stepId : undefined;
+  }
+
+  /** Frame i (clamped to the replay); its trajectory is a snapshot later frames do not change. */
+  frame(i: number): ReplayFrame {
+    const at = Math.max(0, Math.min(this.events.length - 1, i));
+    if (at < this.applied) {
+      this.folder = new TrajectoryFolder();
+      this.applied = -1;
+    }
+    while (this.applied < at) this.folder.apply(this.events[++this.applied]!);
+    // The folder replaces step and plan-node objects, never changes them: copying the arrays is
+    // enough for the snapshot to stay as it is.
+    const d = this.folder.draft;
+    const t: Trajectory = { ...d, steps: d.steps.slice() };
+    if (d.plan) t.plan = d.plan.slice();
+    return { t, streamingStepId: this.streamingAt(at) };
+  }
 }
 
 /** The stop after (dir 1) or before (dir -1) frame `at`; stays at the ends. */

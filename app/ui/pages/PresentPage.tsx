@@ -1,10 +1,13 @@
 import { PresenterView } from '../components/present/PresenterView';
-import { useTrajectory, useTrajectoryAnnotations } from '../data/queries';
+import { useTrajectoryAnnotations } from '../data/queries';
+import { useTrajectoryView } from '../data/trajectory-view';
 import { navigate } from '../state/router';
 
 /** Presenter mode on a stored trajectory (#/present/<id>); leaving returns to its view. */
 export function PresentPage({ id }: { id: string }) {
-  const q = useTrajectory(id);
+  // Read and derived in the trajectory worker, as the trajectory page is: a huge trajectory
+  // never becomes one long task here.
+  const q = useTrajectoryView(id);
   const ann = useTrajectoryAnnotations(id);
   if (q.isLoading) return <div className="empty">Loading trajectory…</div>;
   if (!q.data)
@@ -19,7 +22,8 @@ export function PresentPage({ id }: { id: string }) {
   return (
     <PresenterView
       key={id}
-      t={q.data}
+      t={q.data.trajectory}
+      derived={q.data}
       annotations={ann.data ?? []}
       onExit={() => navigate({ page: 'trajectory', id, step: null })}
     />

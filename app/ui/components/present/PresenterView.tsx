@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Annotation } from '../../../core/annotations/annotation';
-import { flagTrajectory } from '../../../core/metrics/flags';
-import { trajectoryMetrics } from '../../../core/metrics/trajectory-metrics';
-import { nextStop, replayFrames, stopFrames, withoutGold } from '../../../core/present/replay';
+import { type Flag, flagTrajectory } from '../../../core/metrics/flags';
+import { type TrajectoryMetrics, trajectoryMetrics } from '../../../core/metrics/trajectory-metrics';
+import { nextStop, Replay, withoutGold } from '../../../core/present/replay';
 import type { Trajectory } from '../../../core/schema/trajectory';
 import { isTyping } from '../../keyboard';
 import { LongText } from '../LongText';
@@ -21,25 +21,28 @@ const NO_ANNOTATIONS: Annotation[] = [];
  */
 export function PresenterView({
   t,
+  derived,
   annotations = NO_ANNOTATIONS,
   onExit,
 }: {
   t: Trajectory;
+  /** Flags and metrics derived off the main thread (the app's trajectory worker), when known. */
+  derived?: { flags: Flag[]; metrics: TrajectoryMetrics };
   annotations?: readonly Annotation[];
   onExit: () => void;
 }) {
-  const frames = useMemo(() => replayFrames(t), [t]);
-  const stops = useMemo(() => stopFrames(frames), [frames]);
-  const flags = useMemo(() => flagTrajectory(t), [t]);
-  const metrics = useMemo(() => trajectoryMetrics(t), [t]);
+  const replay = useMemo(() => new Replay(t), [t]);
+  const stops = replay.stops;
+  const flags = useMemo(() => derived?.flags ?? flagTrajectory(t), [derived, t]);
+  const metrics = useMemo(() => derived?.metrics ?? trajectoryMetrics(t), [derived, t]);
   const [at, setAt] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState<number>(10);
   const [reveal, setReveal] = useState(false);
   const [notes, setNotes] = useState(true);
   const rootRef = useRef<HTMLDivElement>(null);
-  const last = frames.length - 1;
-  const frame = frames[Math.min(at, last)]!;
+  const last = replay.length - 1;
+  const frame = useMemo(() => replay.frame(at), [replay, at]);
   const shown = reveal ? frame.t : withoutGold(frame.t);
   const current = frame.t.steps.at(-1);
   const done = at >= last;
@@ -51,11 +54,11 @@ export function PresenterView({
       setPlaying(false);
       return;
     }
-    const token = frames[at + 1]?.streamingStepId !== undefined || frames[at]?.streamingStepId !== undefined;
+    const token = replay.streamingAt(at + 1) !== undefined || replay.streamingAt(at) !== undefined;
     const ms = token ? 1000 / speed : Math.max(250, 4000 / speed);
     const id = setTimeout(() => setAt((a) => Math.min(last, a + 1)), ms);
     return () => clearTimeout(id);
-  }, [playing, at, speed, frames, last, done]);
+  }, [playing, at, speed, replay, last, done]);
 
   const toggleFullscreen = () => {
     if (document.fullscreenElement) void document.exitFullscreen();
@@ -90,7 +93,8 @@ export function PresenterView({
   });
 
   const stepCount = t.steps.length;
-  const visibleFlags = reveal ? flags.filter((f) => frame.t.steps.some((s) => s.id === f.stepId)) : [];
+  const shownIds = reveal ? new Set(frame.t.steps.map((s) => s.id)) : null;
+  const visibleFlags = shownIds ? flags.filter((f) => f.stepId !== undefined && shownIds.has(f.stepId)) : [];
   return (
     <div className="presenter" ref={rootRef} data-testid="presenter" data-done={done}>
       <div className="present-bar">
