@@ -2,7 +2,7 @@ import { linkHorizontal } from 'd3';
 import { useMemo } from 'react';
 import type { PlanNode } from '../../core/schema/trajectory';
 import { plural } from '../../core/plural';
-import { layoutPlan, NODE_H, NODE_W, type PlanLayout } from '../../core/plan/plan-layout';
+import { layoutPlan, NODE_H, NODE_W, type PlacedNode, type PlanLayout } from '../../core/plan/plan-layout';
 
 const link = linkHorizontal<{ source: [number, number]; target: [number, number] }, [number, number]>()
   .source((d) => d.source)
@@ -40,6 +40,17 @@ export function PlanTree({
   onSelect: (id: string) => void;
 }) {
   const layout = useMemo(() => given ?? layoutPlan(plan), [given, plan]);
+  // A given layout may come from another copy of the plan (the presenter lays out the final plan
+  // once; its frames change statuses and answers, never ids or dependencies): each drawn node is
+  // shown as `plan` has it. Laying out each frame of a 200,000-node plan took ~0.3 s.
+  const current = useMemo(() => {
+    if (!given) return null;
+    const drawn = new Set(layout.nodes.map((p) => p.node.id));
+    const byId = new Map<string, PlanNode>();
+    for (const n of plan) if (drawn.has(n.id) && !byId.has(n.id)) byId.set(n.id, n);
+    return byId;
+  }, [given, layout, plan]);
+  const nodeOf = (p: PlacedNode): PlanNode => current?.get(p.node.id) ?? p.node;
   const pad = 8;
   return (
     <div className="plan-tree" data-testid="plan-tree">
@@ -77,27 +88,30 @@ export function PlanTree({
               markerEnd="url(#arrow)"
             />
           ))}
-          {layout.nodes.map((p) => (
-            <g
-              key={p.node.id}
-              transform={`translate(${p.x},${p.y})`}
-              className={`plan-node status-${p.node.status}${activeNode === p.node.id ? ' active' : ''}`}
-              onClick={() => onSelect(p.node.id)}
-              data-testid="plan-node"
-            >
-              <rect width={NODE_W} height={NODE_H} rx={8} />
-              <foreignObject x={0} y={0} width={NODE_W} height={NODE_H}>
-                <div className="plan-node-body">
-                  <div className="plan-node-text" title={p.node.resolvedText ?? p.node.text}>
-                    <b>#{p.node.id}</b> {p.node.resolvedText ?? p.node.text}
+          {layout.nodes.map((p) => {
+            const node = nodeOf(p);
+            return (
+              <g
+                key={node.id}
+                transform={`translate(${p.x},${p.y})`}
+                className={`plan-node status-${node.status}${activeNode === node.id ? ' active' : ''}`}
+                onClick={() => onSelect(node.id)}
+                data-testid="plan-node"
+              >
+                <rect width={NODE_W} height={NODE_H} rx={8} />
+                <foreignObject x={0} y={0} width={NODE_W} height={NODE_H}>
+                  <div className="plan-node-body">
+                    <div className="plan-node-text" title={node.resolvedText ?? node.text}>
+                      <b>#{node.id}</b> {node.resolvedText ?? node.text}
+                    </div>
+                    <div className="plan-node-answer" title={node.answer}>
+                      {node.answer ? `→ ${node.answer}` : <span className="muted">{node.status}</span>}
+                    </div>
                   </div>
-                  <div className="plan-node-answer" title={p.node.answer}>
-                    {p.node.answer ? `→ ${p.node.answer}` : <span className="muted">{p.node.status}</span>}
-                  </div>
-                </div>
-              </foreignObject>
-            </g>
-          ))}
+                </foreignObject>
+              </g>
+            );
+          })}
         </g>
       </svg>
     </div>

@@ -6,6 +6,7 @@ import { nextStop, Replay, withoutGold } from '../../../core/present/replay';
 import type { Trajectory } from '../../../core/schema/trajectory';
 import { isTyping } from '../../keyboard';
 import { LongText } from '../LongText';
+import { layoutPlan, type PlanLayout } from '../../../core/plan/plan-layout';
 import { PlanTree } from '../PlanTree';
 import { Timeline } from '../Timeline';
 import { SpeakerNotes } from './SpeakerNotes';
@@ -26,12 +27,18 @@ export function PresenterView({
   onExit,
 }: {
   t: Trajectory;
-  /** Flags and metrics derived off the main thread (the app's trajectory worker), when known. */
-  derived?: { flags: Flag[]; metrics: TrajectoryMetrics };
+  /** Flags, metrics and plan layout derived off the main thread (the trajectory worker), when known. */
+  derived?: { flags: Flag[]; metrics: TrajectoryMetrics; planLayout: PlanLayout | null };
   annotations?: readonly Annotation[];
   onExit: () => void;
 }) {
   const replay = useMemo(() => new Replay(t), [t]);
+  // Laid out once (in the trajectory worker when given): frames change the plan's statuses and
+  // answers, never its shape.
+  const planLayout = useMemo(
+    () => (derived ? (derived.planLayout ?? undefined) : t.plan?.length ? layoutPlan(t.plan) : undefined),
+    [derived, t],
+  );
   const stops = replay.stops;
   const flags = useMemo(() => derived?.flags ?? flagTrajectory(t), [derived, t]);
   const metrics = useMemo(() => derived?.metrics ?? trajectoryMetrics(t), [derived, t]);
@@ -178,6 +185,7 @@ export function PresenterView({
               <h3 className="section-title">Plan</h3>
               <PlanTree
                 plan={shown.plan!}
+                {...(planLayout ? { layout: planLayout } : {})}
                 activeNode={shown.plan!.find((n) => n.status === 'active')?.id}
                 onSelect={() => undefined}
               />
