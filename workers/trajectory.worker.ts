@@ -2,6 +2,7 @@
 // metrics, diagnosis, flags, plan layout) off the main thread, then sends it in chunks, each a
 // short task for the page to receive (app/services/trajectory-view.ts).
 import * as Comlink from 'comlink';
+import { releaseCallback } from '../app/runtime/release-callback';
 import {
   loadTrajectoryView,
   type TrajectoryViewMessage,
@@ -18,8 +19,7 @@ const api = {
       for (const m of viewMessages(view)) await receive(m);
       return true;
     } finally {
-      // Closes the port Comlink opened for the page's callback.
-      (receive as Partial<Comlink.Remote<unknown>>)[Comlink.releaseProxy]?.();
+      releaseCallback(receive);
     }
   },
 };

@@ -9,7 +9,8 @@ import { OpenAiError, type OpenAiErrorKind, OpenAiLlm, type OpenAiLlmOptions } f
 import { AbortError, type Prompt, type ScoreResult } from '../core/llm/types';
 import { RemoteRetriever, type RemoteRetrieverOptions } from '../core/search/remote';
 import type { SearchHit } from '../core/search/types';
-import { release, type WireGenerateOptions, type WireGenerateResult } from './llm/llm-worker-api';
+import type { WireGenerateOptions, WireGenerateResult } from './llm/llm-worker-api';
+import { releaseCallback } from './release-callback';
 
 /** OpenAiLlm's options as they cross to the worker (a fetch function cannot). */
 export type ServerLlmOptions = Omit<OpenAiLlmOptions, 'fetchImpl'>;
@@ -88,7 +89,7 @@ export function createServerWorkerApi(fetchImpl?: typeof fetch) {
           });
           return { ...r, pieces };
         } finally {
-          release(onToken);
+          releaseCallback(onToken);
         }
       });
     },

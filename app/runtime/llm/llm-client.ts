@@ -1,7 +1,8 @@
 // The Llm port on the main thread, driving transformers.js in a worker (workers/llm.worker.ts).
 // Pieces stream back through a Comlink-proxied callback; aborting the signal sends a cancel
-// message that the worker handles between tokens (app/runtime/llm/wire-generate.ts). ORT fixes its WASM thread count and backend at
-// its first session, so loading for a different device starts a fresh worker.
+// message that the worker handles between tokens (app/runtime/llm/wire-generate.ts). ORT fixes
+// its WASM thread count and backend at its first session, so loading for a different device
+// starts a fresh worker.
 import * as Comlink from 'comlink';
 import {
   type GenerateOptions,

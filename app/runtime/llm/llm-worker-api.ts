@@ -1,7 +1,7 @@
 // What the LLM worker exposes over Comlink. Kept apart from workers/llm.worker.ts so Node tests
 // can drive the same object over a MessageChannel. Options that cannot cross postMessage (the
 // AbortSignal, the onToken callback) become a job id with a cancel message and a proxied callback.
-import * as Comlink from 'comlink';
+import { releaseCallback } from '../release-callback';
 import type { GenerateOptions, GenerateResult, Prompt, ScoreResult } from '../../core/llm/types';
 import type { LoadProgress, ModelSource } from '../model-source';
 import type { LlmInfo, LlmStats, TransformersLlm } from './transformers-llm';
@@ -18,7 +18,7 @@ export function createLlmWorkerApi(llm: TransformersLlm) {
       try {
         return await llm.load(src, onProgress ? (p) => void onProgress(p) : undefined);
       } finally {
-        release(onProgress);
+        releaseCallback(onProgress);
       }
     },
 
@@ -43,7 +43,7 @@ export function createLlmWorkerApi(llm: TransformersLlm) {
         return { ...r, pieces };
       } finally {
         jobs.delete(jobId);
-        release(onToken);
+        releaseCallback(onToken);
       }
     },
 
@@ -58,11 +58,6 @@ export function createLlmWorkerApi(llm: TransformersLlm) {
     stats: (): LlmStats => ({ ...llm.stats }),
     diagnostics: (): Record<string, unknown> => llm.diagnostics(),
   };
-}
-
-/** Closes the port behind a callback proxied from the page (a plain function in Node tests). */
-export function release(callback: unknown): void {
-  (callback as Partial<Comlink.Remote<unknown>> | undefined)?.[Comlink.releaseProxy]?.();
 }
 
 export type LlmWorkerApi = ReturnType<typeof createLlmWorkerApi>;
