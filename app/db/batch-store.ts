@@ -3,8 +3,9 @@
 import { toRow } from '../core/table/row';
 import { currentQuestionIndex } from './question-index';
 import type { Trajectory } from '../core/schema/trajectory';
-import { packTrajectory, unpackTrajectory } from '../core/schema/packed';
+import { packTrajectory } from '../core/schema/packed';
 import { type BatchRecord, db } from './db';
+import { getTrajectory } from './store';
 
 export async function putBatch(b: BatchRecord): Promise<void> {
   await (await db()).put('batches', { ...b, updatedAt: new Date().toISOString() });
@@ -47,11 +48,10 @@ export async function recordBatchJob(
 }
 
 export async function batchTrajectories(b: BatchRecord): Promise<Trajectory[]> {
-  const d = await db();
   const out: Trajectory[] = [];
   for (const j of b.done) {
-    const t = await d.get('trajectories', j.trajectoryId);
-    if (t) out.push(unpackTrajectory(t));
+    const t = await getTrajectory(j.trajectoryId);
+    if (t) out.push(t);
   }
   return out;
 }

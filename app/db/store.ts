@@ -79,8 +79,8 @@ export async function listRows(): Promise<TrajectoryRow[]> {
   }
   const fresh: TrajectoryRow[] = [];
   for (const id of stale) {
-    const t = await d.get('trajectories', id);
-    if (t) fresh.push(toRow(unpackTrajectory(t), index));
+    const t = await getTrajectory(id);
+    if (t) fresh.push(toRow(t, index));
   }
   const tx = d.transaction('rows', 'readwrite');
   for (const r of fresh) void tx.store.put(r);
