@@ -57,3 +57,26 @@ export async function rowCount(page: Page): Promise<string> {
   await tableSettled(page);
   return (await page.getByTestId('row-count').textContent()) ?? '';
 }
+
+type LongTaskWindow = Window & { __long: number[] };
+
+/** Starts recording the page's long main-thread tasks (PerformanceObserver 'longtask'), in ms. */
+export async function watchLongTasks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as LongTaskWindow;
+    w.__long = [];
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__long.push(e.duration))).observe({
+      type: 'longtask',
+    });
+  });
+}
+
+/** Forgets the long tasks recorded so far (before the action to measure). */
+export async function clearLongTasks(page: Page): Promise<void> {
+  await page.evaluate(() => ((window as unknown as LongTaskWindow).__long = []));
+}
+
+/** The durations of the long tasks recorded since the last watch or clear. */
+export async function longTasks(page: Page): Promise<number[]> {
+  return page.evaluate(() => (window as unknown as LongTaskWindow).__long);
+}

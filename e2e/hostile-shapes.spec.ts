@@ -4,7 +4,7 @@
 // (PerformanceObserver 'longtask') and bounded at 250 ms (0.45-0.77 s before the plan layout
 // moved to the trajectory worker).
 import { writeFileSync } from 'node:fs';
-import { expect, importFiles, openApp, test } from './fixtures';
+import { clearLongTasks, expect, importFiles, longTasks, openApp, test, watchLongTasks } from './fixtures';
 
 const base = (id: string, plan: unknown[]) => ({
   schema: 'hopscope.trajectory/1',
@@ -50,13 +50,7 @@ test('a 200,000-dependency plan and a cyclic plan open, drawn safely, with long 
     timeout: 120_000,
   });
   await page.keyboard.press('Escape');
-  await page.evaluate(() => {
-    const w = window as unknown as { __long: number[] };
-    w.__long = [];
-    new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__long.push(e.duration))).observe({
-      type: 'longtask',
-    });
-  });
+  await watchLongTasks(page);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
 
@@ -64,12 +58,12 @@ test('a 200,000-dependency plan and a cyclic plan open, drawn safely, with long 
     ['shape-hub', /Showing the first 300 of 200,001 plan nodes/],
     ['shape-cycle', /#1 depends on itself; #3 → #2/],
   ] as const) {
-    await page.evaluate(() => ((window as unknown as { __long: number[] }).__long = []));
+    await clearLongTasks(page);
     await page.evaluate((h) => (location.hash = h), `#/t/${id}`);
     await expect(page.getByTestId('plan-notes')).toContainText(note, { timeout: 60_000 });
     await expect(page.getByText(/Something went wrong showing/)).toHaveCount(0);
     await page.waitForTimeout(500);
-    const long = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
+    const long = await longTasks(page);
     console.log(`${id}: ${long.length} long tasks, longest ${Math.round(Math.max(0, ...long))} ms`);
     // The layout is computed in the trajectory worker: ~80 ms here, 0.45-0.77 s before.
     expect(Math.max(0, ...long), `longest task opening ${id} (ms)`).toBeLessThan(250);

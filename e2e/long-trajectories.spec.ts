@@ -5,8 +5,7 @@
 // 0.3-1.8 s before the trajectory worker; exact timings belong to the bench). Presenter mode
 // replays the 100,000 steps to the end and back (keeping every frame crashed the tab).
 import { writeFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { expect, importFiles, openApp, test } from './fixtures';
+import { clearLongTasks, expect, importFiles, longTasks, openApp, test, watchLongTasks } from './fixtures';
 
 const record = (id: string, steps: unknown[]) => ({
   schema: 'hopscope.trajectory/1',
@@ -20,10 +19,6 @@ const record = (id: string, steps: unknown[]) => ({
 
 const STEPS = 100_000;
 const DOCS = 50_000;
-
-async function longTasks(page: Page): Promise<number[]> {
-  return page.evaluate(() => (window as unknown as { __long: number[] }).__long);
-}
 
 test('a 100,000-step trajectory and a 50,000-document retrieval open with only what is on screen in the DOM', async ({
   page,
@@ -60,19 +55,13 @@ test('a 100,000-step trajectory and a 50,000-document retrieval open with only w
     timeout: 120_000,
   });
   await page.keyboard.press('Escape');
-  await page.evaluate(() => {
-    const w = window as unknown as { __long: number[] };
-    w.__long = [];
-    new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__long.push(e.duration))).observe({
-      type: 'longtask',
-    });
-  });
+  await watchLongTasks(page);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const domNodes = () => page.evaluate(() => document.getElementsByTagName('*').length);
 
   // 100,000 steps: a few dozen step cards exist, and the last step is reachable by its link.
-  await page.evaluate(() => ((window as unknown as { __long: number[] }).__long = []));
+  await clearLongTasks(page);
   await page.evaluate(() => (location.hash = '#/t/long-steps'));
   await expect(page.getByTestId('step').first()).toBeVisible({ timeout: 60_000 });
   const cards = await page.getByTestId('step').count();
@@ -87,7 +76,7 @@ test('a 100,000-step trajectory and a 50,000-document retrieval open with only w
   await page.screenshot({ path: '/tmp/long-steps.png' });
 
   // 50,000 documents in one step: a page of them in the timeline, more on request.
-  await page.evaluate(() => ((window as unknown as { __long: number[] }).__long = []));
+  await clearLongTasks(page);
   await page.evaluate(() => (location.hash = '#/t/wide-docs/2'));
   await expect(page.getByTestId('more-docs').first()).toContainText('49,980 more documents', {
     timeout: 60_000,

@@ -2,12 +2,26 @@
 // loopback, speaking SSE): the page streams its tokens, cuts at </search> itself, appends the
 // demo world's passages, and scores the answer. The API key goes in the header and nowhere else.
 import { chatStream, startFakeOpenAiServer } from '../app/testing/fake-openai-server';
-import { expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, longTasks, test, watchLongTasks } from './fixtures';
 
 const QUESTION = 'In which city was the founder of the Casmere Botanical Institute born?';
 const KEY = 'sk-test-secret-123';
 
 const words = (s: string) => s.match(/\S+\s*|\s+/g) ?? [];
+
+/** The Run page set for Search-R1 on the 2-hop question, against the server at `url`. */
+async function setUpSearchR1Run(page: Page, url: string, model: string): Promise<void> {
+  await page.goto('/#/run');
+  await expect(page.getByTestId('question-select').locator('option').first()).toBeAttached({
+    timeout: 30_000,
+  });
+  await page.getByTestId('strategy-select').selectOption('search-r1');
+  await page.getByTestId('question-select').selectOption({ label: `[2-hop] ${QUESTION}` });
+  await page.getByTestId('backend-http').click();
+  await page.getByTestId('http-url').fill(url);
+  await page.getByTestId('http-model').fill(model);
+}
 
 test('Search-R1 through an OpenAI-compatible server: streamed, cut at stop strings, scored', async ({
   page,
@@ -25,15 +39,7 @@ test('Search-R1 through an OpenAI-compatible server: streamed, cut at stop strin
     };
   });
   try {
-    await page.goto('/#/run');
-    await expect(page.getByTestId('question-select').locator('option').first()).toBeAttached({
-      timeout: 30_000,
-    });
-    await page.getByTestId('strategy-select').selectOption('search-r1');
-    await page.getByTestId('question-select').selectOption({ label: `[2-hop] ${QUESTION}` });
-    await page.getByTestId('backend-http').click();
-    await page.getByTestId('http-url').fill(server.url);
-    await page.getByTestId('http-model').fill('fake-r1');
+    await setUpSearchR1Run(page, server.url, 'fake-r1');
     await page.getByLabel('API key').fill(KEY);
     await page.getByRole('button', { name: 'Test connection' }).click();
     await expect(page.getByText('reachable · 1 model(s): fake-r1')).toBeVisible();
@@ -90,15 +96,7 @@ test('a server that applies the stop strings itself (llama.cpp, Ollama) still dr
     stream: chatStream(words(turns[Math.min(i, turns.length - 1)] ?? ''), { finishReason: 'stop' }),
   }));
   try {
-    await page.goto('/#/run');
-    await expect(page.getByTestId('question-select').locator('option').first()).toBeAttached({
-      timeout: 30_000,
-    });
-    await page.getByTestId('strategy-select').selectOption('search-r1');
-    await page.getByTestId('question-select').selectOption({ label: `[2-hop] ${QUESTION}` });
-    await page.getByTestId('backend-http').click();
-    await page.getByTestId('http-url').fill(server.url);
-    await page.getByTestId('http-model').fill('fake');
+    await setUpSearchR1Run(page, server.url, 'fake');
     await page.getByTestId('run-button').click();
     const live = page.getByTestId('live-view');
     await expect(live).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
@@ -120,22 +118,8 @@ test('a flooding server is read in the server worker: the page never freezes and
   const flood = `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 'x'.repeat(12_000_000) } }] })}\n\n`;
   const server = await startFakeOpenAiServer(() => ({ text: flood, contentType: 'text/event-stream' }));
   try {
-    await page.goto('/#/run');
-    await expect(page.getByTestId('question-select').locator('option').first()).toBeAttached({
-      timeout: 30_000,
-    });
-    await page.getByTestId('strategy-select').selectOption('search-r1');
-    await page.getByTestId('question-select').selectOption({ label: `[2-hop] ${QUESTION}` });
-    await page.getByTestId('backend-http').click();
-    await page.getByTestId('http-url').fill(server.url);
-    await page.getByTestId('http-model').fill('fake-flood');
-    await page.evaluate(() => {
-      const w = window as unknown as { __long: number[] };
-      w.__long = [];
-      new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__long.push(e.duration))).observe({
-        type: 'longtask',
-      });
-    });
+    await setUpSearchR1Run(page, server.url, 'fake-flood');
+    await watchLongTasks(page);
     await page.getByTestId('run-button').click();
     const live = page.getByTestId('live-view');
     // The run ends on the model's error, stored as its last step with the reason.
@@ -144,7 +128,7 @@ test('a flooding server is read in the server worker: the page never freezes and
     await expect(live).toContainText(
       'sent more than 1,000,000 characters in one answer; Hopscope stopped reading (maxResponseChars)',
     );
-    const long = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
+    const long = await longTasks(page);
     console.log(`flood: ${long.length} long tasks, longest ${Math.round(Math.max(0, ...long))} ms`);
     expect(Math.max(0, ...long), 'longest main-thread task while the server floods (ms)').toBeLessThan(250);
   } finally {
