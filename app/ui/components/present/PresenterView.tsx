@@ -35,10 +35,10 @@ export function PresenterView({
   const replay = useMemo(() => new Replay(t), [t]);
   // Laid out once (in the trajectory worker when given): frames change the plan's statuses and
   // answers, never its shape.
-  const planLayout = useMemo(
-    () => (derived ? (derived.planLayout ?? undefined) : t.plan?.length ? layoutPlan(t.plan) : undefined),
-    [derived, t],
-  );
+  const planLayout = useMemo(() => {
+    if (derived) return derived.planLayout ?? undefined;
+    return t.plan?.length ? layoutPlan(t.plan) : undefined;
+  }, [derived, t]);
   const stops = replay.stops;
   const flags = useMemo(() => derived?.flags ?? flagTrajectory(t), [derived, t]);
   const metrics = useMemo(() => derived?.metrics ?? trajectoryMetrics(t), [derived, t]);
