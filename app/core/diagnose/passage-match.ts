@@ -2,6 +2,7 @@
 // answer", normalize.ts), and also with dates and numbers read as values (answer-forms.ts), so a
 // passage saying `11 February 1650` supports gold `February 11, 1650`: the labelling guidelines
 // count evidence "equivalent to" the gold answer, not only the same string.
+import { memoizeString } from '../memo';
 import { canonicalAnswer } from '../metrics/answer-forms';
 import { docHaystack, holdsAnyAnswer } from '../metrics/normalize';
 import type { Doc } from '../schema/trajectory';
@@ -18,16 +19,7 @@ function canonicalPassage(d: Doc): string {
 }
 
 // The same gold aliases are read against every passage of a trajectory: a small memo.
-const answerForms = new Map<string, ReturnType<typeof canonicalAnswer>>();
-function answerForm(a: string): ReturnType<typeof canonicalAnswer> {
-  let c = answerForms.get(a);
-  if (c === undefined) {
-    if (answerForms.size >= 1024) answerForms.clear();
-    c = canonicalAnswer(a);
-    answerForms.set(a, c);
-  }
-  return c;
-}
+const answerForm = memoizeString(canonicalAnswer);
 
 /** The first of `answers` the passage states, or null. */
 export function statedAnswer(d: Doc, answers: readonly string[]): string | null {

@@ -9,6 +9,7 @@
 // composed forms compare equal) and delete all Unicode punctuation and symbols (\p{P}, \p{S}).
 // Matching keys that are not answers (document titles, queries, the text of retrieved documents)
 // use it through `normalizeText`, since documents carry Unicode dashes and quotes.
+import { memoizeString } from '../memo';
 import { decodeHtmlEntities } from '../text/html-entities';
 
 export type Normalization = 'squad' | 'extended';
@@ -34,20 +35,12 @@ export function normalizeSquad(s: string): string {
   return s.toLowerCase().replace(SQUAD_PUNCT, '').replace(ARTICLES, ' ').replace(PY_SPACE, ' ').trim();
 }
 
-/** The extended variant: NFKC, lower-case, all Unicode punctuation and symbols, articles, spaces. */
-export function normalizeText(s: string): string {
-  const hit = memo.get(s);
-  if (hit !== undefined) return hit;
-  const out = normalizeUncached(s);
-  // The same document text is normalized several times per trajectory (answer containment,
-  // duplicate keys, flags): a small memo of recent texts, cleared when full.
-  if (memo.size >= MEMO_SIZE) memo.clear();
-  memo.set(s, out);
-  return out;
-}
-
-const MEMO_SIZE = 1024;
-const memo = new Map<string, string>();
+/**
+ * The extended variant: NFKC, lower-case, all Unicode punctuation and symbols, articles, spaces.
+ * The same document text is normalized several times per trajectory (answer containment,
+ * duplicate keys, flags): a small memo of recent texts.
+ */
+export const normalizeText: (s: string) => string = memoizeString(normalizeUncached);
 
 function normalizeUncached(s: string): string {
   // Most documents are ASCII: NFKC leaves ASCII unchanged, ASCII's \p{P} ∪ \p{S} is exactly
