@@ -12,7 +12,7 @@ const api = {
     blob: Blob,
     name: string,
     format: string | undefined,
-    onProgress: (p: ImportProgress & { bytesTotal: number }) => void,
+    onProgress: (p: ImportProgress & { bytesTotal: number; storedIds: string[] }) => void,
   ) {
     const ac = new AbortController();
     jobs.set(jobId, ac);
@@ -21,7 +21,7 @@ const api = {
         file: name,
         ...(format ? { format } : {}),
         signal: ac.signal,
-        onProgress: (p) => onProgress({ ...p, bytesTotal: blob.size }),
+        onProgress: (p, storedIds) => onProgress({ ...p, bytesTotal: blob.size, storedIds }),
       });
     } finally {
       jobs.delete(jobId);

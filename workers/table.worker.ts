@@ -3,9 +3,10 @@
 // asks for the rows of the visible window only.
 import * as Comlink from 'comlink';
 import { aggregateByFile } from '../app/core/table/aggregate';
+import { mergeRows } from '../app/core/table/merge-rows';
 import type { TrajectoryRow } from '../app/core/table/row';
 import { tableCsv } from '../app/core/table/table-csv';
-import { listRows } from '../app/db/store';
+import { getRows, listRows } from '../app/db/store';
 import {
   type TableQuery,
   type TableView,
@@ -22,20 +23,36 @@ let filtered: TrajectoryRow[] = [];
 let queries = 0;
 let loading: Promise<number> = Promise.resolve(0);
 
+/**
+ * Reads run one after another: two overlapping reads could finish out of order (one re-deriving
+ * rows after a question set changed is slow), and the older list would then replace the newer.
+ */
+function queue(read: () => Promise<TrajectoryRow[]>): Promise<number> {
+  const next = loading.then(async () => {
+    rows = await read();
+    facets = tableFacets(rows);
+    return ++loaded;
+  });
+  loading = next.catch(() => 0);
+  return next;
+}
+
 const api = {
-  /**
-   * Reads the rows from IndexedDB again (after an import, a label, a deletion). Loads run one
-   * after another: two overlapping reads could finish out of order (one re-deriving rows after a
-   * question set changed is slow), and the older list would then replace the newer one.
-   */
+  /** Reads every row from IndexedDB again (after a label, a deletion, a question set). */
   load(): Promise<number> {
-    const next = loading.then(async () => {
-      rows = await listRows();
-      facets = tableFacets(rows);
-      return ++loaded;
+    return queue(async () => listRows());
+  },
+  /**
+   * Reads the rows of these trajectories only (stored by an import since the last read; one that
+   * is gone is dropped). Linear in the table, not in what IndexedDB holds: an import refreshing
+   * the table after every batch no longer reads every row each time.
+   */
+  loadIds(ids: string[]): Promise<number> {
+    return queue(async () => {
+      const fresh = await getRows(ids);
+      // A row stored under another derivation needs listRows' re-derivation.
+      return fresh === null ? listRows() : mergeRows(rows, ids, fresh);
     });
-    loading = next.catch(() => 0);
-    return next;
   },
   /** Filters, sorts and groups the rows; the view's items stay here, read by window. */
   query(q: TableQuery): TableView & { queryId: number } {

@@ -145,14 +145,20 @@ describe('a stopped import keeps its report', () => {
 
   it('an import still running (or interrupted) is stored as running from its start', async () => {
     let seen: string | undefined;
+    const reported: string[] = [];
     await importIntoDb(stringChunks(text, 4096), {
       file: 'live.jsonl',
-      onProgress: () => {
+      onProgress: (_p, storedIds) => {
+        reported.push(...storedIds);
         void listImports().then((l) => (seen ??= l[0]?.status));
       },
     });
     const [rec] = await listImports();
     expect(rec?.status).toBe('done');
     expect(seen).toBe('running');
+    // Each batch's ids come with its progress, once committed (the table reads just those rows).
+    expect(reported).toHaveLength(await countTrajectories());
+    expect(new Set(reported).size).toBe(reported.length);
+    for (const id of reported.slice(0, 3)) expect(await getTrajectory(id)).toBeDefined();
   });
 });

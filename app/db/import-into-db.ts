@@ -17,7 +17,8 @@ export interface DbImportOptions {
   file: string;
   format?: string;
   signal?: AbortSignal;
-  onProgress?: (p: ImportProgress) => void;
+  /** After each batch commits, with the ids it stored. */
+  onProgress?: (p: ImportProgress, storedIds: string[]) => void;
 }
 
 export async function importIntoDb(
@@ -62,7 +63,10 @@ export async function importIntoDb(
     record.annotations = (record.annotations ?? 0) + b.annotations.length;
     record.errors.push(...b.issues);
     await putImportRecord(record);
-    opts.onProgress?.(b.progress);
+    opts.onProgress?.(
+      b.progress,
+      trajectories.map((t) => t.id),
+    );
   };
   try {
     for (;;) {

@@ -14,6 +14,7 @@ import {
   deleteFile,
   forEachTrajectory,
   getMeta,
+  getRows,
   getTrajectory,
   listAnnotations,
   listForks,
@@ -89,6 +90,25 @@ describe('trajectories and rows', () => {
     const [row] = await listRows();
     expect(row).toEqual(toRow(t!));
     expect(await d.get('rows', t!.id)).toEqual(toRow(t!));
+  });
+
+  it("reads just the rows asked for; null when one needs listRows' re-derivation", async () => {
+    const qa = await load('qagent.jsonl');
+    await putTrajectories(qa);
+    await listRows(); // records the question sets the rows were derived with
+    const got = await getRows([qa[2]!.id, 'gone', qa[0]!.id]);
+    expect([...got!.keys()]).toEqual([qa[2]!.id, qa[0]!.id]);
+    expect(got!.get(qa[0]!.id)).toEqual(toRow(qa[0]!));
+    await (await db()).put('rows', { ...toRow(qa[1]!), v: ROW_VERSION - 1 });
+    expect(await getRows([qa[0]!.id])).not.toBeNull();
+    expect(await getRows([qa[1]!.id])).toBeNull();
+  });
+
+  it('getRows is null until the rows were read under the current question sets', async () => {
+    const qa = await load('qagent.jsonl');
+    await putTrajectories(qa);
+    await setMeta('rows-gold-key', 'question sets since deleted');
+    expect(await getRows([qa[0]!.id])).toBeNull();
   });
 
   it('stores a trajectory packed (slices of raw as spans) and reads it back identical; plain records read as they are', async () => {

@@ -90,6 +90,26 @@ export async function listRows(): Promise<TrajectoryRow[]> {
   return rows.map((r) => byId.get(r.id) ?? r);
 }
 
+/**
+ * The stored rows of these trajectories (one that is not stored is absent), or null when one was
+ * derived under another row version or question sets (listRows re-derives those).
+ */
+export async function getRows(ids: readonly string[]): Promise<Map<string, TrajectoryRow> | null> {
+  const d = await db();
+  const { key } = await currentQuestionIndex();
+  if ((await getMeta<string>(ROWS_GOLD_KEY)) !== key) return null;
+  const tx = d.transaction('rows');
+  const got = await Promise.all(ids.map((id) => tx.store.get(id)));
+  await tx.done;
+  const out = new Map<string, TrajectoryRow>();
+  for (const r of got) {
+    if (!r) continue;
+    if (r.v !== ROW_VERSION) return null;
+    out.set(r.id, r);
+  }
+  return out;
+}
+
 /** The question-set key the stored rows were last derived with (see currentQuestionIndex). */
 const ROWS_GOLD_KEY = 'rows-gold-key';
 

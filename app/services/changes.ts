@@ -17,6 +17,11 @@ export interface ChangeNotice {
   changes: readonly DataChange[];
   /** More of the same write is coming (an import in progress): refresh without restarting reads. */
   partial?: boolean;
+  /**
+   * The trajectories this write stored (added or replaced), when that is all it changed: the table
+   * reads just their rows instead of every row.
+   */
+  trajectoryIds?: readonly string[];
 }
 
 type Listener = (n: ChangeNotice) => void;
@@ -26,9 +31,9 @@ export function announce(...changes: DataChange[]): void {
   notify({ changes });
 }
 
-/** A write still in progress (rows appear while a big file imports). */
-export function announcePartial(...changes: DataChange[]): void {
-  notify({ changes, partial: true });
+/** Trajectories stored by a write still in progress (rows appear while a big file imports). */
+export function announceStored(trajectoryIds: readonly string[]): void {
+  notify({ changes: ['trajectories'], partial: true, trajectoryIds });
 }
 
 function notify(n: ChangeNotice): void {

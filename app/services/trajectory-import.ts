@@ -3,7 +3,7 @@
 import * as Comlink from 'comlink';
 import type { ImportProgress } from '../core/importers/pipeline';
 import type { ImportWorkerApi } from '../../workers/import.worker';
-import { announce, announcePartial } from './changes';
+import { announce, announceStored } from './changes';
 import { rethrowStorageError } from './storage-health';
 
 let remote: Comlink.Remote<ImportWorkerApi> | null = null;
@@ -18,6 +18,9 @@ function importWorker(): Comlink.Remote<ImportWorkerApi> {
   return remote;
 }
 
+/** Shortest time between two refreshes of the table while a file imports. */
+const PARTIAL_REFRESH_MS = 1000;
+
 export type ImportReport = Awaited<ReturnType<ImportWorkerApi['importBlob']>>;
 
 /** Imports one file as job `jobId` (see cancelImport); rejects with an AbortError when cancelled. */
@@ -27,22 +30,31 @@ export async function importTrajectoryFile(
   format: string | undefined,
   onProgress: (p: ImportProgress & { bytesTotal: number }) => void,
 ): Promise<ImportReport> {
+  // Stored ids not yet announced; the announcement at the end reads every row anyway.
+  let stored: string[] = [];
+  let announced = Number.NEGATIVE_INFINITY;
   try {
     return await importWorker().importBlob(
       jobId,
       file,
       file.name,
       format,
-      Comlink.proxy((p: ImportProgress & { bytesTotal: number }) => {
+      Comlink.proxy(({ storedIds, ...p }: ImportProgress & { bytesTotal: number; storedIds: string[] }) => {
         onProgress(p);
-        // Rows appear while a big file is still importing.
-        announcePartial('trajectories');
+        // Rows appear while a big file is still importing (the table reads just these), once a
+        // second at most: each refresh renders the table while the import competes for the CPU.
+        stored.push(...storedIds);
+        if (performance.now() - announced < PARTIAL_REFRESH_MS) return;
+        announced = performance.now();
+        announceStored(stored);
+        stored = [];
       }),
     );
   } catch (e) {
     return await rethrowStorageError(e);
   } finally {
-    // Also after a failure or a cancel: what was stored before stays, with its report.
+    // Also after a failure or a cancel: what was stored before stays, with its report. Every row
+    // is read once more, so the table is what was stored whatever progress arrived.
     announce('trajectories', 'imports');
   }
 }

@@ -1,7 +1,8 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { announce, announcePartial } from '../../services/changes';
+import { announce, announceStored } from '../../services/changes';
 import { bridgeDataChanges, staleKeys } from './invalidation';
+import { takeRowsChanged } from './table-view';
 
 describe('the change bridge', () => {
   it('maps each change to the queries it makes stale, once each', () => {
@@ -32,7 +33,7 @@ describe('the change bridge', () => {
     announce('trajectories');
     await new Promise((r) => setTimeout(r, 5));
     expect(reads).toBe(2);
-    announcePartial('trajectories');
+    announceStored(['t1']);
     await new Promise((r) => setTimeout(r, 5));
     expect(reads).toBe(3);
     announce('indexes');
@@ -43,5 +44,22 @@ describe('the change bridge', () => {
     await new Promise((r) => setTimeout(r, 5));
     expect(reads).toBe(3);
     unsubscribe();
+  });
+
+  it("tells the table which rows to read: only stored trajectories' after announceStored, else all", () => {
+    const qc = new QueryClient();
+    const uninstall = bridgeDataChanges(qc);
+    announce('trajectories');
+    expect(takeRowsChanged()).toBe('all');
+    announceStored(['t1', 't2']);
+    announceStored(['t2', 't3']);
+    announce('indexes'); // not a row change
+    expect(takeRowsChanged()).toEqual(new Set(['t1', 't2', 't3']));
+    expect(takeRowsChanged()).toEqual(new Set());
+    announceStored(['t4']);
+    announce('question-sets'); // rows re-derived: all of them
+    announceStored(['t5']);
+    expect(takeRowsChanged()).toBe('all');
+    uninstall();
   });
 });

@@ -2,6 +2,7 @@
 // (app/services/changes.ts) and this maps it to the query keys it makes stale.
 import type { QueryClient } from '@tanstack/react-query';
 import { type ChangeNotice, type DataChange, onDataChange } from '../../services/changes';
+import { noteRowsChanged } from './table-view';
 
 /** Query-key prefixes each change makes stale. */
 const STALE: Record<DataChange, ReadonlyArray<readonly string[]>> = {
@@ -32,10 +33,13 @@ export function staleKeys(changes: readonly DataChange[]): Array<readonly string
 }
 
 function refresh(qc: QueryClient, n: ChangeNotice): Promise<void> {
+  const keys = staleKeys(n.changes);
+  // Before the invalidation below starts the table's read: it reads what changed since its last.
+  if (keys.some((k) => k[0] === 'rows')) noteRowsChanged(n.trajectoryIds);
   // A refresh still reading is left to finish while a write is in progress, rather than
   // restarted: restarts piled up reads of every row and long GC pauses during big imports.
   const opts = n.partial ? { cancelRefetch: false } : {};
-  return Promise.all(staleKeys(n.changes).map((queryKey) => qc.invalidateQueries({ queryKey }, opts))).then(
+  return Promise.all(keys.map((queryKey) => qc.invalidateQueries({ queryKey }, opts))).then(
     () => undefined,
   );
 }

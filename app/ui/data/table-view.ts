@@ -1,7 +1,9 @@
 // The table's data: filtering, sorting, grouping and aggregates run in the table worker over all
 // rows; the page holds only the view's summary and the rows of the pages it shows. Invalidating
-// the rows key (imports, labels, deletions) makes the worker read the rows again.
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+// the rows key (imports, labels, deletions) makes the worker read the rows again: all of them, or
+// only those of the trajectories an import batch stored when nothing else changed since.
+import { keepPreviousData, replaceEqualDeep, useQueries, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import * as Comlink from 'comlink';
 import type { TableWorkerApi } from '../../../workers/table.worker';
 import type { TableQuery, ViewItem } from '../pages/table-rows';
@@ -20,6 +22,36 @@ function tableWorker(): Comlink.Remote<TableWorkerApi> {
   return remote;
 }
 
+/**
+ * What changed in the rows since the worker last read them: every row (at first, and after any
+ * change that is not just trajectories stored), or the ids of the trajectories stored.
+ */
+let changed: Set<string> | 'all' = 'all';
+
+/** Called by the change bridge before it invalidates the rows; `ids` absent: every row. */
+export function noteRowsChanged(ids?: readonly string[]): void {
+  if (ids === undefined) changed = 'all';
+  else if (changed !== 'all') for (const id of ids) changed.add(id);
+}
+
+/** What changed since the last call (the worker reads that now). */
+export function takeRowsChanged(): Set<string> | 'all' {
+  const take = changed;
+  changed = new Set();
+  return take;
+}
+
+async function loadChanged(): Promise<number> {
+  const take = takeRowsChanged();
+  try {
+    return take === 'all' ? await tableWorker().load() : await tableWorker().loadIds([...take]);
+  } catch (e) {
+    // What this read should have brought in is not in the worker: read everything next time.
+    changed = 'all';
+    throw e;
+  }
+}
+
 /** Items per page fetched from the worker. */
 export const TABLE_PAGE = 100;
 
@@ -28,7 +60,7 @@ export function useWorkerTable(q: TableQuery): TableSource {
   // Under the rows key, so every invalidation of rows reloads the worker's copy.
   const load = useQuery({
     queryKey: [...keys.rows, 'table-worker'],
-    queryFn: () => tableWorker().load(),
+    queryFn: loadChanged,
     staleTime: Number.POSITIVE_INFINITY,
   });
   const view = useQuery({
@@ -60,16 +92,29 @@ export function useTableItems(queryId: number | undefined, from: number, to: num
   const last = Math.floor(Math.max(0, to - 1) / TABLE_PAGE);
   const pages: number[] = [];
   if (queryId !== undefined) for (let p = first; p <= last; p++) pages.push(p);
+  // The pages last shown, by page number. A refreshed view (an import adding rows) keeps showing
+  // them until its own pages arrive: no flash of placeholders, no mounting every row twice.
+  // (react-query's keepPreviousData does not carry over to a new key in useQueries.)
+  const shown = useRef(new Map<number, ViewItem[]>());
   const results = useQueries({
     queries: pages.map((p) => ({
       queryKey: ['table-items', queryId, p],
       queryFn: () => tableWorker().items(queryId!, p * TABLE_PAGE, (p + 1) * TABLE_PAGE),
       staleTime: Number.POSITIVE_INFINITY,
       gcTime: 30_000,
-      // A refreshed view (an import adding rows) keeps showing the rows it had until the new
-      // page arrives: no flash of placeholders, no rebuilding every row twice.
-      placeholderData: keepPreviousData,
+      placeholderData: () => shown.current.get(p),
+      // Items equal to those shown keep their objects, so their rows skip rendering.
+      structuralSharing: (_old: unknown, data: unknown) => replaceEqualDeep(shown.current.get(p), data),
     })),
+  });
+  useEffect(() => {
+    const next = new Map<number, ViewItem[]>();
+    results.forEach((r, k) => {
+      const page = pages[k]!;
+      const data = r.data ?? shown.current.get(page);
+      if (data) next.set(page, data);
+    });
+    shown.current = next;
   });
   return (i: number): ViewItem | undefined => {
     const k = Math.floor(i / TABLE_PAGE) - first;

@@ -1,11 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Annotation } from '../../core/annotations/annotation';
 import type { TrajectoryRow } from '../../core/table/row';
-import { CompareButton, CompareSelectCell, compareTableKey } from '../components/compare/TableSelection';
+import { CompareButton, compareTableKey } from '../components/compare/TableSelection';
 import { plural } from '../../core/plural';
 import { AggregatesBar } from '../components/table/AggregatesBar';
-import { FlagCell, FlagPopover } from '../components/table/FlagCell';
+import { FlagPopover } from '../components/table/FlagCell';
+import { TableRow } from '../components/table/TableRow';
 import { TableFilters } from '../components/table/TableFilters';
 import { useFlagPopover } from '../components/table/use-flag-popover';
 import type { UseTableSource } from './table-source';
@@ -15,11 +16,7 @@ import { isTyping } from '../keyboard';
 import { navigate } from '../state/router';
 import { useUi } from '../state/ui-store';
 import { COLUMNS, isSortable } from './table-columns';
-import { isNearMiss, NO_FILTERS, statusById } from './table-rows';
-
-function fmt(v: number | null): string {
-  return v === null ? '–' : v.toFixed(2).replace(/\.00$/, '');
-}
+import { NO_FILTERS, statusById } from './table-rows';
 
 const NO_ITEMS = new Int32Array(0);
 
@@ -166,7 +163,14 @@ export function TrajectoryTable({
     return () => window.removeEventListener('keydown', onKey);
   }, [view, count, rowItems, itemAt, current, setCursor, pinFlags, compare]);
 
-  const open = (r: TrajectoryRow) => navigate({ page: 'trajectory', id: r.id, step: null });
+  // Stable across renders (rows are memoized); reads the latest row positions.
+  const activate = useCallback(
+    (index: number, r: TrajectoryRow) => {
+      setCursor(Math.max(0, rowOfItem(rowItemsRef.current, index)));
+      navigate({ page: 'trajectory', id: r.id, step: null });
+    },
+    [setCursor],
+  );
 
   return (
     <div className="dataset">
@@ -258,75 +262,20 @@ export function TrajectoryTable({
                   </div>
                 );
               const r = it.row;
-              const selected = rowItems[current] === vi.index;
-              const st = status.get(r.id) ?? 'none';
               return (
-                <div
+                <TableRow
                   key={r.id}
-                  role="row"
-                  className={`tr${selected ? ' selected' : ''}`}
-                  style={style}
-                  data-testid="trajectory-row"
-                  data-row-id={r.id}
-                  onClick={() => {
-                    setCursor(Math.max(0, rowOfItem(rowItems, vi.index)));
-                    open(r);
-                  }}
-                >
-                  {compare && <CompareSelectCell id={r.id} />}
-                  <div className="td c-q" title={r.question}>
-                    {r.question}
-                    <div className="sub">{r.file ? `${r.file}${r.line ? `:${r.line}` : ''}` : r.id}</div>
-                  </div>
-                  <div className="td c-s">
-                    {r.strategy}
-                    {r.system && r.system !== r.strategy && <div className="sub">{r.system}</div>}
-                  </div>
-                  <div className="td c-a" title={`answer: ${r.answer}\ngold: ${r.gold}`}>
-                    {r.answer || <span className="muted">no answer</span>}
-                    <div className="sub">gold: {r.gold || '–'}</div>
-                  </div>
-                  <div className={`td c-n ${r.em === 1 ? 'good' : r.em === 0 ? 'bad' : ''}`} data-col="em">
-                    {fmt(r.em)}
-                  </div>
-                  <div className="td c-n" data-col="f1">
-                    {fmt(r.f1)}
-                  </div>
-                  <div className="td c-n" data-col="acc">
-                    {fmt(r.acc)}
-                  </div>
-                  <div
-                    className={`td c-n ${r.judge === 1 ? 'good' : r.judge === 0 ? 'bad' : ''}`}
-                    data-col="judge"
-                  >
-                    {fmt(r.judge)}
-                  </div>
-                  <div className="td c-n" data-col="recall">
-                    {fmt(r.recall)}
-                  </div>
-                  <div className="td c-n c-wide" data-col="answerInDocs">
-                    {fmt(r.answerInDocs)}
-                  </div>
-                  {(['r3', 'r5', 'p3', 'p5'] as const).map((k) => (
-                    <div key={k} className="td c-n" data-col={k}>
-                      {fmt(r[k])}
-                    </div>
-                  ))}
-                  <div className="td c-n" data-col="rc">
-                    {r.rc}
-                  </div>
-                  <div className="td c-n">{r.queries}</div>
-                  <div className="td c-n">{r.steps}</div>
-                  <div className="td c-n" data-col="nearMiss">
-                    {isNearMiss(r) ? <span className="flag flag-near-miss">near</span> : ''}
-                  </div>
-                  <FlagCell row={r} onShow={flagPop.show} onHide={flagPop.hide} />
-                  <div className="td c-l">
-                    <span className={`status status-${st}`}>
-                      {st === 'none' ? '–' : st === 'partial' ? 'steps' : 'verdict'}
-                    </span>
-                  </div>
-                </div>
+                  row={r}
+                  index={vi.index}
+                  start={vi.start}
+                  size={vi.size}
+                  selected={rowItems[current] === vi.index}
+                  status={status.get(r.id) ?? 'none'}
+                  compare={compare}
+                  onActivate={activate}
+                  onShowFlags={flagPop.show}
+                  onHideFlags={flagPop.hide}
+                />
               );
             })}
           </div>
