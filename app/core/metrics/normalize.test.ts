@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { mulberry32 } from '../random';
 import { describe, expect, it, test } from 'vitest';
 import {
@@ -11,6 +13,7 @@ import {
   normalizeTitle,
 } from './normalize';
 import { coverEM, exactMatch, f1Score } from './answer';
+import { importAll, stringChunks } from '../importers/pipeline';
 
 describe('containsAnyAnswer', () => {
   test('matches whole normalized words only', () => {
@@ -158,5 +161,54 @@ describe('a document read in parts equals it read joined', () => {
       expect(docHaystack({ title, text }), JSON.stringify([title, text])).toEqual(
         joinedHaystackReference(title, text),
       );
+  });
+});
+
+describe('normalizeText: the one-scan path equals the regular expressions', () => {
+  // The reference haystack: regular expressions only, dashes and slashes replaced first.
+  const referenceSplit = (s: string) => normalizeTextGeneral(s.replace(/[\p{Pd}/]/gu, ' '));
+  const check = (s: string) => {
+    expect(normalizeText(s), JSON.stringify(s)).toBe(normalizeTextGeneral(s));
+    const h = docHaystack({ text: s });
+    expect(h.hay, JSON.stringify(s)).toBe(` ${normalizeTextGeneral(s)} `);
+    expect(h.split, JSON.stringify(s)).toBe(` ${referenceSplit(s)} `);
+  };
+
+  it('on random text mixing words, articles, punctuation, symbols, spaces, marks and controls', () => {
+    const rand = mulberry32(23);
+    const pool = [
+      ...'abAZ09 .,;-–—/\\_’“”«»é€$+=|\u0301\u0308\u00a0\u2009\u3000\t\n\r\x00\x07\x1c\u00ad\u200b',
+      ...'ΣσςİıßØæ中文ｆ①ﬁ²\ud83d\ude00',
+      ' the ',
+      'The',
+      ' a ',
+      'an',
+      'U.S.A.',
+      'well-known',
+      'a/b',
+      '...',
+      'x  y',
+    ];
+    for (let i = 0; i < 5000; i++) {
+      let s = '';
+      for (let k = Math.floor(rand() * 30); k > 0; k--) s += pool[Math.floor(rand() * pool.length)]!;
+      check(s);
+    }
+  });
+
+  it('on every document, step, question and answer of the shared logs', async () => {
+    const texts = new Set<string>();
+    const collect = (v: unknown): void => {
+      if (typeof v === 'string') texts.add(v);
+      else if (Array.isArray(v)) v.forEach(collect);
+      else if (v && typeof v === 'object') Object.values(v).forEach(collect);
+    };
+    const dir = join(__dirname, '../../../../shared/data/trajectories');
+    for (const f of readdirSync(dir)) {
+      const { trajectories } = await importAll(stringChunks(readFileSync(join(dir, f), 'utf8')), { file: f });
+      collect(trajectories);
+    }
+    expect(texts.size).toBeGreaterThan(3000);
+    for (const s of texts) check(s);
   });
 });

@@ -10,6 +10,7 @@
 // Matching keys that are not answers (document titles, queries, the text of retrieved documents)
 // use it through `normalizeText`, since documents carry Unicode dashes and quotes.
 import { memoizeString } from '../memo';
+import { scanNormalize } from './normalize-scan';
 import { decodeHtmlEntities } from '../text/html-entities';
 
 export type Normalization = 'squad' | 'extended';
@@ -44,23 +45,24 @@ export const normalizeText: (s: string) => string = memoizeString(normalizeUncac
 
 function normalizeUncached(s: string): string {
   // Most documents are ASCII: NFKC leaves ASCII unchanged, ASCII's \p{P} ∪ \p{S} is exactly
-  // string.punctuation, and a Unicode word boundary is an ASCII one, so the cheaper ASCII regexes
-  // give the same result (checked against the general path in normalize.test.ts). Imports spend
-  // most of their time here (containsAnswer over every retrieved document).
-  if (ASCII.test(s))
-    return s.toLowerCase().replace(SQUAD_PUNCT, '').replace(ASCII_ARTICLES, ' ').replace(/\s+/g, ' ').trim();
-  return normalizeTextGeneral(s);
+  // string.punctuation, and a Unicode word boundary is an ASCII one, so folding is just
+  // lower-casing. Imports spend much of their time here (containsAnswer over every retrieved
+  // document): one scan (normalize-scan.ts) does the rest, else the regular expressions do.
+  if (ASCII.test(s)) {
+    const lower = s.toLowerCase();
+    return scanNormalize(lower) ?? lower.replace(SQUAD_PUNCT, '').replace(ASCII_ARTICLES, ' ').replace(/\s+/g, ' ').trim();
+  }
+  const folded = s.normalize('NFKC').toLowerCase();
+  return scanNormalize(folded) ?? normalizeFolded(folded);
 }
 
-/** normalizeText without the ASCII fast path (exported for the equivalence test). */
+/** normalizeText by regular expressions only (exported for the equivalence tests). */
 export function normalizeTextGeneral(s: string): string {
-  return s
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(EXT_PUNCT, '')
-    .replace(ARTICLES, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return normalizeFolded(s.normalize('NFKC').toLowerCase());
+}
+
+function normalizeFolded(folded: string): string {
+  return folded.replace(EXT_PUNCT, '').replace(ARTICLES, ' ').replace(/\s+/g, ' ').trim();
 }
 
 /** An answer normalized for EM / F1 / acc: SQuAD's by default, or the extended variant. */
@@ -76,10 +78,20 @@ export interface Haystack {
   split: string;
 }
 
+const HAS_SEPARATOR = /[\p{Pd}/]/u;
+
+/** normalizeText(s with dashes and slashes as spaces); ASCII in one scan. */
+function normalizeSeparated(s: string): string {
+  if (ASCII.test(s)) {
+    const scanned = scanNormalize(s.toLowerCase(), true);
+    if (scanned !== null) return scanned;
+  }
+  return normalizeText(s.replace(SEPARATORS, ' '));
+}
+
 function haystack(text: string): Haystack {
   const hay = ` ${normalizeText(text)} `;
-  const separated = text.replace(SEPARATORS, ' ');
-  return { hay, split: separated === text ? hay : ` ${normalizeText(separated)} ` };
+  return { hay, split: HAS_SEPARATOR.test(text) ? ` ${normalizeSeparated(text)} ` : hay };
 }
 
 /** Whether a haystack holds any of `answers` as whole normalized words. */
@@ -129,16 +141,13 @@ function joinedHaystack(title: string, text: string): Haystack {
   const join = (a: string, b: string) => ` ${a}${a && b ? ' ' : ''}${b} `;
   const nTitle = title === '' ? '' : normalizeText(title);
   const nText = normalizeText(text);
-  const sTitle = title.replace(SEPARATORS, ' ');
-  const sText = text.replace(SEPARATORS, ' ');
+  const titleSep = HAS_SEPARATOR.test(title);
+  const textSep = HAS_SEPARATOR.test(text);
   const hay = join(nTitle, nText);
-  if (sTitle === title && sText === text) return { hay, split: hay };
+  if (!titleSep && !textSep) return { hay, split: hay };
   return {
     hay,
-    split: join(
-      sTitle === title ? nTitle : normalizeText(sTitle),
-      sText === text ? nText : normalizeText(sText),
-    ),
+    split: join(titleSep ? normalizeSeparated(title) : nTitle, textSep ? normalizeSeparated(text) : nText),
   };
 }
 
