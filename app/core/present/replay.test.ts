@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { hopscopeTrajectories } from '../../demo/build-demo';
 import { applyEvent, buildTrajectory, emptyTrajectory } from '../schema/builder';
 import type { Trajectory } from '../schema/trajectory';
-import { nextStop, Replay, replayEvents, tokenChunks, withoutGold } from './replay';
+import { Replay, replayEvents, tokenChunks, withoutGold } from './replay';
+
+/** A replay made whole, and its frame count. */
+function complete(t: Trajectory): { replay: Replay; length: number } {
+  const replay = new Replay(t);
+  while (!replay.extend(5));
+  return { replay, length: replay.last + 1 };
+}
 
 const withPlan = hopscopeTrajectories().find((t) => (t.plan?.length ?? 0) > 1)!;
 
@@ -31,8 +38,8 @@ describe('replay', () => {
   });
 
   it('grows: the plan starts pending, steps arrive one by one, text streams', () => {
-    const replay = new Replay(withPlan);
-    const frames = Array.from({ length: replay.length }, (_, i) => replay.frame(i));
+    const { replay, length } = complete(withPlan);
+    const frames = Array.from({ length }, (_, i) => replay.frame(i));
     const first = frames.find((f) => f.t.plan)!;
     expect(first.t.plan!.every((n) => n.status === 'pending')).toBe(true);
     const counts = frames.map((f) => f.t.steps.length);
@@ -44,24 +51,41 @@ describe('replay', () => {
   });
 
   it('stops land on whole steps, and stepping clamps at the ends', () => {
+    const { replay, length } = complete(withPlan);
+    const frames = Array.from({ length }, (_, i) => replay.frame(i));
+    // The stops are exactly the frames whose next beat is not a token, walked either way.
+    const stops = frames.flatMap((f, i) => (f.streamingStepId === undefined ? [i] : []));
+    const forward = [0];
+    while (forward.at(-1)! < length - 1) forward.push(replay.nextStop(forward.at(-1)!, 1));
+    expect(forward).toEqual(stops);
+    const backward = [length - 1];
+    while (backward.at(-1)! > 0) backward.push(replay.nextStop(backward.at(-1)!, -1));
+    expect(backward.reverse()).toEqual(stops);
+    expect(stops.length).toBeGreaterThan(5);
+    expect(stops.length).toBeLessThan(length);
+    expect(replay.nextStop(0, -1)).toBe(0);
+    expect(replay.nextStop(length - 1, 1)).toBe(length - 1);
+    // From a frame inside a step's text, back lands on the stop before it.
+    const inside = frames.findIndex((f) => f.streamingStepId !== undefined);
+    expect(replay.nextStop(inside, -1)).toBe(Math.max(...stops.filter((s) => s < inside)));
+  });
+
+  it('is made in slices: frames and stops ahead are made on demand, and the whole equals replayEvents', () => {
     const replay = new Replay(withPlan);
-    const frames = Array.from({ length: replay.length }, (_, i) => replay.frame(i));
-    const stops = replay.stops;
-    expect(stops.at(-1)).toBe(frames.length - 1);
-    for (const s of stops) expect(frames[s]!.streamingStepId).toBeUndefined();
-    expect(nextStop(stops, 0, -1)).toBe(stops[0]);
-    expect(nextStop(stops, frames.length - 1, 1)).toBe(frames.length - 1);
-    const mid = stops[3]!;
-    expect(nextStop(stops, nextStop(stops, mid, 1), -1)).toBe(mid);
+    expect(replay.last).toBe(0);
+    expect(replay.complete).toBe(false);
+    const stop = replay.nextStop(0, 1);
+    expect(replay.last).toBeLessThan(stop + 3);
+    expect(replay.frame(stop).t).toStrictEqual(buildFrames(withPlan)[stop]);
+    while (!replay.extend(0));
+    expect(replay.last).toBe(replayEvents(withPlan).length - 1);
   });
 });
 
 describe('Replay frames on demand', () => {
   it('gives every frame the pure reducer gives, forward, backward and by jumps; snapshots stay put', () => {
-    const replay = new Replay(withPlan);
-    const expected: Trajectory[] = [];
-    let cur = emptyTrajectory();
-    for (const e of replay.events) expected.push((cur = applyEvent(cur, e)));
+    const { replay } = complete(withPlan);
+    const expected = buildFrames(withPlan);
     const order = [...expected.keys(), ...[...expected.keys()].reverse(), 0, expected.length - 1, 3, 2, 40];
     const seen = order.map((i) => [i, replay.frame(i)] as const);
     for (const [i, f] of seen) {
@@ -84,12 +108,24 @@ describe('Replay frames on demand', () => {
       })),
     };
     delete long.plan;
-    const replay = new Replay(long);
-    expect(replay.length).toBeGreaterThan(200_000);
-    expect(replay.frame(replay.length - 1).t.steps).toHaveLength(100_000);
-    expect(replay.frame(replay.stops[5]!).t.steps).toHaveLength(5);
+    const { replay, length } = complete(long);
+    expect(length).toBeGreaterThan(200_000);
+    expect(replay.frame(length - 1).t.steps).toHaveLength(100_000);
+    // Back one step from the end undoes its events only.
+    const back = replay.nextStop(length - 1, -1);
+    expect(replay.frame(back).t.steps).toHaveLength(100_000);
+    expect(replay.frame(replay.nextStop(back, -1)).t.steps.at(-1)?.text).toBe('thought 99999');
+    expect(replay.frame(0).t.steps).toHaveLength(0);
   });
 });
+
+/** Every frame of `t`'s replay by the pure reducer. */
+function buildFrames(t: Trajectory): Trajectory[] {
+  const out: Trajectory[] = [];
+  let cur = emptyTrajectory();
+  for (const e of replayEvents(t)) out.push((cur = applyEvent(cur, e)));
+  return out;
+}
 
 describe('withoutGold', () => {
   it('drops gold and the gold / answer marks on documents, nothing else', () => {

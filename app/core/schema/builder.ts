@@ -108,15 +108,29 @@ export class TrajectoryLimitError extends Error {
  */
 export class TrajectoryFolder {
   private t: Trajectory = emptyTrajectory();
-  // Every position of an id: `applyEvent` patches each match, so a repeated id is patched alike.
-  private readonly stepAt = new Map<string, number[]>();
-  private readonly planAt = new Map<string, number[]>();
+  // Every position of an id (a number, or a list when the id repeats): `applyEvent` patches each
+  // match, so a repeated id is patched alike. One number per id, not a list: a 200,000-node plan
+  // made as many lists.
+  private stepAt: Positions = new Map();
+  private planAt: Positions = new Map();
+  /** How to take back each event applied, newest last; null unless asked for (presenter mode). */
+  private readonly undoLog: Undo[] | null;
 
-  constructor(private readonly maxSteps = MAX_STEPS) {}
+  constructor(
+    private readonly maxSteps = MAX_STEPS,
+    opts: { undo?: boolean } = {},
+  ) {
+    this.undoLog = opts.undo ? [] : null;
+  }
 
   /** The trajectory so far (unfinalized). Owned by the folder: later events change it. */
   get draft(): Trajectory {
     return this.t;
+  }
+
+  /** Events applied and not taken back (with `undo`). */
+  get depth(): number {
+    return this.undoLog?.length ?? 0;
   }
 
   apply(e: TrajectoryEvent): void {
@@ -131,45 +145,117 @@ export class TrajectoryFolder {
         const step = { ...e.step, id: e.step.id ?? `s${index}`, index } as Step;
         t.steps.push(step);
         addAt(this.stepAt, step.id, index);
+        this.undoLog?.push({ kind: 'step', id: step.id });
         return;
       }
       case 'step_token':
       case 'step_update': {
-        for (const i of this.stepAt.get(e.stepId) ?? []) {
+        // The undo entry keeps the replaced steps: positions and objects, alternating.
+        const prev: Array<number | Step> = [];
+        forAt(this.stepAt, e.stepId, (i) => {
           const s = t.steps[i]!;
+          prev.push(i, s);
           t.steps[i] =
             e.type === 'step_token' ? { ...s, text: (s.text ?? '') + e.text } : { ...s, ...e.patch };
-        }
+        });
+        this.undoLog?.push({ kind: 'steps', prev });
         return;
       }
       case 'plan_node': {
         const plan = t.plan;
-        if (plan) for (const i of this.planAt.get(e.id) ?? []) plan[i] = { ...plan[i]!, ...e.patch };
+        const prev: Array<number | PlanNode> = [];
+        if (plan)
+          forAt(this.planAt, e.id, (i) => {
+            prev.push(i, plan[i]!);
+            plan[i] = { ...plan[i]!, ...e.patch };
+          });
+        this.undoLog?.push({ kind: 'plan', prev });
         return;
       }
       default: {
         // Whole-trajectory events (start, plan, answer, finish, snapshot) are O(size of the event).
-        const next = e.type === 'snapshot' ? { ...e.trajectory } : applyEvent(t, e);
+        // New indexes, never the old ones changed: undo puts the old ones back.
+        this.undoLog?.push({ kind: 'whole', t, stepAt: this.stepAt, planAt: this.planAt });
+        // A plan's nodes are kept as given when they have a status (the folder replaces nodes,
+        // never changes them): a 200,000-node plan is not copied node by node.
+        let next: Trajectory;
+        if (e.type === 'snapshot') next = { ...e.trajectory };
+        else if (e.type === 'plan')
+          next = { ...t, plan: e.nodes.map((n) => (n.status ? (n as PlanNode) : { ...n, status: 'pending' })) };
+        else next = applyEvent(t, e);
         if (next.steps !== t.steps) {
           next.steps = next.steps.slice();
-          this.stepAt.clear();
+          this.stepAt = new Map();
           next.steps.forEach((s, i) => addAt(this.stepAt, s.id, i));
         }
         if (next.plan !== t.plan) {
           if (next.plan) next.plan = next.plan.slice();
-          this.planAt.clear();
+          this.planAt = new Map();
           (next.plan ?? []).forEach((n, i) => addAt(this.planAt, n.id, i));
         }
         this.t = next;
       }
     }
   }
+
+  /**
+   * Takes back the last event applied (the folder must be made with `undo`): the draft is as it
+   * was before it, in O(size of that event). Presenter mode steps back this way instead of
+   * replaying from the start.
+   */
+  undo(): void {
+    const u = this.undoLog?.pop();
+    if (!u) throw new Error('nothing to undo (a folder made without undo, or at the start)');
+    const t = this.t;
+    switch (u.kind) {
+      case 'step': {
+        t.steps.pop();
+        removeLastAt(this.stepAt, u.id);
+        return;
+      }
+      case 'steps':
+        for (let k = u.prev.length - 2; k >= 0; k -= 2) t.steps[u.prev[k] as number] = u.prev[k + 1] as Step;
+        return;
+      case 'plan':
+        for (let k = u.prev.length - 2; k >= 0; k -= 2) t.plan![u.prev[k] as number] = u.prev[k + 1] as PlanNode;
+        return;
+      case 'whole':
+        this.t = u.t;
+        this.stepAt = u.stepAt;
+        this.planAt = u.planAt;
+    }
+  }
 }
 
-function addAt(at: Map<string, number[]>, id: string, i: number): void {
-  const list = at.get(id);
-  if (list) list.push(i);
-  else at.set(id, [i]);
+type Positions = Map<string, number | number[]>;
+
+type Undo =
+  | { kind: 'step'; id: string }
+  | { kind: 'steps'; prev: Array<number | Step> }
+  | { kind: 'plan'; prev: Array<number | PlanNode> }
+  | { kind: 'whole'; t: Trajectory; stepAt: Positions; planAt: Positions };
+
+function addAt(at: Positions, id: string, i: number): void {
+  const had = at.get(id);
+  if (had === undefined) at.set(id, i);
+  else if (typeof had === 'number') at.set(id, [had, i]);
+  else had.push(i);
+}
+
+function forAt(at: Positions, id: string, fn: (i: number) => void): void {
+  const had = at.get(id);
+  if (typeof had === 'number') fn(had);
+  else if (had) for (const i of had) fn(i);
+}
+
+/** Forgets the last position of `id` (the step just taken back). */
+function removeLastAt(at: Positions, id: string): void {
+  const had = at.get(id);
+  if (typeof had === 'number') at.delete(id);
+  else if (had) {
+    had.pop();
+    if (had.length === 1) at.set(id, had[0]!);
+  }
 }
 
 /** Folds events and finalizes (stable id, duplicate / gold / answer flags on docs). Linear in events. */

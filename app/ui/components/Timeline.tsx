@@ -20,7 +20,10 @@ export function groupSteps(t: Trajectory): Group[] {
   const named = new Set<string>();
   for (const s of t.steps) if (s.planNode) named.add(s.planNode);
   const nodes = new Map<string, PlanNode>();
-  for (const n of t.plan ?? []) if (named.has(n.id)) nodes.set(n.id, n);
+  for (const n of t.plan ?? []) {
+    if (named.has(n.id) && !nodes.has(n.id)) nodes.set(n.id, n);
+    if (nodes.size === named.size) break;
+  }
   const groups: Group[] = [];
   let inNodes = false;
   for (const s of t.steps) {
@@ -111,8 +114,8 @@ export function Timeline({
   // mounts would jump the pane whenever the selected step came back into the overscan.
   const virtual = rows.length > VIRTUAL_ROWS;
   const renderRow = (r: TimelineRow): ReactNode => {
-    if (r.kind === 'title') return <h4 className="tl-group-title">{r.title}</h4>;
-    const s = r.step;
+    if (r instanceof TitleRow) return <h4 className="tl-group-title">{r.title}</h4>;
+    const s = r;
     return (
       <>
         <StepCard
@@ -153,7 +156,7 @@ export function Timeline({
   return (
     <div className="timeline" data-testid="timeline">
       {rows.map((r) => (
-        <div key={r.key} className={r.kind === 'title' ? 'tl-title-row' : undefined}>
+        <div key={rowKey(r)} className={r instanceof TitleRow ? 'tl-title-row' : undefined}>
           {renderRow(r)}
         </div>
       ))}
@@ -168,14 +171,25 @@ const NO_FLAGS: Flag[] = [];
 /** Above this many rows the timeline renders only what is on screen (a 100,000-step run). */
 export const VIRTUAL_ROWS = 300;
 
-type TimelineRow = { key: string; kind: 'title'; title: string } | { key: string; kind: 'step'; step: Step };
+/** A group's title in the timeline's rows. */
+class TitleRow {
+  constructor(
+    readonly key: string,
+    readonly title: string,
+  ) {}
+}
+
+/** A row is a group title or the step itself (no wrapper per step: presenter frames of 100,000 steps rebuild the rows). */
+type TimelineRow = TitleRow | Step;
+
+const rowKey = (r: TimelineRow): string => (r instanceof TitleRow ? r.key : r.id);
 
 /** The timeline as rows: each group's title, then its steps. */
 export function timelineRows(t: Trajectory): TimelineRow[] {
   const rows: TimelineRow[] = [];
   groupSteps(t).forEach((g, gi) => {
-    rows.push({ key: `title:${g.key}:${gi}`, kind: 'title', title: g.title });
-    for (const s of g.steps) rows.push({ key: s.id, kind: 'step', step: s });
+    rows.push(new TitleRow(`title:${g.key}:${gi}`, g.title));
+    for (const s of g.steps) rows.push(s);
   });
   return rows;
 }
@@ -224,7 +238,7 @@ function VirtualTimeline({
   const virt = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollParent(ref.current),
-    estimateSize: (i) => (rows[i]?.kind === 'title' ? 32 : 72),
+    estimateSize: (i) => (rows[i] instanceof TitleRow ? 32 : 72),
     overscan: 8,
     scrollMargin: margin,
   });
@@ -238,7 +252,7 @@ function VirtualTimeline({
           if (!r) return null;
           return (
             <div
-              key={r.key}
+              key={rowKey(r)}
               data-index={v.index}
               ref={virt.measureElement}
               className="tl-row"
@@ -266,7 +280,7 @@ function useScrollToRow(
   rows: readonly TimelineRow[],
   key: string | undefined,
 ): void {
-  const at = useMemo(() => (key ? rows.findIndex((r) => r.key === key) : -1), [rows, key]);
+  const at = useMemo(() => (key ? rows.findIndex((r) => rowKey(r) === key) : -1), [rows, key]);
   useEffect(() => {
     if (at >= 0) virt.scrollToIndex(at, { align: 'auto' });
   }, [at, virt]);

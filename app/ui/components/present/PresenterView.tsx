@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Annotation } from '../../../core/annotations/annotation';
 import { type Flag, flagTrajectory } from '../../../core/metrics/flags';
 import { type TrajectoryMetrics, trajectoryMetrics } from '../../../core/metrics/trajectory-metrics';
-import { nextStop, Replay, withoutGold } from '../../../core/present/replay';
+import { Replay, withoutGold } from '../../../core/present/replay';
 import type { Trajectory } from '../../../core/schema/trajectory';
 import { isTyping } from '../../keyboard';
 import { LongText } from '../LongText';
@@ -39,7 +39,6 @@ export function PresenterView({
     if (derived) return derived.planLayout ?? undefined;
     return t.plan?.length ? layoutPlan(t.plan) : undefined;
   }, [derived, t]);
-  const stops = replay.stops;
   const flags = useMemo(() => derived?.flags ?? flagTrajectory(t), [derived, t]);
   const metrics = useMemo(() => derived?.metrics ?? trajectoryMetrics(t), [derived, t]);
   const [at, setAt] = useState(0);
@@ -48,11 +47,43 @@ export function PresenterView({
   const [reveal, setReveal] = useState(false);
   const [notes, setNotes] = useState(true);
   const rootRef = useRef<HTMLDivElement>(null);
-  const last = replay.length - 1;
+  // The replay's events are made in slices after it shows (Replay.extend): a long trajectory's
+  // events in one go held the page for 150-180 ms. End waits for the last slice.
+  const [builtFor, setBuiltFor] = useState<Replay | null>(null);
+  const built = builtFor === replay || replay.complete;
+  useEffect(() => {
+    if (replay.complete) return;
+    let timer: ReturnType<typeof setTimeout>;
+    const slice = () => {
+      if (replay.extend(8)) setBuiltFor(replay);
+      else timer = setTimeout(slice, 0);
+    };
+    timer = setTimeout(slice, 0);
+    return () => clearTimeout(timer);
+  }, [replay]);
+  // A far jump (End) is prepared in slices (Replay.seek) and shown once there.
+  const [seeking, setSeeking] = useState<number | null>(null);
+  useEffect(() => {
+    if (seeking === null) return;
+    let timer: ReturnType<typeof setTimeout>;
+    const slice = () => {
+      if (!replay.seek(seeking, 8)) {
+        timer = setTimeout(slice, 0);
+        return;
+      }
+      setSeeking(null);
+      setBuiltFor(replay.complete ? replay : null);
+      setAt(Math.min(seeking, replay.last));
+    };
+    timer = setTimeout(slice, 0);
+    return () => clearTimeout(timer);
+  }, [seeking, replay]);
+  const goEnd = () => setSeeking(Number.POSITIVE_INFINITY);
+  const last = replay.last;
   const frame = useMemo(() => replay.frame(at), [replay, at]);
-  const shown = reveal ? frame.t : withoutGold(frame.t);
+  const shown = useMemo(() => (reveal ? frame.t : withoutGold(frame.t)), [reveal, frame]);
   const current = frame.t.steps.at(-1);
-  const done = at >= last;
+  const done = built && at >= last;
 
   // Play: one beat per tick; a token beat is short, a step arriving (docs, a query) longer.
   useEffect(() => {
@@ -63,9 +94,9 @@ export function PresenterView({
     }
     const token = replay.streamingAt(at + 1) !== undefined || replay.streamingAt(at) !== undefined;
     const ms = token ? 1000 / speed : Math.max(250, 4000 / speed);
-    const id = setTimeout(() => setAt((a) => Math.min(last, a + 1)), ms);
+    const id = setTimeout(() => setAt((a) => (replay.event(a + 1) ? a + 1 : a)), ms);
     return () => clearTimeout(id);
-  }, [playing, at, speed, replay, last, done]);
+  }, [playing, at, speed, replay, done]);
 
   const toggleFullscreen = () => {
     if (document.fullscreenElement) void document.exitFullscreen();
@@ -81,11 +112,11 @@ export function PresenterView({
       if (isTyping(e) || e.ctrlKey || e.metaKey || e.altKey) return;
       const k = e.key;
       // Presentation clickers send PageDown / PageUp.
-      if (k === 'ArrowRight' || k === 'j' || k === 'PageDown') setAt((a) => nextStop(stops, a, 1));
-      else if (k === 'ArrowLeft' || k === 'k' || k === 'PageUp') setAt((a) => nextStop(stops, a, -1));
+      if (k === 'ArrowRight' || k === 'j' || k === 'PageDown') setAt((a) => replay.nextStop(a, 1));
+      else if (k === 'ArrowLeft' || k === 'k' || k === 'PageUp') setAt((a) => replay.nextStop(a, -1));
       else if (k === ' ') setPlaying((p) => (done ? (setAt(0), true) : !p));
       else if (k === 'Home') setAt(0);
-      else if (k === 'End') setAt(last);
+      else if (k === 'End') goEnd();
       else if (k === '+' || k === '=') changeSpeed(1);
       else if (k === '-') changeSpeed(-1);
       else if (k === 'g') setReveal((r) => !r);
@@ -100,8 +131,20 @@ export function PresenterView({
   });
 
   const stepCount = t.steps.length;
-  const shownIds = reveal ? new Set(frame.t.steps.map((s) => s.id)) : null;
-  const visibleFlags = shownIds ? flags.filter((f) => f.stepId !== undefined && shownIds.has(f.stepId)) : [];
+  // A flag shows once its step has arrived: steps arrive in order, so that is its position.
+  const stepPosition = useMemo(() => {
+    const at = new Map<string, number>();
+    t.steps.forEach((s, i) => at.has(s.id) || at.set(s.id, i));
+    return at;
+  }, [t]);
+  const arrived = frame.t.steps.length;
+  const visibleFlags = useMemo(
+    () =>
+      reveal
+        ? flags.filter((f) => f.stepId !== undefined && (stepPosition.get(f.stepId) ?? arrived) < arrived)
+        : [],
+    [reveal, arrived, flags, stepPosition],
+  );
   return (
     <div className="presenter" ref={rootRef} data-testid="presenter" data-done={done}>
       <div className="present-bar">
@@ -110,7 +153,7 @@ export function PresenterView({
         </button>
         <button
           type="button"
-          onClick={() => setAt((a) => nextStop(stops, a, -1))}
+          onClick={() => setAt((a) => replay.nextStop(a, -1))}
           title="Previous step (← / k)"
         >
           ‹
@@ -123,7 +166,7 @@ export function PresenterView({
         >
           {playing ? '❚❚ Pause' : done ? '↺ Replay' : '▶ Play'}
         </button>
-        <button type="button" onClick={() => setAt((a) => nextStop(stops, a, 1))} title="Next step (→ / j)">
+        <button type="button" onClick={() => setAt((a) => replay.nextStop(a, 1))} title="Next step (→ / j)">
           ›
         </button>
         <label className="small">
