@@ -38,7 +38,7 @@ function queue(read: () => Promise<TrajectoryRow[]>): Promise<number> {
 }
 
 const api = {
-  /** Reads every row from IndexedDB again (after a label, a deletion, a question set). */
+  /** Reads every row from IndexedDB again (after a deletion, a question set, any other write). */
   load(): Promise<number> {
     return queue(async () => listRows());
   },

@@ -156,7 +156,7 @@ describe('a stopped import keeps its report', () => {
     const [rec] = await listImports();
     expect(rec?.status).toBe('done');
     expect(seen).toBe('running');
-    // Each batch's ids come with its progress, once committed (the table reads just those rows).
+    // Each batch's ids come with its progress (the table reads just those rows): every stored id, once.
     expect(reported).toHaveLength(await countTrajectories());
     expect(new Set(reported).size).toBe(reported.length);
     for (const id of reported.slice(0, 3)) expect(await getTrajectory(id)).toBeDefined();

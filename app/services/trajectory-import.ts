@@ -33,6 +33,13 @@ export async function importTrajectoryFile(
   // Stored ids not yet announced; the announcement at the end reads every row anyway.
   let stored: string[] = [];
   let announced = Number.NEGATIVE_INFINITY;
+  let later: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    later = undefined;
+    announced = performance.now();
+    if (stored.length) announceStored(stored);
+    stored = [];
+  };
   try {
     return await importWorker().importBlob(
       jobId,
@@ -44,15 +51,16 @@ export async function importTrajectoryFile(
         // Rows appear while a big file is still importing (the table reads just these), once a
         // second at most: each refresh renders the table while the import competes for the CPU.
         stored.push(...storedIds);
-        if (performance.now() - announced < PARTIAL_REFRESH_MS) return;
-        announced = performance.now();
-        announceStored(stored);
-        stored = [];
+        const wait = announced + PARTIAL_REFRESH_MS - performance.now();
+        // Too soon after the last: later, even if no batch follows for a while (a slow record).
+        if (wait <= 0) flush();
+        else later ??= setTimeout(flush, wait);
       }),
     );
   } catch (e) {
     return await rethrowStorageError(e);
   } finally {
+    clearTimeout(later);
     // Also after a failure or a cancel: what was stored before stays, with its report. Every row
     // is read once more, so the table is what was stored whatever progress arrived.
     announce('trajectories', 'imports');

@@ -1,8 +1,9 @@
 // normalizeText's deletions, article removal and whitespace collapse in one scan of the text,
 // instead of one regular-expression pass each: imports normalize every retrieved document (answer
 // containment, duplicate keys, flags) and spent most of that time in the replace passes. Returns
-// null where the scan's assumptions do not hold (a mark, control or format character, a surrogate
-// pair), and the caller takes the regular-expression path; tests check both agree everywhere.
+// null where the scan's assumptions do not hold (any character that is not a letter, digit, space,
+// punctuation or symbol: marks, controls, format, private-use and unassigned characters, surrogate
+// pairs), and the caller takes the regular-expression path; tests check both agree everywhere.
 
 /** A character deleted (punctuation or symbol), a space, part of a word, or one the scan leaves. */
 const DEL = 1;

@@ -50,7 +50,10 @@ function normalizeUncached(s: string): string {
   // document): one scan (normalize-scan.ts) does the rest, else the regular expressions do.
   if (ASCII.test(s)) {
     const lower = s.toLowerCase();
-    return scanNormalize(lower) ?? lower.replace(SQUAD_PUNCT, '').replace(ASCII_ARTICLES, ' ').replace(/\s+/g, ' ').trim();
+    return (
+      scanNormalize(lower) ??
+      lower.replace(SQUAD_PUNCT, '').replace(ASCII_ARTICLES, ' ').replace(/\s+/g, ' ').trim()
+    );
   }
   const folded = s.normalize('NFKC').toLowerCase();
   return scanNormalize(folded) ?? normalizeFolded(folded);

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { hopscopeTrajectories } from '../../demo/build-demo';
 import { applyEvent, buildTrajectory, emptyTrajectory } from '../schema/builder';
 import type { Trajectory } from '../schema/trajectory';
-import { Replay, replayEvents, tokenChunks, withoutGold } from './replay';
+import { Replay, replayEventStream, tokenChunks, withoutGold } from './replay';
+
+const replayEvents = (t: Trajectory) => [...replayEventStream(t)];
 
 /** A replay made whole, and its frame count. */
 function complete(t: Trajectory): { replay: Replay; length: number } {

@@ -17,15 +17,11 @@ export function tokenChunks(text: string, size = TOKEN_CHARS): string[] {
 }
 
 /**
- * The events that rebuild `t`: start, the plan (every node pending), then per step the step
- * without its text, its text as token beats, its plan node marked active and, when a later step
- * moves on or the run ends, done with its answer; the answer and the finish last.
+ * The events that rebuild `t`, one at a time (a long trajectory's replay is made in slices, see
+ * Replay.extend): start, the plan (every node pending), then per step the step without its text,
+ * its text as token beats, its plan node marked active and, when a later step moves on or the run
+ * ends, done with its answer; the answer and the finish last.
  */
-export function replayEvents(t: Trajectory): TrajectoryEvent[] {
-  return [...replayEventStream(t)];
-}
-
-/** replayEvents one at a time, so a long trajectory's replay is made in slices (Replay.extend). */
 export function* replayEventStream(t: Trajectory): Generator<TrajectoryEvent, void> {
   const start: TrajectoryEvent = {
     type: 'start',
@@ -68,7 +64,8 @@ export function* replayEventStream(t: Trajectory): Generator<TrajectoryEvent, vo
   // Nodes no step worked on end as the log left them.
   const worked = new Set(t.steps.map((s) => s.planNode));
   for (const n of plan)
-    if (!worked.has(n.id) && n.status !== 'pending') yield { type: 'plan_node', id: n.id, patch: finalPatch(n) };
+    if (!worked.has(n.id) && n.status !== 'pending')
+      yield { type: 'plan_node', id: n.id, patch: finalPatch(n) };
   if (t.answer) {
     const a: TrajectoryEvent = { type: 'answer', text: t.answer.text };
     if (t.answer.confidence !== undefined) a.confidence = t.answer.confidence;

@@ -128,11 +128,6 @@ export class TrajectoryFolder {
     return this.t;
   }
 
-  /** Events applied and not taken back (with `undo`). */
-  get depth(): number {
-    return this.undoLog?.length ?? 0;
-  }
-
   apply(e: TrajectoryEvent): void {
     const t = this.t;
     switch (e.type) {
@@ -181,7 +176,10 @@ export class TrajectoryFolder {
         let next: Trajectory;
         if (e.type === 'snapshot') next = { ...e.trajectory };
         else if (e.type === 'plan')
-          next = { ...t, plan: e.nodes.map((n) => (n.status ? (n as PlanNode) : { ...n, status: 'pending' })) };
+          next = {
+            ...t,
+            plan: e.nodes.map((n) => (n.status ? (n as PlanNode) : { ...n, status: 'pending' })),
+          };
         else next = applyEvent(t, e);
         if (next.steps !== t.steps) {
           next.steps = next.steps.slice();
@@ -189,7 +187,8 @@ export class TrajectoryFolder {
           next.steps.forEach((s, i) => addAt(this.stepAt, s.id, i));
         }
         if (next.plan !== t.plan) {
-          if (next.plan) next.plan = next.plan.slice();
+          // A plan event's array is new already; others may share the event's or a snapshot's.
+          if (next.plan && e.type !== 'plan') next.plan = next.plan.slice();
           this.planAt = new Map();
           (next.plan ?? []).forEach((n, i) => addAt(this.planAt, n.id, i));
         }
@@ -217,7 +216,8 @@ export class TrajectoryFolder {
         for (let k = u.prev.length - 2; k >= 0; k -= 2) t.steps[u.prev[k] as number] = u.prev[k + 1] as Step;
         return;
       case 'plan':
-        for (let k = u.prev.length - 2; k >= 0; k -= 2) t.plan![u.prev[k] as number] = u.prev[k + 1] as PlanNode;
+        for (let k = u.prev.length - 2; k >= 0; k -= 2)
+          t.plan![u.prev[k] as number] = u.prev[k + 1] as PlanNode;
         return;
       case 'whole':
         this.t = u.t;

@@ -6,14 +6,23 @@ const row = (id: string, question = id) => ({ id, question }) as TrajectoryRow;
 const ids = (rs: readonly TrajectoryRow[]) => rs.map((r) => `${r.id}:${r.question}`);
 
 describe('mergeRows', () => {
-  it('replaces rows in place, appends new ones and drops those gone, leaving the rest', () => {
-    const rows = [row('a'), row('b'), row('c'), row('d')];
+  it('replaces rows in place, adds new ones in id order and drops those gone, leaving the rest', () => {
+    const rows = [row('b'), row('d'), row('f'), row('h')];
     const fresh = new Map([
-      ['b', row('b', 'b2')],
+      ['d', row('d', 'd2')],
+      ['i', row('i')],
+      ['a', row('a')],
       ['e', row('e')],
     ]);
-    expect(ids(mergeRows(rows, ['e', 'b', 'c'], fresh))).toEqual(['a:a', 'b:b2', 'd:d', 'e:e']);
-    expect(ids(rows)).toEqual(['a:a', 'b:b', 'c:c', 'd:d']);
+    expect(ids(mergeRows(rows, ['i', 'd', 'f', 'a', 'e'], fresh))).toEqual([
+      'a:a',
+      'b:b',
+      'd:d2',
+      'e:e',
+      'h:h',
+      'i:i',
+    ]);
+    expect(ids(rows)).toEqual(['b:b', 'd:d', 'f:f', 'h:h']);
   });
 
   it('an id asked twice is one row; ids with no row and not stored change nothing', () => {

@@ -3,8 +3,9 @@
 import type { TrajectoryRow } from './row';
 
 /**
- * `rows` with the row of each id in `ids` replaced by its entry in `fresh` (kept in place), added
- * at the end when it is new, or dropped when `fresh` has none (the trajectory is gone).
+ * `rows` (in id order, as IndexedDB lists them) with the row of each id in `ids` replaced by its
+ * entry in `fresh`, added in id order when it is new, or dropped when `fresh` has none (the
+ * trajectory is gone). Id order keeps ties in a sort where a full read would put them.
  */
 export function mergeRows(
   rows: readonly TrajectoryRow[],
@@ -12,17 +13,27 @@ export function mergeRows(
   fresh: ReadonlyMap<string, TrajectoryRow>,
 ): TrajectoryRow[] {
   const touched = new Set(ids);
-  const out: TrajectoryRow[] = [];
+  const kept: TrajectoryRow[] = [];
   for (const r of rows) {
-    if (!touched.has(r.id)) out.push(r);
+    if (!touched.has(r.id)) kept.push(r);
     else if (touched.delete(r.id)) {
       const f = fresh.get(r.id);
-      if (f) out.push(f);
+      if (f) kept.push(f);
     }
   }
+  const added: TrajectoryRow[] = [];
   for (const id of touched) {
     const f = fresh.get(id);
-    if (f) out.push(f);
+    if (f) added.push(f);
   }
+  if (added.length === 0) return kept;
+  added.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const out: TrajectoryRow[] = [];
+  let i = 0;
+  for (const a of added) {
+    while (i < kept.length && kept[i]!.id < a.id) out.push(kept[i++]!);
+    out.push(a);
+  }
+  while (i < kept.length) out.push(kept[i++]!);
   return out;
 }

@@ -49,6 +49,9 @@ describe('the change bridge', () => {
   it("tells the table which rows to read: only stored trajectories' after announceStored, else all", () => {
     const qc = new QueryClient();
     const uninstall = bridgeDataChanges(qc);
+    takeRowsChanged();
+    announceStored(['t0']);
+    expect(takeRowsChanged()).toEqual(new Set(['t0']));
     announce('trajectories');
     expect(takeRowsChanged()).toBe('all');
     announceStored(['t1', 't2']);

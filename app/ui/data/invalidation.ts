@@ -39,9 +39,7 @@ function refresh(qc: QueryClient, n: ChangeNotice): Promise<void> {
   // A refresh still reading is left to finish while a write is in progress, rather than
   // restarted: restarts piled up reads of every row and long GC pauses during big imports.
   const opts = n.partial ? { cancelRefetch: false } : {};
-  return Promise.all(keys.map((queryKey) => qc.invalidateQueries({ queryKey }, opts))).then(
-    () => undefined,
-  );
+  return Promise.all(keys.map((queryKey) => qc.invalidateQueries({ queryKey }, opts))).then(() => undefined);
 }
 
 /** Installs the bridge (once, where the query client is made); returns its uninstaller. */

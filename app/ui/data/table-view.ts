@@ -1,8 +1,14 @@
 // The table's data: filtering, sorting, grouping and aggregates run in the table worker over all
 // rows; the page holds only the view's summary and the rows of the pages it shows. Invalidating
-// the rows key (imports, labels, deletions) makes the worker read the rows again: all of them, or
-// only those of the trajectories an import batch stored when nothing else changed since.
-import { keepPreviousData, replaceEqualDeep, useQueries, useQuery } from '@tanstack/react-query';
+// the rows key (imports, deletions, question sets) makes the worker read the rows again: all of
+// them, or only those of the trajectories an import batch stored when nothing else changed since.
+import {
+  keepPreviousData,
+  replaceEqualDeep,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import * as Comlink from 'comlink';
 import type { TableWorkerApi } from '../../../workers/table.worker';
@@ -41,8 +47,10 @@ export function takeRowsChanged(): Set<string> | 'all' {
   return take;
 }
 
-async function loadChanged(): Promise<number> {
-  const take = takeRowsChanged();
+/** Reads what changed since the last read; everything when this table has read nothing yet. */
+async function loadChanged(first: boolean): Promise<number> {
+  const take = first ? 'all' : takeRowsChanged();
+  if (first) takeRowsChanged();
   try {
     return take === 'all' ? await tableWorker().load() : await tableWorker().loadIds([...take]);
   } catch (e) {
@@ -58,9 +66,13 @@ export const TABLE_PAGE = 100;
 /** The table over IndexedDB's rows: the table worker computes the view, pages come on demand. */
 export function useWorkerTable(q: TableQuery): TableSource {
   // Under the rows key, so every invalidation of rows reloads the worker's copy.
+  const qc = useQueryClient();
+  const loadKey = [...keys.rows, 'table-worker'];
   const load = useQuery({
-    queryKey: [...keys.rows, 'table-worker'],
-    queryFn: loadChanged,
+    queryKey: loadKey,
+    // A table mounted again after its read was dropped reads every row: another tab may have
+    // imported meanwhile, and nothing here announced it.
+    queryFn: () => loadChanged(qc.getQueryData(loadKey) === undefined),
     staleTime: Number.POSITIVE_INFINITY,
   });
   const view = useQuery({
@@ -78,7 +90,7 @@ export function useWorkerTable(q: TableQuery): TableSource {
     pending: view.isPlaceholderData || load.isFetching,
     stale: view.isPlaceholderData,
     view: view.data,
-    useWindow: (from, to) => useTableItems(queryId, from, to),
+    useWindow: (from, to) => useTableItems(queryId, from, to, q),
     csv: () => tableWorker().csv(queryId ?? -1),
   };
 }
@@ -87,7 +99,7 @@ export function useWorkerTable(q: TableQuery): TableSource {
  * The items of [from, to) of the view `queryId`, fetched by page; an item not fetched yet is
  * undefined (drawn as a placeholder row).
  */
-export function useTableItems(queryId: number | undefined, from: number, to: number) {
+export function useTableItems(queryId: number | undefined, from: number, to: number, q?: TableQuery) {
   const first = Math.floor(Math.max(0, from) / TABLE_PAGE);
   const last = Math.floor(Math.max(0, to - 1) / TABLE_PAGE);
   const pages: number[] = [];
@@ -96,6 +108,13 @@ export function useTableItems(queryId: number | undefined, from: number, to: num
   // them until its own pages arrive: no flash of placeholders, no mounting every row twice.
   // (react-query's keepPreviousData does not carry over to a new key in useQueries.)
   const shown = useRef(new Map<number, ViewItem[]>());
+  // Only a refresh of the same filter, sort and grouping: another query's rows at these
+  // positions are other trajectories (a click would open the wrong one).
+  const shownFor = useRef(q);
+  if (shownFor.current !== q) {
+    shownFor.current = q;
+    shown.current = new Map();
+  }
   const results = useQueries({
     queries: pages.map((p) => ({
       queryKey: ['table-items', queryId, p],

@@ -98,6 +98,8 @@ export function TrajectoryTable({
     overscan: 12,
   });
   const shown = virt.getVirtualItems();
+  // Row ids drawn in this render: one trajectory is one row, even mid-refresh.
+  const drawn = new Set<string>();
   // Only the rows on screen are fetched from the worker.
   const itemAt = useWindow(shown[0]?.index ?? 0, (shown.at(-1)?.index ?? -1) + 1);
 
@@ -253,8 +255,10 @@ export function TrajectoryTable({
             {shown.map((vi) => {
               const it = itemAt(vi.index);
               const style = { transform: `translateY(${vi.start}px)`, height: vi.size } as const;
-              // Not fetched from the table worker yet: a placeholder of the same height.
-              if (!it) return <div key={`p:${vi.index}`} className="tr placeholder" style={style} />;
+              // Not fetched from the table worker yet (or, while a refreshed page is on its way, a
+              // row its previous page also shows elsewhere): a placeholder of the same height.
+              if (!it || (it.type === 'row' && drawn.has(it.row.id)))
+                return <div key={`p:${vi.index}`} className="tr placeholder" style={style} />;
               if (it.type === 'group')
                 return (
                   <div key={`g:${it.file}`} className="group-row" style={style}>
@@ -262,6 +266,7 @@ export function TrajectoryTable({
                   </div>
                 );
               const r = it.row;
+              drawn.add(r.id);
               return (
                 <TableRow
                   key={r.id}

@@ -72,13 +72,24 @@ export function PresenterView({
         return;
       }
       setSeeking(null);
-      setBuiltFor(replay.complete ? replay : null);
       setAt(Math.min(seeking, replay.last));
     };
     timer = setTimeout(slice, 0);
     return () => clearTimeout(timer);
   }, [seeking, replay]);
   const goEnd = () => setSeeking(Number.POSITIVE_INFINITY);
+  // Any other move (keys, buttons, play) replaces a jump still on its way.
+  const go = (to: number | ((a: number) => number)) => {
+    setSeeking(null);
+    setAt(to);
+  };
+  const togglePlay = () => {
+    setSeeking(null);
+    if (done) {
+      setAt(0);
+      setPlaying(true);
+    } else setPlaying((p) => !p);
+  };
   const last = replay.last;
   const frame = useMemo(() => replay.frame(at), [replay, at]);
   const shown = useMemo(() => (reveal ? frame.t : withoutGold(frame.t)), [reveal, frame]);
@@ -112,10 +123,10 @@ export function PresenterView({
       if (isTyping(e) || e.ctrlKey || e.metaKey || e.altKey) return;
       const k = e.key;
       // Presentation clickers send PageDown / PageUp.
-      if (k === 'ArrowRight' || k === 'j' || k === 'PageDown') setAt((a) => replay.nextStop(a, 1));
-      else if (k === 'ArrowLeft' || k === 'k' || k === 'PageUp') setAt((a) => replay.nextStop(a, -1));
-      else if (k === ' ') setPlaying((p) => (done ? (setAt(0), true) : !p));
-      else if (k === 'Home') setAt(0);
+      if (k === 'ArrowRight' || k === 'j' || k === 'PageDown') go((a) => replay.nextStop(a, 1));
+      else if (k === 'ArrowLeft' || k === 'k' || k === 'PageUp') go((a) => replay.nextStop(a, -1));
+      else if (k === ' ') togglePlay();
+      else if (k === 'Home') go(0);
       else if (k === 'End') goEnd();
       else if (k === '+' || k === '=') changeSpeed(1);
       else if (k === '-') changeSpeed(-1);
@@ -151,22 +162,13 @@ export function PresenterView({
         <button type="button" onClick={onExit} title="Leave presenter mode (Esc)">
           ✕ Leave
         </button>
-        <button
-          type="button"
-          onClick={() => setAt((a) => replay.nextStop(a, -1))}
-          title="Previous step (← / k)"
-        >
+        <button type="button" onClick={() => go((a) => replay.nextStop(a, -1))} title="Previous step (← / k)">
           ‹
         </button>
-        <button
-          type="button"
-          data-testid="present-play"
-          onClick={() => (done ? (setAt(0), setPlaying(true)) : setPlaying(!playing))}
-          title="Play / pause (Space)"
-        >
+        <button type="button" data-testid="present-play" onClick={togglePlay} title="Play / pause (Space)">
           {playing ? '❚❚ Pause' : done ? '↺ Replay' : '▶ Play'}
         </button>
-        <button type="button" onClick={() => setAt((a) => replay.nextStop(a, 1))} title="Next step (→ / j)">
+        <button type="button" onClick={() => go((a) => replay.nextStop(a, 1))} title="Next step (→ / j)">
           ›
         </button>
         <label className="small">
@@ -188,7 +190,12 @@ export function PresenterView({
           Step {current ? current.index + 1 : 0} of {stepCount}
           {done ? ' · finished' : ''}
         </span>
-        <progress max={last} value={at} aria-label="Replay progress" />
+        {/* By steps: the replay's beats are still being made while it starts. */}
+        <progress
+          max={Math.max(1, stepCount)}
+          value={current ? current.index + 1 : 0}
+          aria-label="Replay progress"
+        />
         <button
           type="button"
           aria-pressed={reveal}

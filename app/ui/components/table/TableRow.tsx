@@ -91,7 +91,9 @@ export const TableRow = memo(function TableRow({
       </div>
       <FlagCell row={r} onShow={onShowFlags} onHide={onHideFlags} />
       <div className="td c-l">
-        <span className={`status status-${st}`}>{st === 'none' ? '–' : st === 'partial' ? 'steps' : 'verdict'}</span>
+        <span className={`status status-${st}`}>
+          {st === 'none' ? '–' : st === 'partial' ? 'steps' : 'verdict'}
+        </span>
       </div>
     </div>
   );
