@@ -145,26 +145,21 @@ export class TrajectoryFolder {
       }
       case 'step_token':
       case 'step_update': {
-        // The undo entry keeps the replaced steps: positions and objects, alternating.
-        const prev: Array<number | Step> = [];
-        forAt(this.stepAt, e.stepId, (i) => {
-          const s = t.steps[i]!;
-          prev.push(i, s);
-          t.steps[i] =
-            e.type === 'step_token' ? { ...s, text: (s.text ?? '') + e.text } : { ...s, ...e.patch };
-        });
-        this.undoLog?.push({ kind: 'steps', prev });
+        const prev: Array<number | Step> | null = this.undoLog && [];
+        replaceAt(
+          t.steps,
+          this.stepAt,
+          e.stepId,
+          (s) => (e.type === 'step_token' ? { ...s, text: (s.text ?? '') + e.text } : { ...s, ...e.patch }),
+          prev,
+        );
+        if (prev) this.undoLog?.push({ kind: 'steps', prev });
         return;
       }
       case 'plan_node': {
-        const plan = t.plan;
-        const prev: Array<number | PlanNode> = [];
-        if (plan)
-          forAt(this.planAt, e.id, (i) => {
-            prev.push(i, plan[i]!);
-            plan[i] = { ...plan[i]!, ...e.patch };
-          });
-        this.undoLog?.push({ kind: 'plan', prev });
+        const prev: Array<number | PlanNode> | null = this.undoLog && [];
+        if (t.plan) replaceAt(t.plan, this.planAt, e.id, (n) => ({ ...n, ...e.patch }), prev);
+        if (prev) this.undoLog?.push({ kind: 'plan', prev });
         return;
       }
       default: {
@@ -213,11 +208,10 @@ export class TrajectoryFolder {
         return;
       }
       case 'steps':
-        for (let k = u.prev.length - 2; k >= 0; k -= 2) t.steps[u.prev[k] as number] = u.prev[k + 1] as Step;
+        restore(t.steps, u.prev);
         return;
       case 'plan':
-        for (let k = u.prev.length - 2; k >= 0; k -= 2)
-          t.plan![u.prev[k] as number] = u.prev[k + 1] as PlanNode;
+        restore(t.plan!, u.prev);
         return;
       case 'whole':
         this.t = u.t;
@@ -242,10 +236,29 @@ function addAt(at: Positions, id: string, i: number): void {
   else had.push(i);
 }
 
-function forAt(at: Positions, id: string, fn: (i: number) => void): void {
+/**
+ * Replaces the element at each position of `id` with `patch` of it. With `prev` (an undo log is
+ * kept), what it replaced goes there, positions and elements alternating.
+ */
+function replaceAt<T>(
+  list: T[],
+  at: Positions,
+  id: string,
+  patch: (x: T) => T,
+  prev: Array<number | T> | null,
+): void {
+  const one = (i: number) => {
+    prev?.push(i, list[i]!);
+    list[i] = patch(list[i]!);
+  };
   const had = at.get(id);
-  if (typeof had === 'number') fn(had);
-  else if (had) for (const i of had) fn(i);
+  if (typeof had === 'number') one(had);
+  else if (had) for (const i of had) one(i);
+}
+
+/** Puts back what replaceAt replaced, last first. */
+function restore<T>(list: T[], prev: ReadonlyArray<number | T>): void {
+  for (let k = prev.length - 2; k >= 0; k -= 2) list[prev[k] as number] = prev[k + 1] as T;
 }
 
 /** Forgets the last position of `id` (the step just taken back). */

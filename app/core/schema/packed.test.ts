@@ -12,6 +12,15 @@ async function load(file: string): Promise<Trajectory[]> {
   return (await importAll(stringChunks(text), { file })).trajectories;
 }
 
+/** A hand-made trajectory's fields besides its raw text and steps. */
+const header = (id: string) => ({
+  schema: 'hopscope.trajectory/1' as const,
+  id,
+  question: 'q?',
+  source: { kind: 'import' as const, format: 'hopscope' },
+  agent: { strategy: 'search-r1', params: {} },
+});
+
 /** Stored (structured-cloned, as IndexedDB does) and read back. */
 const stored = (t: Trajectory) => unpackTrajectory(structuredClone(packTrajectory(t)));
 
@@ -37,11 +46,7 @@ describe('packed trajectories', () => {
 
   it('keeps strings that are not in raw, and trajectories without raw, as they are', () => {
     const t: Trajectory = {
-      schema: 'hopscope.trajectory/1',
-      id: 't',
-      question: 'q?',
-      source: { kind: 'import', format: 'hopscope' },
-      agent: { strategy: 'search-r1', params: {} },
+      ...header('t'),
       raw: '<search> a query that is long enough </search> and then a passage that is in the raw text',
       steps: [
         {
@@ -79,11 +84,7 @@ describe('packed trajectories', () => {
 
   it('stops searching past its budget on a huge record whose steps are not in raw', () => {
     const t: Trajectory = {
-      schema: 'hopscope.trajectory/1',
-      id: 'huge',
-      question: 'q?',
-      source: { kind: 'import', format: 'hopscope' },
-      agent: { strategy: 'search-r1', params: {} },
+      ...header('huge'),
       raw: 'r'.repeat(200_000),
       steps: Array.from({ length: 30_000 }, (_, i) => ({
         id: `s${i}`,

@@ -49,8 +49,8 @@ export function takeRowsChanged(): Set<string> | 'all' {
 
 /** Reads what changed since the last read; everything when this table has read nothing yet. */
 async function loadChanged(first: boolean): Promise<number> {
-  const take = first ? 'all' : takeRowsChanged();
-  if (first) takeRowsChanged();
+  const taken = takeRowsChanged();
+  const take = first ? 'all' : taken;
   try {
     return take === 'all' ? await tableWorker().load() : await tableWorker().loadIds([...take]);
   } catch (e) {

@@ -12,6 +12,21 @@ import { Timeline } from '../Timeline';
 import { SpeakerNotes } from './SpeakerNotes';
 import './present.css';
 
+/** Work done per task while the replay is made or a jump prepared. */
+const SLICE_MS = 8;
+
+/**
+ * Runs `slice` (a bounded piece of work, true once all is done) in tasks of its own, each after
+ * the page had its turn, then `done`; returns the cancel.
+ */
+function inSlices(slice: () => boolean, done: () => void): () => void {
+  let timer = setTimeout(function run() {
+    if (slice()) done();
+    else timer = setTimeout(run, 0);
+  }, 0);
+  return () => clearTimeout(timer);
+}
+
 /** Streaming speeds a presenter picks from, in token beats per second. */
 export const SPEEDS = [2, 5, 10, 20, 40] as const;
 const NO_ANNOTATIONS: Annotation[] = [];
@@ -53,29 +68,22 @@ export function PresenterView({
   const built = builtFor === replay || replay.complete;
   useEffect(() => {
     if (replay.complete) return;
-    let timer: ReturnType<typeof setTimeout>;
-    const slice = () => {
-      if (replay.extend(8)) setBuiltFor(replay);
-      else timer = setTimeout(slice, 0);
-    };
-    timer = setTimeout(slice, 0);
-    return () => clearTimeout(timer);
+    return inSlices(
+      () => replay.extend(SLICE_MS),
+      () => setBuiltFor(replay),
+    );
   }, [replay]);
   // A far jump (End) is prepared in slices (Replay.seek) and shown once there.
   const [seeking, setSeeking] = useState<number | null>(null);
   useEffect(() => {
     if (seeking === null) return;
-    let timer: ReturnType<typeof setTimeout>;
-    const slice = () => {
-      if (!replay.seek(seeking, 8)) {
-        timer = setTimeout(slice, 0);
-        return;
-      }
-      setSeeking(null);
-      setAt(Math.min(seeking, replay.last));
-    };
-    timer = setTimeout(slice, 0);
-    return () => clearTimeout(timer);
+    return inSlices(
+      () => replay.seek(seeking, SLICE_MS),
+      () => {
+        setSeeking(null);
+        setAt(Math.min(seeking, replay.last));
+      },
+    );
   }, [seeking, replay]);
   const goEnd = () => setSeeking(Number.POSITIVE_INFINITY);
   // Any other move (keys, buttons, play) replaces a jump still on its way.

@@ -12,6 +12,26 @@ function fmt(v: number | null): string {
   return v === null ? '–' : v.toFixed(2).replace(/\.00$/, '');
 }
 
+/** A number cell; `verdict` colours a 1 / 0 correctness value. */
+function NumCell({
+  col,
+  v,
+  verdict = false,
+  wide = false,
+}: {
+  col: string;
+  v: number | null;
+  verdict?: boolean;
+  wide?: boolean;
+}) {
+  const mark = verdict && v === 1 ? ' good' : verdict && v === 0 ? ' bad' : '';
+  return (
+    <div className={`td c-n${wide ? ' c-wide' : ''}${mark}`} data-col={col}>
+      {fmt(v)}
+    </div>
+  );
+}
+
 export const TableRow = memo(function TableRow({
   row: r,
   index,
@@ -58,28 +78,14 @@ export const TableRow = memo(function TableRow({
         {r.answer || <span className="muted">no answer</span>}
         <div className="sub">gold: {r.gold || '–'}</div>
       </div>
-      <div className={`td c-n ${r.em === 1 ? 'good' : r.em === 0 ? 'bad' : ''}`} data-col="em">
-        {fmt(r.em)}
-      </div>
-      <div className="td c-n" data-col="f1">
-        {fmt(r.f1)}
-      </div>
-      <div className="td c-n" data-col="acc">
-        {fmt(r.acc)}
-      </div>
-      <div className={`td c-n ${r.judge === 1 ? 'good' : r.judge === 0 ? 'bad' : ''}`} data-col="judge">
-        {fmt(r.judge)}
-      </div>
-      <div className="td c-n" data-col="recall">
-        {fmt(r.recall)}
-      </div>
-      <div className="td c-n c-wide" data-col="answerInDocs">
-        {fmt(r.answerInDocs)}
-      </div>
+      <NumCell col="em" v={r.em} verdict />
+      <NumCell col="f1" v={r.f1} />
+      <NumCell col="acc" v={r.acc} />
+      <NumCell col="judge" v={r.judge} verdict />
+      <NumCell col="recall" v={r.recall} />
+      <NumCell col="answerInDocs" v={r.answerInDocs} wide />
       {(['r3', 'r5', 'p3', 'p5'] as const).map((k) => (
-        <div key={k} className="td c-n" data-col={k}>
-          {fmt(r[k])}
-        </div>
+        <NumCell key={k} col={k} v={r[k]} />
       ))}
       <div className="td c-n" data-col="rc">
         {r.rc}
