@@ -1,8 +1,16 @@
 // Thin worker entry: file parsing and storing happen off the UI thread.
 import * as Comlink from 'comlink';
+import type { Annotation } from '../app/core/annotations/annotation';
 import type { ImportProgress } from '../app/core/importers/pipeline';
 import { importIntoDb } from '../app/db/import-into-db';
 import { streamBytes } from '../app/core/io/decode';
+
+/** A batch's progress, with what it stored: the page refreshes those rows and backs up those labels. */
+export type ImportedBatch = ImportProgress & {
+  bytesTotal: number;
+  storedIds: string[];
+  storedAnnotations: Annotation[];
+};
 
 const jobs = new Map<string, AbortController>();
 
@@ -12,7 +20,7 @@ const api = {
     blob: Blob,
     name: string,
     format: string | undefined,
-    onProgress: (p: ImportProgress & { bytesTotal: number; storedIds: string[] }) => void,
+    onProgress: (p: ImportedBatch) => void,
   ) {
     const ac = new AbortController();
     jobs.set(jobId, ac);
@@ -21,7 +29,8 @@ const api = {
         file: name,
         ...(format ? { format } : {}),
         signal: ac.signal,
-        onProgress: (p, storedIds) => onProgress({ ...p, bytesTotal: blob.size, storedIds }),
+        onProgress: (p, storedIds, storedAnnotations) =>
+          onProgress({ ...p, bytesTotal: blob.size, storedIds, storedAnnotations }),
       });
     } finally {
       jobs.delete(jobId);

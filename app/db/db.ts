@@ -154,9 +154,14 @@ export function db(): Promise<IDBPDatabase<HopscopeDB>> {
         tx.objectStore('trajectories').createIndex('parentId', 'lineage.parentId');
       }
     },
-    blocking() {
-      // Another tab wants a newer schema: let it upgrade, reopen on next use.
-      void dbPromise?.then((x) => x.close());
+    terminated() {
+      // The browser closed the connection (Chromium does on a full disk, and may reset the
+      // database): the next use opens a fresh one instead of failing on a closed connection.
+      dbPromise = null;
+    },
+    blocking(_current, _blocked, event) {
+      // Another tab wants a newer schema (or to delete the database): let it, reopen on next use.
+      (event.target as IDBDatabase).close();
       dbPromise = null;
     },
   });

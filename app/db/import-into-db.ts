@@ -3,7 +3,7 @@
 // cancelled, failed (quota) or interrupted import still says what was stored. Used by the import
 // worker.
 import { isAbort, throwIfAborted } from '../core/abort';
-import { annotationId } from '../core/annotations/annotation';
+import { type Annotation, annotationId } from '../core/annotations/annotation';
 import {
   type ImportBatch,
   type ImportProgress,
@@ -17,8 +17,8 @@ export interface DbImportOptions {
   file: string;
   format?: string;
   signal?: AbortSignal;
-  /** After each batch commits, with the ids it stored. */
-  onProgress?: (p: ImportProgress, storedIds: string[]) => void;
+  /** After each batch commits, with the ids it stored and the labels the file carried. */
+  onProgress?: (p: ImportProgress, storedIds: string[], storedAnnotations: Annotation[]) => void;
 }
 
 export async function importIntoDb(
@@ -66,6 +66,7 @@ export async function importIntoDb(
     opts.onProgress?.(
       b.progress,
       trajectories.map((t) => t.id),
+      annotations,
     );
   };
   try {

@@ -7,6 +7,7 @@ import { packTrajectory, unpackTrajectory } from '../core/schema/packed';
 import type { Trajectory } from '../core/schema/trajectory';
 import { findQuestionBy } from '../core/corpus/gold-join';
 import { db, type ImportRecord } from './db';
+import { backupEntries } from './backup';
 import { currentQuestionIndex } from './question-index';
 
 /** Upserts trajectories (stable ids: re-importing replaces, never duplicates). */
@@ -130,6 +131,12 @@ export async function deleteFile(file: string): Promise<number> {
 }
 
 export async function putAnnotations(list: readonly Annotation[]): Promise<void> {
+  await restoreAnnotations(list);
+  await backupEntries(list.map((a) => ({ op: 'put', a })));
+}
+
+/** Puts labels without adding them to the backup journal: for replaying that journal. */
+export async function restoreAnnotations(list: readonly Annotation[]): Promise<void> {
   if (list.length === 0) return;
   const d = await db();
   const tx = d.transaction('annotations', 'readwrite');
@@ -145,6 +152,10 @@ export async function writeAnnotations(w: AnnotationWrites): Promise<void> {
   for (const id of w.delete) void tx.store.delete(id);
   for (const a of w.put) void tx.store.put(a);
   await tx.done;
+  await backupEntries([
+    ...w.delete.map((id) => ({ op: 'del' as const, id })),
+    ...w.put.map((a) => ({ op: 'put' as const, a })),
+  ]);
 }
 
 export async function deleteAnnotation(id: string): Promise<void> {
@@ -152,6 +163,7 @@ export async function deleteAnnotation(id: string): Promise<void> {
   const tx = d.transaction('annotations', 'readwrite');
   await tx.store.delete(id);
   await tx.done;
+  await backupEntries([{ op: 'del', id }]);
 }
 
 export async function listAnnotations(): Promise<Annotation[]> {

@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
 import { describe, expect, it } from 'vitest';
-import { describeStorageError, isQuotaError, rethrowStorageError } from './storage-health';
+import { describeStorageError, isDiskFullError, isQuotaError, rethrowStorageError } from './storage-health';
 
 const quota = () => {
   const e = new Error('The quota has been exceeded.');
@@ -23,6 +23,22 @@ describe('storage errors', () => {
     expect(msg).toContain('Nothing already saved was lost');
     expect(msg).toMatch(/Corpus page.*Run page/);
     expect(describeStorageError(quota(), null)).toMatch(/^the browser's storage for this site is full\. /);
+  });
+
+  it('name a full disk as Chromium reports it, and say what its reset takes and what comes back', () => {
+    // The error an import worker's write got in e2e/full-disk.spec.ts.
+    const disk = new Error(
+      'Connection is closing because of: IO error: .../http_127.0.0.1_4317.indexeddb.leveldb/000006.log: FILE_ERROR_NO_SPACE (ChromeMethodBFE: 3::WritableFileAppend::8)',
+    );
+    expect(isQuotaError(disk)).toBe(true);
+    expect(isDiskFullError(disk)).toBe(true);
+    expect(isDiskFullError(quota())).toBe(false);
+    expect(isDiskFullError({ name: 'AbortError', cause: new Error('No space left on device') })).toBe(true);
+    const msg = describeStorageError(disk, { usage: 0, quota: 1e9 });
+    expect(msg).toMatch(/^the disk is full\. The browser may have reset this site's database/);
+    expect(msg).toContain('labels and notes have a separate backup');
+    // Usage right after Chromium's reset reads 0: not worth printing.
+    expect(msg).not.toContain('using');
   });
 
   it('leave other errors as they are', () => {

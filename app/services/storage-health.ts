@@ -1,15 +1,33 @@
-// A full disk must say so: IndexedDB's QuotaExceededError becomes a message naming the cause,
-// this site's usage and quota (navigator.storage.estimate), and what the user can delete. And
-// persistent storage is requested once, so the browser does not evict labels under pressure.
+// A full disk must say so: IndexedDB's QuotaExceededError, and the IO error Chromium raises when
+// the disk itself is full, become a message naming the cause, this site's usage and quota
+// (navigator.storage.estimate), and what the user can delete. And persistent storage is
+// requested once, so the browser does not evict labels under pressure.
 
-/** True for the errors a browser raises when this site's storage is full. */
+/** Messages of a full disk as browsers word them (Chromium's LevelDB, Firefox, Safari). */
+const DISK_FULL =
+  /FILE_ERROR_NO_SPACE|No space left on device|full disk|disk is full|NS_ERROR_FILE_NO_DEVICE_SPACE/i;
+
+function causeOf(e: object): unknown {
+  // idb rethrows a transaction's error; some wrappers keep it as `inner` or `cause`.
+  return (e as { cause?: unknown }).cause ?? (e as { inner?: unknown }).inner;
+}
+
+/** True when the disk itself is full (not only this site's quota). */
+export function isDiskFullError(e: unknown): boolean {
+  if (!e || typeof e !== 'object') return false;
+  const { message } = e as { message?: unknown };
+  if (typeof message === 'string' && DISK_FULL.test(message)) return true;
+  const cause = causeOf(e);
+  return cause !== undefined && cause !== e && isDiskFullError(cause);
+}
+
+/** True for the errors a browser raises when this site's storage, or the disk, is full. */
 export function isQuotaError(e: unknown): boolean {
   if (!e || typeof e !== 'object') return false;
-  const { name, message, inner } = e as { name?: unknown; message?: unknown; inner?: unknown };
+  const { name, message } = e as { name?: unknown; message?: unknown };
   if (name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED') return true;
-  if (typeof message === 'string' && /quota/i.test(message)) return true;
-  // idb rethrows a transaction's error; some wrappers keep it as `inner` or `cause`.
-  const cause = (e as { cause?: unknown }).cause ?? inner;
+  if (typeof message === 'string' && (/quota/i.test(message) || DISK_FULL.test(message))) return true;
+  const cause = causeOf(e);
   return cause !== undefined && cause !== e && isQuotaError(cause);
 }
 
@@ -40,6 +58,10 @@ export function describeStorageError(e: unknown, estimate: StorageEstimate | nul
     estimate?.usage !== undefined && estimate.quota !== undefined
       ? ` (using ${size(estimate.usage)} of ${size(estimate.quota)} allowed)`
       : '';
+  if (isDiskFullError(e))
+    // Chromium resets the site's whole IndexedDB after such a write (electron/electron#41877):
+    // nothing in the database can be promised, only the labels' separate backup.
+    return `the disk is full. The browser may have reset this site's database: your labels and notes have a separate backup and are put back when you reload the page; imported trajectories may need importing again. Free disk space, then reload the page.`;
   return `the browser's storage for this site is full${used}. Nothing already saved was lost. To make room, delete ${WHAT_CAN_BE_DELETED}, or free disk space, then try again.`;
 }
 

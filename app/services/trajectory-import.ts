@@ -2,7 +2,8 @@
 // (streamed, all-or-report, cancellable); the table refreshes as rows arrive and once at the end.
 import * as Comlink from 'comlink';
 import type { ImportProgress } from '../core/importers/pipeline';
-import type { ImportWorkerApi } from '../../workers/import.worker';
+import type { ImportedBatch, ImportWorkerApi } from '../../workers/import.worker';
+import { backupEntries, backupImport } from '../db/backup';
 import { announce, announceStored } from './changes';
 import { rethrowStorageError } from './storage-health';
 
@@ -40,14 +41,19 @@ export async function importTrajectoryFile(
     if (stored.length) announceStored(stored);
     stored = [];
   };
+  // Named in the labels' backup before anything is stored, so a reset mid-import names it too.
+  const at = new Date().toISOString();
+  await backupImport({ id: `${at}|${file.name}`, file: file.name, imported: 0, at });
   try {
-    return await importWorker().importBlob(
+    const report = await importWorker().importBlob(
       jobId,
       file,
       file.name,
       format,
-      Comlink.proxy(({ storedIds, ...p }: ImportProgress & { bytesTotal: number; storedIds: string[] }) => {
+      Comlink.proxy(({ storedIds, storedAnnotations, ...p }: ImportedBatch) => {
         onProgress(p);
+        // The worker has no localStorage: the page backs up the labels an export brought back.
+        void backupEntries(storedAnnotations.map((a) => ({ op: 'put', a })));
         // Rows appear while a big file is still importing (the table reads just these), once a
         // second at most: each refresh renders the table while the import competes for the CPU.
         stored.push(...storedIds);
@@ -57,6 +63,8 @@ export async function importTrajectoryFile(
         else later ??= setTimeout(flush, wait);
       }),
     );
+    await backupImport({ id: report.id, file: report.file, imported: report.imported, at: report.at });
+    return report;
   } catch (e) {
     return await rethrowStorageError(e);
   } finally {

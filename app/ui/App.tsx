@@ -5,6 +5,7 @@ import { DocumentView } from './components/DocumentView';
 import { ExportMenu } from './components/ExportMenu';
 import { HelpOverlay } from './components/HelpOverlay';
 import { ImportDialog } from './components/ImportDialog';
+import { ResetNotice } from './components/ResetNotice';
 import { useDemoWorld } from './data/corpora';
 import { ensureDemoLoaded } from './data/demo';
 import { isTyping } from './keyboard';
@@ -167,6 +168,7 @@ export function App() {
           ?
         </button>
       </header>
+      <ResetNotice />
       <main className="main">
         <ErrorBoundary what={PAGE_NAMES[route.page]} resetKey={routeHash(route)}>
           {route.page === 'trajectories' ? (

@@ -1,0 +1,123 @@
+// A full disk, for real: Chromium runs with its profile on a 64 MB disk of its own
+// (e2e/tools/chromium-small-disk.sh), which the test fills to 8 MB free before a 20 MB import.
+// Chromium then deletes the site's whole storage bucket (IndexedDB, OPFS, Cache Storage; see
+// electron/electron#41877). What Hopscope promises: the import says the disk is full, the labels
+// come back from their backup (localStorage, outside the bucket) on reload with the files to
+// import again named, and the file imports in full once there is room.
+import { readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { DEMO_ROWS, R1_LOG, expect, importFiles, openApp, rowCount, test } from './fixtures';
+
+const SMALL_DISK = resolve(import.meta.dirname, 'tools', 'chromium-small-disk.sh');
+
+/** The real R1-Searcher log repeated to `mib`, each copy with its own questions. */
+function bigLog(path: string, mib: number): number {
+  const lines = readFileSync(R1_LOG, 'utf8').trim().split('\n');
+  const out: string[] = [];
+  let size = 0;
+  for (let copy = 0; size < mib * 2 ** 20; copy++)
+    for (const l of lines) {
+      const r = JSON.parse(l);
+      r.question = `${r.question} [copy ${copy}]`;
+      const s = JSON.stringify(r);
+      out.push(s);
+      size += s.length + 1;
+    }
+  writeFileSync(path, `${out.join('\n')}\n`);
+  return out.length;
+}
+
+/** The profile folder as the browser sees it: through its process's root, on the small disk. */
+function browserView(dir: string): string {
+  for (const pid of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
+    let argv: string[];
+    try {
+      argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    } catch {
+      continue;
+    }
+    if (argv[0]?.includes('chromium') && argv.includes(`--user-data-dir=${dir}`))
+      return `/proc/${pid}/root${dir}`;
+  }
+  throw new Error(`no chromium process runs on ${dir}`);
+}
+
+const freeBytes = (path: string) => {
+  const s = statfsSync(path);
+  return s.bavail * s.bsize;
+};
+
+const labelledSteps = (page: Page) =>
+  page.getByTestId('step').filter({ has: page.getByTestId('step-label') });
+
+test('a full disk: the import names it, the labels survive the reset Chromium makes, the file imports again', async ({
+  baseURL,
+}, info) => {
+  test.setTimeout(300_000);
+  const big = info.outputPath('big.jsonl');
+  const records = bigLog(big, 20);
+  const dir = mkdtempSync(join(tmpdir(), 'hopscope-small-disk-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: SMALL_DISK,
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    ...(baseURL ? { baseURL } : {}),
+    viewport: { width: 1440, height: 900 },
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const disk = browserView(dir);
+    expect(freeBytes(disk), 'the profile is on the small disk').toBeLessThan(64 * 2 ** 20 + 1);
+
+    await openApp(page);
+    await page.evaluate(() => localStorage.setItem('hopscope.annotator', 'ada'));
+    await page.goto('/#/t/demo-qagent/2');
+    await page.reload(); // reads the name
+    await expect(page.getByTestId('timeline')).toBeVisible();
+    await page.keyboard.press('1'); // necessary-search on step 2
+    await expect(page.getByTestId('save-state')).toHaveText(/saved/i);
+    await expect(labelledSteps(page)).toHaveCount(1);
+
+    // Leave 8 MB: the 20 MB import runs out part-way.
+    writeFileSync(`${disk}/filler`, Buffer.alloc(Math.max(0, freeBytes(disk) - 8 * 2 ** 20)));
+    await page.goto('/#/');
+    await importFiles(page, big);
+    await expect(page.getByText(/Import failed: the disk is full\. The browser may have reset/)).toBeVisible({
+      timeout: 120_000,
+    });
+
+    await page.reload();
+    const notice = page.getByTestId('reset-notice');
+    await expect(notice).toContainText("The browser reset Hopscope's database", { timeout: 30_000 });
+    await expect(notice).toContainText('1 label or note was put back');
+    await expect(notice).toContainText(
+      'Import these files again to see their trajectories (labels reattach): big.jsonl.',
+    );
+    await page.screenshot({ path: info.outputPath('reset-notice.png') });
+    await page.goto('/#/t/demo-qagent/2');
+    await expect(labelledSteps(page)).toHaveCount(1);
+    await expect(labelledSteps(page).getByTestId('step-label')).toHaveText(/necessary/i);
+
+    // Room again: the same file imports in full, beside the demo.
+    rmSync(`${disk}/filler`);
+    await page.goto('/#/');
+    await page.keyboard.press('Escape');
+    await importFiles(page, big);
+    await expect(page.getByText(`${records} of ${records} records imported`)).toBeVisible({
+      timeout: 120_000,
+    });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => rowCount(page), { timeout: 30_000 }).toBe(`${DEMO_ROWS + records} trajectories`);
+
+    await page.getByTestId('reset-notice-dismiss').click();
+    await expect(notice).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('row-count')).toBeVisible();
+    await expect(notice).toHaveCount(0);
+  } finally {
+    await context.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
