@@ -67,6 +67,12 @@ test('a full disk: the import names it, the labels survive the reset Chromium ma
     viewport: { width: 1440, height: 900 },
   });
   try {
+    // This context is not the fixtures' one: its requests are watched here the same way.
+    const remote: string[] = [];
+    context.on('request', (r) => {
+      if (!/^(https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/|blob:|data:|about:)/.test(r.url()))
+        remote.push(r.url());
+    });
     const page = context.pages()[0] ?? (await context.newPage());
     const disk = browserView(dir);
     expect(freeBytes(disk), 'the profile is on the small disk').toBeLessThan(64 * 2 ** 20 + 1);
@@ -93,7 +99,7 @@ test('a full disk: the import names it, the labels survive the reset Chromium ma
     await expect(notice).toContainText("The browser reset Hopscope's database", { timeout: 30_000 });
     await expect(notice).toContainText('1 label or note was put back');
     await expect(notice).toContainText(
-      'Import these files again to see their trajectories (labels reattach): big.jsonl.',
+      'Files you had imported: big.jsonl. Import them again to see their trajectories; their labels reattach.',
     );
     await page.screenshot({ path: info.outputPath('reset-notice.png') });
     await page.goto('/#/t/demo-qagent/2');
@@ -116,6 +122,7 @@ test('a full disk: the import names it, the labels survive the reset Chromium ma
     await page.reload();
     await expect(page.getByTestId('row-count')).toBeVisible();
     await expect(notice).toHaveCount(0);
+    expect(remote, 'requests that left the machine').toEqual([]);
   } finally {
     await context.close();
     rmSync(dir, { recursive: true, force: true });

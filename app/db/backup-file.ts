@@ -1,14 +1,15 @@
 // Where the labels' backup journal (core/annotations/backup-journal) lives: localStorage. When a
-// write meets a full disk, Chromium deletes the site's whole storage bucket: IndexedDB, the
-// origin private file system and Cache Storage alike; localStorage lives outside buckets and
-// survives (measured in e2e/full-disk.spec.ts). Each append is its own key, so no tab rewrites
-// another's; a Web Lock keeps compaction from removing a chunk an append is still adding.
-// Pages only: workers have no localStorage, so the page journals what its workers store.
+// write meets a full disk, Chromium deletes the site's IndexedDB with its whole storage bucket;
+// localStorage is kept apart and survived in e2e/full-disk.spec.ts. (Chromium also drops its
+// localStorage after repeated failed commits, so a disk left full can take this copy too.)
+// Chunks are numbered under an exclusive Web Lock, so replay order is write order in every tab,
+// whatever the clock does. Pages only: workers have no localStorage, so the page journals what
+// its workers store.
 
 export interface BackupFile {
   append(text: string): Promise<void>;
   /**
-   * Runs `fn` while no append can start, with the whole journal (its chunks joined, oldest first)
+   * Runs `fn` while no append can start, with the whole journal (its chunks joined, in order)
    * and how many chunks it has. A string result replaces the whole journal; null leaves it.
    */
   rewrite(fn: (text: string, chunks: number) => Promise<string | null>): Promise<void>;
@@ -16,20 +17,82 @@ export interface BackupFile {
 
 const PREFIX = 'hopscope.labels-backup.';
 const LOCK = 'hopscope-labels-backup';
+/** The journal stops growing here (characters), so settings keep room in localStorage's ~5 M. */
+export const JOURNAL_MAX_CHARS = 3_000_000;
+/** Appends and snapshots are split at line ends into chunks of about this many characters. */
+const CHUNK_CHARS = 256_000;
 
-function chunkKey(): string {
-  // Time first so keys sort in write order; the random tail keeps two tabs apart.
-  const rand = Math.random().toString(36).slice(2, 10);
-  return `${PREFIX}${String(Date.now()).padStart(15, '0')}-${rand}`;
-}
+const keyOf = (seq: number) => `${PREFIX}${String(seq).padStart(12, '0')}`;
 
-function sortedKeys(store: Storage): string[] {
+/** The journal's chunks in write order. */
+function chunkKeys(store: Storage): string[] {
   const keys: string[] = [];
   for (let i = 0; i < store.length; i++) {
     const k = store.key(i);
-    if (k?.startsWith(PREFIX)) keys.push(k);
+    if (k?.startsWith(PREFIX) && /^\d{12}$/.test(k.slice(PREFIX.length))) keys.push(k);
   }
   return keys.sort();
+}
+
+const nextSeq = (keys: readonly string[]) =>
+  keys.length === 0 ? 1 : Number(keys[keys.length - 1]!.slice(PREFIX.length)) + 1;
+
+/** `text` cut at line ends into pieces of at most CHUNK_CHARS (a longer line stays whole). */
+export function splitChunks(text: string, max = CHUNK_CHARS): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  while (start < text.length) {
+    let end = Math.min(text.length, start + max);
+    if (end < text.length) {
+      const nl = text.lastIndexOf('\n', end - 1);
+      end = nl >= start ? nl + 1 : text.indexOf('\n', end) + 1 || text.length;
+    }
+    pieces.push(text.slice(start, end));
+    start = end;
+  }
+  return pieces;
+}
+
+function tooBig(chars: number): Error {
+  return new Error(
+    `the labels backup is full (${chars.toLocaleString('en')} of ${JOURNAL_MAX_CHARS.toLocaleString('en')} characters)`,
+  );
+}
+
+/** The journal in `store`, its chunks ordered under `locks` (exported for tests). */
+export function storageBackup(store: Storage, locks: LockManager): BackupFile {
+  const write = (seq: number, text: string) =>
+    splitChunks(text).forEach((piece, i) => store.setItem(keyOf(seq + i), piece));
+  return {
+    async append(text) {
+      await locks.request(LOCK, { mode: 'exclusive' }, () => {
+        const keys = chunkKeys(store);
+        let size = text.length;
+        for (const k of keys) size += store.getItem(k)?.length ?? 0;
+        if (size > JOURNAL_MAX_CHARS) throw tooBig(size);
+        write(nextSeq(keys), text);
+      });
+    },
+    async rewrite(fn) {
+      await locks.request(LOCK, { mode: 'exclusive' }, async () => {
+        const old = chunkKeys(store);
+        const next = await fn(old.map((k) => store.getItem(k) ?? '').join(''), old.length);
+        if (next === null) return;
+        if (next.length > JOURNAL_MAX_CHARS) throw tooBig(next.length);
+        const seq = nextSeq(old);
+        try {
+          write(seq, next);
+        } catch {
+          // No room for both copies: the old one goes first (the database holds what it held).
+          for (const k of chunkKeys(store)) if (k >= keyOf(seq)) store.removeItem(k);
+          for (const k of old) store.removeItem(k);
+          write(seq, next);
+          return;
+        }
+        for (const k of old) store.removeItem(k);
+      });
+    },
+  };
 }
 
 function localStorageBackup(): BackupFile | null {
@@ -39,29 +102,14 @@ function localStorageBackup(): BackupFile | null {
   } catch {
     return null; // storage disabled for this site
   }
+  // Web Locks need a secure context (https or localhost): without them, no backup.
   const locks = (globalThis.navigator as Navigator | undefined)?.locks;
-  if (!store || !locks) return null;
-  const s = store;
-  return {
-    async append(text) {
-      await locks.request(LOCK, { mode: 'shared' }, () => s.setItem(chunkKey(), text));
-    },
-    async rewrite(fn) {
-      await locks.request(LOCK, { mode: 'exclusive' }, async () => {
-        const old = sortedKeys(s);
-        const text = old.map((k) => s.getItem(k) ?? '').join('');
-        const next = await fn(text, old.length);
-        if (next === null) return;
-        s.setItem(chunkKey(), next);
-        for (const k of old) s.removeItem(k);
-      });
-    },
-  };
+  return store && locks ? storageBackup(store, locks) : null;
 }
 
 let file: BackupFile | null | undefined;
 
-/** The journal's file here, or null where this runtime has none (workers, Node). */
+/** The journal's file here, or null where this runtime has none (workers, Node, plain http). */
 export function backupFile(): BackupFile | null {
   if (file === undefined) file = localStorageBackup();
   return file;

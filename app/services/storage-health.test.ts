@@ -36,7 +36,11 @@ describe('storage errors', () => {
     expect(isDiskFullError({ name: 'AbortError', cause: new Error('No space left on device') })).toBe(true);
     const msg = describeStorageError(disk, { usage: 0, quota: 1e9 });
     expect(msg).toMatch(/^the disk is full\. The browser may have reset this site's database/);
-    expect(msg).toContain('labels and notes have a separate backup');
+    // Where there is no backup (Node here; plain http, storage blocked), none is promised.
+    expect(msg).not.toContain('copy of your labels');
+    expect(describeStorageError(disk, null, true)).toContain(
+      'Hopscope keeps a copy of your labels and notes outside it and puts them back when you reload',
+    );
     // Usage right after Chromium's reset reads 0: not worth printing.
     expect(msg).not.toContain('using');
   });

@@ -3,6 +3,8 @@
 // (navigator.storage.estimate), and what the user can delete. And persistent storage is
 // requested once, so the browser does not evict labels under pressure.
 
+import { backupFile } from '../db/backup-file';
+
 /** Messages of a full disk as browsers word them (Chromium's LevelDB, Firefox, Safari). */
 const DISK_FULL =
   /FILE_ERROR_NO_SPACE|No space left on device|full disk|disk is full|NS_ERROR_FILE_NO_DEVICE_SPACE/i;
@@ -52,7 +54,11 @@ export const WHAT_CAN_BE_DELETED =
   'corpora and their indexes (Corpus page, Delete), batches (Run page, Delete), imported files you no longer need';
 
 /** The message for a failed write: the quota case names usage, quota and what to delete. */
-export function describeStorageError(e: unknown, estimate: StorageEstimate | null): string {
+export function describeStorageError(
+  e: unknown,
+  estimate: StorageEstimate | null,
+  labelsBackedUp = backupFile() !== null,
+): string {
   if (!isQuotaError(e)) return e instanceof Error ? e.message : String(e);
   const used =
     estimate?.usage !== undefined && estimate.quota !== undefined
@@ -61,7 +67,9 @@ export function describeStorageError(e: unknown, estimate: StorageEstimate | nul
   if (isDiskFullError(e))
     // Chromium resets the site's whole IndexedDB after such a write (electron/electron#41877):
     // nothing in the database can be promised, only the labels' separate backup.
-    return `the disk is full. The browser may have reset this site's database: your labels and notes have a separate backup and are put back when you reload the page; imported trajectories may need importing again. Free disk space, then reload the page.`;
+    return labelsBackedUp
+      ? `the disk is full. The browser may have reset this site's database. Hopscope keeps a copy of your labels and notes outside it and puts them back when you reload, if the browser could keep that copy: free disk space first, then reload the page. Imported trajectories may need importing again.`
+      : `the disk is full. The browser may have reset this site's database. Free disk space, then reload the page; imported trajectories may need importing again.`;
   return `the browser's storage for this site is full${used}. Nothing already saved was lost. To make room, delete ${WHAT_CAN_BE_DELETED}, or free disk space, then try again.`;
 }
 

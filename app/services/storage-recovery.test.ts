@@ -91,9 +91,11 @@ describe('the labels backup', () => {
     expect((await checkLabelBackup(journal))?.restored).toBe(2);
   });
 
-  it('keeps labels of a journal whose first check never finished', async () => {
+  it('keeps labels of a journal whose first check never finished, even after a reset', async () => {
     await putAnnotations([over]); // journaled before any stamp
+    await browserResetsDatabase(); // before the first check ran: the journal alone has it
     expect(await checkLabelBackup(journal)).toBeNull();
+    expect(await listAnnotations()).toEqual([over]);
     await browserResetsDatabase();
     expect((await checkLabelBackup(journal))?.restored).toBe(1);
   });

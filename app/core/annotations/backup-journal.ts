@@ -1,7 +1,7 @@
 // The labels' backup journal (docs/storage.md). Chromium resets a site's whole IndexedDB when a
 // write meets a full disk (electron/electron#41877, google/leveldb#1180), so every label change
-// is also appended here, to a file outside IndexedDB, and replayed into a database found reset.
-// Lines are JSON; replay keeps the last word per id and skips a torn last line.
+// is also appended here, kept outside IndexedDB (db/backup-file), and replayed into a database
+// found reset. Lines are JSON; replay keeps the last word per id and skips a torn line.
 import { type Annotation, AnnotationSchema, annotationId } from './annotation';
 
 /** An imported file, so a reset can say what to import again. */
@@ -16,7 +16,7 @@ export type BackupEntry =
   | { op: 'put'; a: Annotation }
   | { op: 'del'; id: string }
   | { op: 'import'; r: BackedUpImport }
-  /** The database this journal belongs to: written once per database (db/backup-stamp). */
+  /** The database this journal belongs to (its `meta` stamp, services/storage-recovery). */
   | { op: 'stamp'; stamp: string };
 
 export interface ReplayedBackup {

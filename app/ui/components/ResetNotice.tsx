@@ -18,8 +18,9 @@ export function ResetNotice() {
           ? ` (${skipped} unreadable backup ${skipped === 1 ? 'line' : 'lines'} skipped)`
           : ''}.{' '}
         {files.length > 0
-          ? `Import these files again to see their trajectories (labels reattach): ${files.join(', ')}.`
-          : 'No imported files of yours were lost.'}
+          ? `Files you had imported: ${files.join(', ')}. Import them again to see their trajectories; their labels reattach. `
+          : ''}
+        Trajectories from live runs and forks, corpora and indexes have no backup.
       </span>
       {files.length > 0 && (
         <button type="button" onClick={() => setImportOpen(true)}>

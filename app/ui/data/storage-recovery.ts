@@ -11,11 +11,16 @@ import { demoFileNames } from './demo';
 
 const KEY = ['reset-recovery'];
 
+// Once per page load, however often the query below is refetched (the app invalidates every
+// query once the demo is stored).
+let checked: Promise<void> | null = null;
+
 async function recovery(): Promise<ResetRecovery | null> {
-  // Once per page load (staleTime below); a failed check leaves the notice of an earlier one.
-  await checkLabelBackup().catch((e: unknown) =>
-    console.warn(`label backup not checked: ${e instanceof Error ? e.message : String(e)}`),
+  checked ??= checkLabelBackup().then(
+    () => undefined,
+    (e: unknown) => console.warn(`label backup not checked: ${e instanceof Error ? e.message : String(e)}`),
   );
+  await checked;
   const r = await pendingRecovery();
   if (!r) return null;
   // The demo set comes back by itself: only the user's own files need importing again.
@@ -27,7 +32,10 @@ export function useResetRecovery(): { recovery: ResetRecovery | null; dismiss: (
   const qc = useQueryClient();
   const q = useQuery({ queryKey: KEY, queryFn: recovery, staleTime: Number.POSITIVE_INFINITY });
   const m = useMutation({
-    mutationFn: dismissRecovery,
+    mutationFn: async () => {
+      await qc.cancelQueries({ queryKey: KEY }); // a refetch in flight must not bring it back
+      await dismissRecovery();
+    },
     onSuccess: () => qc.setQueryData(KEY, null),
   });
   return { recovery: q.data ?? null, dismiss: () => m.mutate() };
