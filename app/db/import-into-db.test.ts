@@ -99,6 +99,19 @@ describe('records stored under the old (key-order) content ids', () => {
     expect((await getTrajectory(legacy[0] as string))?.source.file).toBe('r1-again.jsonl');
     expect(await listAnnotations()).toEqual([label]);
   });
+
+  it('are given back their old ids when only their labels are left (a deleted file, a reset database)', async () => {
+    const lines = R1.trim().split('\n');
+    const legacy = `t_${hash53(`search-r1\n${JSON.stringify(JSON.parse(lines[0] as string))}`)}`;
+    const label = makeAnnotation({ trajectoryId: legacy, label: 'verdict:good', annotator: 'ana' });
+    await putAnnotations([label]);
+    expect(await countTrajectories()).toBe(0);
+    await importIntoDb(stringChunks(R1), { file: 'r1.jsonl' });
+    // The labelled record takes the id its label names; the others keep their canonical ids.
+    expect((await getTrajectory(legacy))?.source.file).toBe('r1.jsonl');
+    expect(await countTrajectories()).toBe(10);
+    expect(await listAnnotations()).toEqual([label]);
+  });
 });
 
 describe('a stopped import keeps its report', () => {

@@ -11,7 +11,7 @@ import {
   importBatches,
 } from '../core/importers/pipeline';
 import type { ImportRecord } from './db';
-import { putAnnotations, putImportRecord, putTrajectories, storedTrajectoryIds } from './store';
+import { knownTrajectoryIds, putAnnotations, putImportRecord, putTrajectories } from './store';
 
 export interface DbImportOptions {
   file: string;
@@ -44,14 +44,14 @@ export async function importIntoDb(
     ...(opts.signal ? { signal: opts.signal } : {}),
   });
   let summary: ImportSummary;
-  // Ids stored before this import, read once: records stored under a legacy id keep it.
+  // Ids known before this import, read once: a record stored or labelled under a legacy id keeps it.
   let stored: Promise<Set<string>> | null = null;
   // One batch commits while the next is parsed and converted: the commit runs in the browser's
   // storage process, so the two overlap (the import took their sum before).
   let committing: Promise<void> | null = null;
   const store = async (b: ImportBatch): Promise<void> => {
     const { trajectories, annotations } = b.legacyIds.size
-      ? keepLegacyIds(b, await (stored ??= storedTrajectoryIds()))
+      ? keepLegacyIds(b, await (stored ??= knownTrajectoryIds()))
       : b;
     await putTrajectories(trajectories);
     // Annotation ids are derived from (annotator, trajectory, step, slot): re-importing an
@@ -109,7 +109,9 @@ export async function importIntoDb(
 
 /**
  * Migration for content ids: a record stored before ids hashed a canonical form keeps the id it
- * has (and its labels), so re-importing the same file replaces it instead of adding a copy.
+ * has (and its labels), so re-importing the same file replaces it instead of adding a copy. A
+ * record only labels still name (its file deleted, or a reset database refilled from the labels'
+ * backup) takes that id back, so the labels reattach.
  */
 function keepLegacyIds(
   b: ImportBatch,

@@ -32,6 +32,25 @@ export async function storedTrajectoryIds(): Promise<Set<string>> {
   return new Set((await (await db()).getAllKeys('trajectories')) as string[]);
 }
 
+/**
+ * Every id a trajectory is known by here: stored, or named by a label (whose trajectory may be
+ * gone: a deleted file, a database the browser reset and the labels' backup refilled).
+ */
+export async function knownTrajectoryIds(): Promise<Set<string>> {
+  const ids = await storedTrajectoryIds();
+  let cursor = await (
+    await db()
+  )
+    .transaction('annotations')
+    .store.index('trajectoryId')
+    .openKeyCursor(null, 'nextunique');
+  while (cursor) {
+    ids.add(cursor.key);
+    cursor = await cursor.continue();
+  }
+  return ids;
+}
+
 export async function getTrajectory(id: string): Promise<Trajectory | undefined> {
   const stored = await (await db()).get('trajectories', id);
   return stored && unpackTrajectory(stored);

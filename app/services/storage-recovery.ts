@@ -5,6 +5,7 @@
 import {
   type BackedUpImport,
   filesToReimport,
+  journalStamp as stampOf,
   replayJournal,
   snapshotJournal,
 } from '../core/annotations/backup-journal';
@@ -48,10 +49,13 @@ export async function checkLabelBackup(
   let found: ResetRecovery | null = null;
   await file.rewrite(async (text, chunks) => {
     const stamp = await getMeta<string>(STAMP);
-    const journal = replayJournal(text);
-    if (journal.stamp && journal.stamp !== stamp) {
+    const journalStamp = stampOf(text);
+    // The usual start: the journal is this database's and short. Nothing is replayed.
+    if (stamp && journalStamp === stamp && chunks <= COMPACT_AT) return null;
+    if (journalStamp && journalStamp !== stamp) {
       // Only this function stamps a database, so a journal stamped for another one means the
       // database it belonged to is gone.
+      const journal = replayJournal(text);
       await restoreAnnotations(journal.annotations);
       found = {
         at: new Date().toISOString(),
@@ -60,18 +64,17 @@ export async function checkLabelBackup(
         skipped: journal.skipped,
       };
       await setMeta(RECOVERY, found);
-      await setMeta(STAMP, journal.stamp);
+      await setMeta(STAMP, journalStamp);
       // The old imports stay listed until a compaction reads the database's own.
-      return snapshotJournal(journal.stamp, journal.annotations, journal.imports);
+      return snapshotJournal(journalStamp, journal.annotations, journal.imports);
     }
-    if (stamp && journal.stamp === stamp && chunks <= COMPACT_AT) return null;
     // A journal to compact, or the first start with a backup: the database is the truth, except
     // that an unstamped journal (its first check never finished) may hold labels it lacks.
     const s = stamp ?? newStamp();
     let labels = await listAnnotations();
-    if (!journal.stamp) {
+    if (!journalStamp) {
       const have = new Set(labels.map((a) => a.id));
-      const missing = journal.annotations.filter((a) => !have.has(a.id));
+      const missing = replayJournal(text).annotations.filter((a) => !have.has(a.id));
       await restoreAnnotations(missing);
       labels = labels.concat(missing);
     }

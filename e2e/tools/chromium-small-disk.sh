@@ -1,5 +1,5 @@
 #!/bin/sh
-# Chromium with its profile on a small disk of its own: a tmpfs of SMALL_DISK_SIZE (default 64m)
+# Chromium with its profile on a small disk of its own: a tmpfs of SMALL_DISK_SIZE (default 128m)
 # mounted over --user-data-dir inside a new user and mount namespace, so no root or sudo is
 # needed and nothing outside this browser sees it. e2e/full-disk.spec.ts fills it for real.
 dir=""
@@ -11,4 +11,4 @@ exec unshare --user --map-root-user --mount sh -c '
   mount -t tmpfs -o "size=$1" tmpfs "$2" || exit 3
   shift 2
   exec "${CHROMIUM_PATH:-/usr/bin/chromium}" "$@"
-' sh "${SMALL_DISK_SIZE:-64m}" "$dir" "$@"
+' sh "${SMALL_DISK_SIZE:-128m}" "$dir" "$@"

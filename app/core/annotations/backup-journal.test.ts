@@ -4,6 +4,7 @@ import {
   type BackupEntry,
   encodeEntries,
   filesToReimport,
+  journalStamp,
   replayJournal,
   snapshotJournal,
 } from './backup-journal';
@@ -55,6 +56,21 @@ describe('the labels backup journal', () => {
     expect(r.annotations).toEqual([over]);
     expect(r.stamp).toBe('db-1');
     expect(r.skipped).toBe(5);
+  });
+
+  it('finds the stamp replay finds without replaying, not fooled by a note quoting one', () => {
+    const quoting = { ...note, note: '{"op":"stamp","stamp":"fake"}' };
+    const text = encodeEntries([
+      { op: 'stamp', stamp: 'db-1' },
+      { op: 'put', a: quoting },
+      { op: 'stamp', stamp: 'db-2' },
+      { op: 'put', a: over },
+    ]);
+    expect(journalStamp(text)).toBe('db-2');
+    expect(journalStamp(text)).toBe(replayJournal(text).stamp);
+    expect(journalStamp(`${text}{"op":"stamp","sta`)).toBe('db-2');
+    expect(journalStamp(encodeEntries([{ op: 'put', a: quoting }]))).toBeNull();
+    expect(journalStamp('')).toBeNull();
   });
 
   it('recomputes ids, so a hand-edited line cannot open a second slot', () => {

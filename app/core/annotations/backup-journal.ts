@@ -103,6 +103,29 @@ export function replayJournal(text: string): ReplayedBackup {
   };
 }
 
+/**
+ * The stamp replay would find, without replaying: every start asks, and a full replay validates
+ * every label (thousands of them). Entries are written `{"op":…` first, so only stamp lines parse.
+ */
+export function journalStamp(text: string): string | null {
+  let stamp: string | null = null;
+  let from = 0;
+  for (;;) {
+    const at = text.indexOf('{"op":"stamp"', from);
+    if (at < 0) return stamp;
+    const end = text.indexOf('\n', at);
+    const line = text.slice(at, end < 0 ? text.length : end);
+    from = end < 0 ? text.length : end;
+    if (at > 0 && text[at - 1] !== '\n') continue; // inside another line (a note quoting it)
+    try {
+      const e = JSON.parse(line) as { stamp?: unknown };
+      if (typeof e.stamp === 'string' && e.stamp) stamp = e.stamp;
+    } catch {
+      // a torn line: replay skips it too
+    }
+  }
+}
+
 /** The shortest journal that replays to the same state (written when the journal is compacted). */
 export function snapshotJournal(
   stamp: string,

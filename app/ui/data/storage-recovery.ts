@@ -14,6 +14,8 @@ const KEY = ['reset-recovery'];
 // Once per page load, however often the query below is refetched (the app invalidates every
 // query once the demo is stored).
 let checked: Promise<void> | null = null;
+/** The notice dismissed on this page (its `at`), until the dismissal is stored. */
+let dismissed: string | null = null;
 
 async function recovery(): Promise<ResetRecovery | null> {
   checked ??= checkLabelBackup().then(
@@ -22,7 +24,7 @@ async function recovery(): Promise<ResetRecovery | null> {
   );
   await checked;
   const r = await pendingRecovery();
-  if (!r) return null;
+  if (!r || r.at === dismissed) return null;
   // The demo set comes back by itself: only the user's own files need importing again.
   const demo = new Set(await demoFileNames().catch(() => []));
   return { ...r, files: r.files.filter((f) => !demo.has(f)) };
@@ -32,11 +34,16 @@ export function useResetRecovery(): { recovery: ResetRecovery | null; dismiss: (
   const qc = useQueryClient();
   const q = useQuery({ queryKey: KEY, queryFn: recovery, staleTime: Number.POSITIVE_INFINITY });
   const m = useMutation({
-    mutationFn: async () => {
-      await qc.cancelQueries({ queryKey: KEY }); // a refetch in flight must not bring it back
-      await dismissRecovery();
-    },
-    onSuccess: () => qc.setQueryData(KEY, null),
+    mutationFn: dismissRecovery,
+    onError: (e) => console.warn(`notice dismissal not saved: ${e instanceof Error ? e.message : String(e)}`),
   });
-  return { recovery: q.data ?? null, dismiss: () => m.mutate() };
+  const dismiss = () => {
+    // Gone at the click: a notice is not the user's data, and the write may wait behind a big
+    // import's storage work. A refetch before it lands still sees it dismissed.
+    dismissed = q.data?.at ?? null;
+    void qc.cancelQueries({ queryKey: KEY });
+    qc.setQueryData(KEY, null);
+    m.mutate();
+  };
+  return { recovery: q.data ?? null, dismiss };
 }
