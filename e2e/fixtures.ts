@@ -1,5 +1,6 @@
 // Shared e2e fixture: every test records all requests (pages and workers) and fails if any
 // left this machine — the app must never reach a CDN or a model hub on its own.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 
@@ -12,7 +13,7 @@ export const FLASHRAG_LOG = resolve(
 export const DEMO_ROWS = 14;
 
 // file: is a page opened from disk (the HTML report): it leaves nothing.
-const LOCAL = /^(https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/|blob:|data:|about:|file:)/;
+export const LOCAL = /^(https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/|blob:|data:|about:|file:)/;
 
 export const test = base.extend<{ remoteRequests: string[] }>({
   remoteRequests: [
@@ -28,6 +29,26 @@ export const test = base.extend<{ remoteRequests: string[] }>({
   ],
 });
 export { expect };
+
+/**
+ * The real R1-Searcher log repeated to `mib` MiB at `path`, each copy with its own questions so
+ * rows differ; returns the record count.
+ */
+export function repeatedR1Log(path: string, mib: number): number {
+  const lines = readFileSync(R1_LOG, 'utf8').trim().split('\n');
+  const out: string[] = [];
+  let size = 0;
+  for (let copy = 0; size < mib * 2 ** 20; copy++)
+    for (const l of lines) {
+      const r = JSON.parse(l);
+      r.question = `${r.question} [copy ${copy}]`;
+      const s = JSON.stringify(r);
+      out.push(s);
+      size += s.length + 1;
+    }
+  writeFileSync(path, `${out.join('\n')}\n`);
+  return out.length;
+}
 
 /** Opens the app on a fresh profile and waits for the bundled demo to be stored. */
 export async function openApp(page: Page, hash = '#/'): Promise<void> {

@@ -5,31 +5,13 @@
 // the import names the cause; after a reset the labels come back from their backup (localStorage,
 // outside the bucket) on reload with the files to import again named; after a refusal nothing
 // stored is lost; and the file imports in full once there is room.
-import { readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { DEMO_ROWS, R1_LOG, expect, importFiles, openApp, rowCount, test } from './fixtures';
+import { DEMO_ROWS, LOCAL, expect, importFiles, openApp, repeatedR1Log, rowCount, test } from './fixtures';
 
 const SMALL_DISK = resolve(import.meta.dirname, 'tools', 'chromium-small-disk.sh');
-
-/** The real R1-Searcher log repeated to `mib`, each copy with its own questions. */
-function bigLog(path: string, mib: number): number {
-  const lines = readFileSync(R1_LOG, 'utf8').trim().split('\n');
-  const out: string[] = [];
-  let size = 0;
-  for (let copy = 0; size < mib * 2 ** 20; copy++)
-    for (const l of lines) {
-      const r = JSON.parse(l);
-      r.question = `${r.question} [copy ${copy}]`;
-      const s = JSON.stringify(r);
-      out.push(s);
-      size += s.length + 1;
-    }
-  writeFileSync(path, `${out.join('\n')}\n`);
-  return out.length;
-}
 
 /** The profile folder as the browser sees it: through its process's root, on the small disk. */
 function browserView(dir: string): string {
@@ -74,7 +56,7 @@ test('a full disk: the import names it, the labels survive the reset Chromium ma
 }, info) => {
   test.setTimeout(300_000);
   const big = info.outputPath('big.jsonl');
-  const records = bigLog(big, 20);
+  const records = repeatedR1Log(big, 20);
   // Printed at the end: what the page warned about (a backup or a dismissal not written).
   const warnings: string[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'hopscope-small-disk-'));
@@ -88,8 +70,7 @@ test('a full disk: the import names it, the labels survive the reset Chromium ma
     // This context is not the fixtures' one: its requests are watched here the same way.
     const remote: string[] = [];
     context.on('request', (r) => {
-      if (!/^(https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/|blob:|data:|about:)/.test(r.url()))
-        remote.push(r.url());
+      if (!LOCAL.test(r.url())) remote.push(r.url());
     });
     const page = context.pages()[0] ?? (await context.newPage());
     page.on('console', (m) => {

@@ -1,27 +1,14 @@
 // A 100 MB JSONL imports in the worker with a moving progress bar while the UI keeps painting,
 // and the table then holds every record (virtualized).
-import { readFileSync, writeFileSync } from 'node:fs';
-import { DEMO_ROWS, R1_LOG, expect, importFiles, openApp, test } from './fixtures';
+import { DEMO_ROWS, expect, importFiles, openApp, repeatedR1Log, test } from './fixtures';
 
 test('streams a 100 MB log through the worker with progress; the UI stays responsive', async ({
   page,
 }, info) => {
   test.setTimeout(600_000);
   // The real R1-Searcher log, repeated to 100 MB; each copy gets its own questions so rows differ.
-  const lines = readFileSync(R1_LOG, 'utf8').trim().split('\n');
   const path = info.outputPath('big.jsonl');
-  const out: string[] = [];
-  let size = 0;
-  for (let copy = 0; size < 100 * 2 ** 20; copy++)
-    for (const l of lines) {
-      const r = JSON.parse(l);
-      r.question = `${r.question} [copy ${copy}]`;
-      const s = JSON.stringify(r);
-      out.push(s);
-      size += s.length + 1;
-    }
-  writeFileSync(path, `${out.join('\n')}\n`);
-  const records = out.length;
+  const records = repeatedR1Log(path, 100);
 
   await openApp(page);
   // Watch the main thread: the longest gap between animation frames while importing.

@@ -23,7 +23,12 @@ export async function backupEntries(entries: readonly BackupEntry[]): Promise<vo
   clearTimeout(timer);
 }
 
+/** What the journal keeps of an import report (ImportRecord or the page's own start entry). */
+export function backedUpImport(r: BackedUpImport): BackedUpImport {
+  return { id: r.id, file: r.file, imported: r.imported, at: r.at };
+}
+
 /** An imported file: at its start (so a reset mid-import still names it) and at its end. */
 export async function backupImport(r: BackedUpImport): Promise<void> {
-  await backupEntries([{ op: 'import', r }]);
+  await backupEntries([{ op: 'import', r: backedUpImport(r) }]);
 }

@@ -9,28 +9,30 @@ import { backupFile } from '../db/backup-file';
 const DISK_FULL =
   /FILE_ERROR_NO_SPACE|No space left on device|full disk|disk is full|NS_ERROR_FILE_NO_DEVICE_SPACE/i;
 
-function causeOf(e: object): unknown {
-  // idb rethrows a transaction's error; some wrappers keep it as `inner` or `cause`.
-  return (e as { cause?: unknown }).cause ?? (e as { inner?: unknown }).inner;
+/** True when `test` holds for `e` or an error it wraps (idb keeps a transaction's error as `inner` or `cause`). */
+function inCauseChain(e: unknown, test: (x: { name?: unknown; message?: unknown }) => boolean): boolean {
+  if (!e || typeof e !== 'object') return false;
+  if (test(e)) return true;
+  const cause = (e as { cause?: unknown }).cause ?? (e as { inner?: unknown }).inner;
+  return cause !== undefined && cause !== e && inCauseChain(cause, test);
 }
 
 /** True when the disk itself is full (not only this site's quota). */
 export function isDiskFullError(e: unknown): boolean {
-  if (!e || typeof e !== 'object') return false;
-  const { message } = e as { message?: unknown };
-  if (typeof message === 'string' && DISK_FULL.test(message)) return true;
-  const cause = causeOf(e);
-  return cause !== undefined && cause !== e && isDiskFullError(cause);
+  return inCauseChain(e, ({ message }) => typeof message === 'string' && DISK_FULL.test(message));
 }
 
 /** True for the errors a browser raises when this site's storage, or the disk, is full. */
 export function isQuotaError(e: unknown): boolean {
-  if (!e || typeof e !== 'object') return false;
-  const { name, message } = e as { name?: unknown; message?: unknown };
-  if (name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED') return true;
-  if (typeof message === 'string' && (/quota/i.test(message) || DISK_FULL.test(message))) return true;
-  const cause = causeOf(e);
-  return cause !== undefined && cause !== e && isQuotaError(cause);
+  return (
+    inCauseChain(
+      e,
+      ({ name, message }) =>
+        name === 'QuotaExceededError' ||
+        name === 'NS_ERROR_DOM_QUOTA_REACHED' ||
+        (typeof message === 'string' && /quota/i.test(message)),
+    ) || isDiskFullError(e)
+  );
 }
 
 export interface StorageEstimate {

@@ -9,6 +9,7 @@ import {
   replayJournal,
   snapshotJournal,
 } from '../core/annotations/backup-journal';
+import { backedUpImport } from '../db/backup';
 import { type BackupFile, backupFile } from '../db/backup-file';
 import { getMeta, listAnnotations, listImports, restoreAnnotations, setMeta } from '../db/store';
 import { announce } from './changes';
@@ -35,7 +36,7 @@ function newStamp(): string {
 }
 
 async function databaseImports(): Promise<BackedUpImport[]> {
-  return (await listImports()).map((r) => ({ id: r.id, file: r.file, imported: r.imported, at: r.at }));
+  return (await listImports()).map(backedUpImport);
 }
 
 /**

@@ -63,7 +63,7 @@ export async function importTrajectoryFile(
         else later ??= setTimeout(flush, wait);
       }),
     );
-    await backupImport({ id: report.id, file: report.file, imported: report.imported, at: report.at });
+    await backupImport(report);
     return report;
   } catch (e) {
     return await rethrowStorageError(e);
