@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hopscopeTrajectories } from '../../demo/build-demo';
 import { applyEvent, buildTrajectory, emptyTrajectory } from '../schema/builder';
-import type { Trajectory } from '../schema/trajectory';
+import type { PlanNode, Step, Trajectory } from '../schema/trajectory';
 import { Replay, replayEventStream, tokenChunks, withoutGold } from './replay';
 
 const replayEvents = (t: Trajectory) => [...replayEventStream(t)];
@@ -72,15 +72,17 @@ describe('replay', () => {
     expect(replay.nextStop(inside, -1)).toBe(Math.max(...stops.filter((s) => s < inside)));
   });
 
-  it('is made in slices: frames and stops ahead are made on demand, and the whole equals replayEvents', () => {
+  it('is indexed in slices: frames and stops ahead are indexed on demand, and the whole equals replayEvents', () => {
     const replay = new Replay(withPlan);
-    expect(replay.last).toBe(0);
+    // The start and the plan, before any step is indexed.
+    expect(replay.last).toBe(1);
     expect(replay.complete).toBe(false);
     const stop = replay.nextStop(0, 1);
-    expect(replay.last).toBeLessThan(stop + 3);
+    const total = replayEvents(withPlan).length;
+    expect(replay.last).toBeLessThan(total / 4);
     expect(replay.frame(stop).t).toStrictEqual(buildFrames(withPlan)[stop]);
     while (!replay.extend(0));
-    expect(replay.last).toBe(replayEvents(withPlan).length - 1);
+    expect(replay.last).toBe(total - 1);
   });
 });
 
@@ -119,6 +121,92 @@ describe('Replay frames on demand', () => {
     expect(replay.frame(replay.nextStop(back, -1)).t.steps.at(-1)?.text).toBe('thought 99999');
     expect(replay.frame(0).t.steps).toHaveLength(0);
   });
+});
+
+describe('Replay frames match the fold on awkward shapes', () => {
+  const step = (i: number, over: Partial<Step>): Step => ({ id: `s${i}`, index: i, kind: 'think', ...over });
+  const node = (id: string, over: Partial<PlanNode> = {}): PlanNode => ({
+    id,
+    text: `do ${id}`,
+    dependsOn: [],
+    status: 'done',
+    ...over,
+  });
+  const shapes: Record<string, Trajectory> = {
+    // A node left and worked on again keeps its answer while active; repeated plan ids; a step
+    // naming no node or an unknown one; nodes no step names, done or still pending.
+    'revisited and repeated plan nodes': {
+      ...withPlan,
+      plan: [
+        node('a', { answer: 'A', resolvedText: 'do A' }),
+        node('b', { status: 'failed' }),
+        node('a', { text: 'again a', status: 'skipped' }),
+        node('c', { status: 'pending' }),
+        node('d', { status: 'skipped', answer: 'never worked' }),
+        node('e', { status: 'done', answer: 'E' }),
+        node('e', { status: 'failed' }),
+      ],
+      steps: [
+        step(0, { kind: 'plan', text: 'plan it' }),
+        step(1, { planNode: 'a', text: 'first go at a' }),
+        step(2, { planNode: 'b', kind: 'search', queries: ['b?'], text: 'search text is not streamed' }),
+        step(3, { planNode: 'a', text: 'back to a with averyveryverylongwordthatisnotcut and more' }),
+        step(4, { planNode: 'zz', text: 'an unknown node' }),
+        step(5, { text: '' }),
+        step(6, { planNode: 'b', kind: 'retrieve', docs: [{ id: 'd1', text: 'doc', rank: 1 }] }),
+        step(7, { kind: 'answer', text: '  spaced   out  ' }),
+      ],
+      answer: { text: 'A', confidence: 0.4 },
+      finishReason: 'max_turns',
+      timing: { ms: 12, tokensOut: 3 },
+    },
+    // The same with unique ids (the common case, where a done node is the stored node itself).
+    'revisited unique plan nodes': {
+      ...withPlan,
+      plan: [
+        node('a', { answer: 'A', resolvedText: 'do A' }),
+        node('b', { status: 'failed' }),
+        node('c', { status: 'pending' }),
+        node('d', { status: 'skipped', answer: 'never worked' }),
+      ],
+      steps: [
+        step(0, { planNode: 'a', text: 'first go at a' }),
+        step(1, { planNode: 'b', text: 'then b' }),
+        step(2, { planNode: 'a', text: 'back to a' }),
+        step(3, { planNode: 'b', text: 'b again' }),
+        step(4, { text: 'synthesis' }),
+      ],
+      answer: { text: 'A' },
+    },
+    'no plan, no answer, misnumbered and id-less steps': {
+      ...withPlan,
+      plan: [],
+      steps: [step(0, { index: 3, text: 'numbered wrong' }), step(1, { text: 'x' }), step(2, { index: 9 })],
+      answer: undefined,
+      finishReason: undefined,
+      timing: undefined,
+      gold: undefined,
+      reported: undefined,
+    },
+    'no steps': { ...withPlan, steps: [] },
+  };
+  for (const [name, t] of Object.entries(shapes))
+    it(name, () => {
+      const clean = JSON.parse(JSON.stringify(t)) as Trajectory;
+      const expected = buildFrames(clean);
+      const replay = new Replay(clean);
+      // Out of order, before the index is complete: frames are indexed on demand.
+      const order = [expected.length - 1, 2, ...expected.keys(), ...[...expected.keys()].reverse()];
+      for (const i of order) expect(replay.frame(i).t, `frame ${i}`).toStrictEqual(expected[i]);
+      expect(replay.complete).toBe(true);
+      expect(replay.last).toBe(expected.length - 1);
+      for (let i = 0; i < expected.length; i++) {
+        const next = replayEvents(clean)[i + 1];
+        expect(replay.streamingAt(i)).toBe(next?.type === 'step_token' ? next.stepId : undefined);
+        expect(replay.has(i)).toBe(true);
+      }
+      expect(replay.has(expected.length)).toBe(false);
+    });
 });
 
 /** Every frame of `t`'s replay by the pure reducer. */

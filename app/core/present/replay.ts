@@ -1,26 +1,47 @@
-// Presenter mode: a stored trajectory turned back into the builder's events, so the replay grows
-// through the same fold (schema/builder.ts `TrajectoryFolder`, `applyEvent` in place) a live run
-// grows through. Each event is one "beat" the presenter steps through; a step's text arrives as
-// `step_token` beats, so the model's words stream at the speed the presenter picks.
-import { type TrajectoryEvent, TrajectoryFolder } from '../schema/builder';
-import type { PlanNode, Step, Trajectory } from '../schema/trajectory';
+// Presenter mode: a stored trajectory turned back into the builder's events. Each event is one
+// "beat" the presenter steps through; a step's text arrives as `step_token` beats, so the model's
+// words stream at the speed the presenter picks. `replayEventStream` defines the beats; `Replay`
+// shows the state after any beat without folding the ones before it (see there).
+import type { TrajectoryEvent } from '../schema/builder';
+import { type PlanNode, SCHEMA_ID, type Step, type Trajectory } from '../schema/trajectory';
 
 /** Longest streamed beat: longer words arrive in pieces, as a tokenizer would cut them. */
 export const TOKEN_CHARS = 12;
 
+const WORDS = /\s*\S+\s*|\s+/g;
+
 /** Splits text into beats of one word each (with its trailing space); long words in pieces. */
 export function tokenChunks(text: string, size = TOKEN_CHARS): string[] {
   const out: string[] = [];
-  for (const word of text.match(/\s*\S+\s*|\s+/g) ?? [])
+  for (const word of text.match(WORDS) ?? [])
     for (let i = 0; i < word.length; i += size) out.push(word.slice(i, i + size));
   return out;
 }
 
 /**
- * The events that rebuild `t`, one at a time (a long trajectory's replay is made in slices, see
- * Replay.extend): start, the plan (every node pending), then per step the step without its text,
- * its text as token beats, its plan node marked active and, when a later step moves on or the run
- * ends, done with its answer; the answer and the finish last.
+ * Where the first `m` of tokenChunks(text) end in the text (`m` past the last: its length), and
+ * how many chunks there are in all, without making the chunks.
+ */
+function chunkPrefix(text: string, m: number, size = TOKEN_CHARS): { end: number; count: number } {
+  let count = 0;
+  let end = text.length;
+  WORDS.lastIndex = 0;
+  for (let w = WORDS.exec(text); w; w = WORDS.exec(text)) {
+    const pieces = Math.ceil(w[0].length / size);
+    if (count < m && count + pieces >= m) end = w.index + Math.min(w[0].length, (m - count) * size);
+    count += pieces;
+  }
+  return { end: m > 0 ? end : 0, count };
+}
+
+/** The text a step streams: search steps show their queries at once, other steps' text streams. */
+const streamedText = (s: Step): string => (s.kind === 'search' ? '' : (s.text ?? ''));
+
+/**
+ * The events that rebuild `t`, one at a time: start, the plan (every node pending), then per step
+ * the step without its text, its text as token beats, its plan node marked active and, when a
+ * later step moves on or the run ends, done with its answer; the answer and the finish last.
+ * Folded by the builder they give `t` back; `Replay` shows the fold after any of them.
  */
 export function* replayEventStream(t: Trajectory): Generator<TrajectoryEvent, void> {
   const start: TrajectoryEvent = {
@@ -54,8 +75,7 @@ export function* replayEventStream(t: Trajectory): Generator<TrajectoryEvent, vo
       }
     }
     const { index: _index, ...step } = s;
-    // Search steps show their queries at once; other steps' text streams in.
-    const text = s.kind === 'search' ? '' : (s.text ?? '');
+    const text = streamedText(s);
     yield { type: 'step', step: text ? { ...step, text: '' } : step };
     for (const c of tokenChunks(text)) yield { type: 'step_token', stepId: s.id, text: c };
   }
@@ -76,7 +96,7 @@ export function* replayEventStream(t: Trajectory): Generator<TrajectoryEvent, vo
   yield fin;
 }
 
-function finalPatch(n: NonNullable<Trajectory['plan']>[number]) {
+function finalPatch(n: PlanNode): Omit<PlanNode, 'id'> {
   const { id: _id, ...patch } = n;
   return patch;
 }
@@ -88,62 +108,200 @@ export interface ReplayFrame {
   streamingStepId: string | undefined;
 }
 
+/** A `plan_node` beat that marks a node active (others mark it done as the log left it). */
+const ACTIVE: Partial<PlanNode> = { status: 'active' };
+
 /**
- * The replay's frames, frame i being the state after events[0..i], built when asked for. Keeping
- * every frame (each a copy of the trajectory so far) was quadratic: presenting a 100,000-step
- * trajectory crashed the tab. A folder moves forward in place and steps back by undoing events,
- * each O(size of the event); replaying from the start on every step back cost 150-290 ms on
- * 100,000 steps. The events are made in slices (`extend`), so a long replay never holds the page
- * in one long task. Steps carry their stored documents, so the doc marks (duplicate, gold,
- * answer) the importer derived are the ones shown.
+ * The replay of `replayEventStream(t)`, frame i being the builder's fold of events 0..i. A frame
+ * is made from the stored trajectory, not by folding: the steps before the newest are the stored
+ * step objects (the fold rebuilds them equal), the newest has the text streamed so far, and the
+ * plan is moved to frame i by applying or taking back the `plan_node` beats in between. Folding
+ * 100,000 steps' 200,000 events kept ~70 MB of events, step copies and undo records alive, and
+ * collecting them held the page 50-90 ms at a time; a frame now costs a copy of the step and plan
+ * arrays, and the replay keeps a few numbers per step and per plan beat. Those (where each
+ * step's beats start, the plan beats) are indexed in slices (`extend`), so a long replay never
+ * holds the page in one long task; what a frame needs before then is indexed on demand.
  */
 export class Replay {
-  private readonly events: TrajectoryEvent[] = [];
-  private readonly source: Iterator<TrajectoryEvent, void>;
-  private done = false;
-  private folder = new TrajectoryFolder(undefined, { undo: true });
-  private applied = -1;
+  private readonly steps: readonly Step[];
+  private readonly plan: readonly PlanNode[];
+  /** Event index of step k's `step` beat, and its token beats; filled up to `ready`. */
+  private readonly stepAt: Int32Array;
+  private readonly tokens: Int32Array;
+  private ready = 0;
+  private misnumbered = false;
+  /** Step copies whose stored index is not their position (the builder's fold numbers them). */
+  private readonly renumbered = new Map<number, Step>();
+  /** The next event index after the events indexed so far. */
+  private cursor: number;
+  /** Plan positions indexed; each id's positions (a list when it repeats); pending copies. */
+  private planIndexed = 0;
+  private readonly positions = new Map<string, number | number[]>();
+  private uniqueIds = true;
+  private readonly pending: PlanNode[] = [];
+  // Plan beats, in event order: event index, node id, whether it marks the node done, the plan
+  // position whose stored node is the done patch, the id's beat before (-1: none), and whether
+  // the id had a done beat before.
+  private readonly beatAt: number[] = [];
+  private readonly beatId: string[] = [];
+  private readonly beatDone: boolean[] = [];
+  private readonly beatSrc: number[] = [];
+  private readonly beatPrev: number[] = [];
+  private readonly beatAgain: boolean[] = [];
+  private readonly lastBeat = new Map<string, number>();
+  private active: string | undefined;
+  private readonly worked = new Set<string | undefined>();
+  /** Plan positions scanned for nodes no step worked on (they end as logged, after the steps). */
+  private unworkedScanned = 0;
+  /** Events after the beats (the answer, the finish), once every step and beat is indexed. */
+  private tail: { answer: number; finish: number } | null = null;
+  // The plan at `applied` beats, moved beat by beat; node objects a beat makes, made once.
+  private moved: PlanNode[] | null = null;
+  private applied = 0;
+  private readonly made = new Map<string, PlanNode>();
 
-  constructor(t: Trajectory) {
-    this.source = replayEventStream(t);
-    this.pull(); // the start, so there is always a frame to show
+  constructor(private readonly t: Trajectory) {
+    this.steps = t.steps;
+    this.plan = t.plan ?? [];
+    this.stepAt = new Int32Array(this.steps.length);
+    this.tokens = new Int32Array(this.steps.length);
+    this.cursor = 1 + (this.plan.length > 0 ? 1 : 0);
   }
 
-  /** Whether every event has been made (until then `last` still grows). */
+  /** Whether every event has been indexed (until then `last` still grows). */
   get complete(): boolean {
-    return this.done;
+    return this.tail !== null;
   }
 
-  /** The last frame made so far: the end of the replay once complete. */
+  /** The last frame indexed so far: the end of the replay once complete. */
   get last(): number {
-    return this.events.length - 1;
+    return this.tail ? this.tail.finish : this.cursor - 1;
   }
 
-  /** Makes events for about `budgetMs` milliseconds; returns whether the replay is complete. */
+  /** Indexes for about `budgetMs` milliseconds; returns whether the replay is complete. */
   extend(budgetMs: number): boolean {
     const until = performance.now() + budgetMs;
-    do for (let k = 0; k < 32 && !this.done; k++) this.pull();
-    while (!this.done && performance.now() < until);
-    return this.done;
+    do this.index(256);
+    while (!this.tail && performance.now() < until);
+    return this.tail !== null;
   }
 
-  private pull(): void {
-    if (this.done) return;
-    const r = this.source.next();
-    if (r.done) this.done = true;
-    else this.events.push(r.value);
+  /** Indexes about `work` more steps (four times as many plan nodes). */
+  private index(work: number): void {
+    if (this.tail) return;
+    const plan = this.plan;
+    if (this.planIndexed < plan.length) {
+      const to = Math.min(plan.length, this.planIndexed + work * 4);
+      for (let j = this.planIndexed; j < to; j++) {
+        const n = plan[j]!;
+        const had = this.positions.get(n.id);
+        if (had === undefined) this.positions.set(n.id, j);
+        else {
+          this.uniqueIds = false;
+          if (typeof had === 'number') this.positions.set(n.id, [had, j]);
+          else had.push(j);
+        }
+        this.pending.push({ id: n.id, text: n.text, dependsOn: n.dependsOn, status: 'pending' });
+      }
+      this.planIndexed = to;
+      return;
+    }
+    const steps = this.steps;
+    if (this.ready < steps.length) {
+      const to = Math.min(steps.length, this.ready + work);
+      for (let k = this.ready; k < to; k++) {
+        const s = steps[k]!;
+        this.worked.add(s.planNode);
+        if (s.index !== k) this.misnumbered = true;
+        if (s.planNode !== this.active) {
+          if (this.active !== undefined) this.beat(this.active, true, this.lastPosition(this.active));
+          this.active = undefined;
+          if (s.planNode !== undefined && this.positions.has(s.planNode)) {
+            this.active = s.planNode;
+            this.beat(s.planNode, false, -1);
+          }
+        }
+        const text = streamedText(s);
+        this.stepAt[k] = this.cursor;
+        this.tokens[k] = text ? chunkPrefix(text, 0).count : 0;
+        this.cursor += 1 + this.tokens[k]!;
+      }
+      this.ready = to;
+      if (to === steps.length && this.active !== undefined)
+        this.beat(this.active, true, this.lastPosition(this.active));
+      return;
+    }
+    if (this.unworkedScanned < plan.length) {
+      // Nodes no step worked on end as the log left them, each by its own patch.
+      const to = Math.min(plan.length, this.unworkedScanned + work * 4);
+      for (let j = this.unworkedScanned; j < to; j++) {
+        const n = plan[j]!;
+        if (!this.worked.has(n.id) && n.status !== 'pending') this.beat(n.id, true, j);
+      }
+      this.unworkedScanned = to;
+      return;
+    }
+    const answer = this.t.answer ? this.cursor++ : Number.POSITIVE_INFINITY;
+    this.tail = { answer, finish: this.cursor };
   }
 
-  /** Event i (made if need be: steps ahead are made on demand, a few events each). */
-  event(i: number): TrajectoryEvent | undefined {
-    while (this.events.length <= i && !this.done) this.pull();
-    return this.events[i];
+  private lastPosition(id: string): number {
+    const at = this.positions.get(id)!;
+    return typeof at === 'number' ? at : at[at.length - 1]!;
+  }
+
+  /** Records a plan beat at the next event index. */
+  private beat(id: string, done: boolean, src: number): void {
+    const b = this.beatAt.length;
+    const prev = this.lastBeat.get(id) ?? -1;
+    this.beatAt.push(this.cursor++);
+    this.beatId.push(id);
+    this.beatDone.push(done);
+    this.beatSrc.push(src);
+    this.beatPrev.push(prev);
+    this.beatAgain.push(prev >= 0 && (this.beatDone[prev]! || this.beatAgain[prev]!));
+    this.lastBeat.set(id, b);
+  }
+
+  /** Indexes until event i is known (or the replay is complete). */
+  private indexTo(i: number): void {
+    while (!this.tail && this.cursor <= i) this.index(1);
+  }
+
+  /** Whether event i exists (indexing on demand). */
+  has(i: number): boolean {
+    this.indexTo(i);
+    return i >= 0 && i <= this.last;
+  }
+
+  /** The last index in `list[0..n)` whose value is at or before i, or -1 (list ascending). */
+  private static lastAtOrBefore(list: ArrayLike<number>, n: number, i: number): number {
+    let lo = 0;
+    let hi = n - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid]! <= i) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found;
+  }
+
+  /** The step whose `step` beat is the last at or before event i, or -1. */
+  private stepOf(i: number): number {
+    return Replay.lastAtOrBefore(this.stepAt, this.ready, i);
   }
 
   /** The step whose tokens are arriving after frame i, if any. */
   streamingAt(i: number): string | undefined {
-    const next = this.event(i + 1);
-    return next?.type === 'step_token' ? next.stepId : undefined;
+    const next = i + 1;
+    this.indexTo(next);
+    const k = this.stepOf(next);
+    if (k < 0) return undefined;
+    const into = next - this.stepAt[k]!;
+    return into >= 1 && into <= this.tokens[k]! ? this.steps[k]!.id : undefined;
   }
 
   /**
@@ -155,7 +313,7 @@ export class Replay {
     if (dir === 1) {
       let i = Math.max(0, at + 1);
       while (this.streamingAt(i) !== undefined) i++;
-      return this.event(i) === undefined ? this.last : i;
+      return this.has(i) ? i : this.last;
     }
     let i = Math.min(at, this.last) - 1;
     while (i > 0 && this.streamingAt(i) !== undefined) i--;
@@ -163,48 +321,117 @@ export class Replay {
   }
 
   /**
-   * Moves toward frame `target` (Infinity: the end) for about `budgetMs` milliseconds, making
-   * events on the way; true once there. A far jump (End on 100,000 steps: 240-310 ms in one
-   * task) is done in slices this way, and frame(target) is then immediate.
+   * Indexes toward frame `target` (Infinity: the end) for about `budgetMs` milliseconds; true once
+   * it is indexed, so frame(target) is then immediate. End on a long replay waits for this.
    */
   seek(target: number, budgetMs: number): boolean {
     const until = performance.now() + budgetMs;
-    for (;;) {
-      if (target > this.last && !this.done) this.extend(Math.min(2, budgetMs));
-      else {
-        const at = Math.max(0, Math.min(this.last, target));
-        this.moveTo(at, 2048);
-        if (this.applied === at) return true;
-      }
-      if (performance.now() >= until) return false;
+    while (!this.tail && this.cursor <= target) {
+      this.index(256);
+      if (performance.now() >= until) return this.tail !== null || this.cursor > target;
     }
-  }
-
-  /** Applies or undoes up to `most` events toward frame `at` (made). */
-  private moveTo(at: number, most = Number.POSITIVE_INFINITY): void {
-    // Back by undoing, unless starting over is shorter (Home from the end).
-    if (this.applied - at > at + 1) {
-      this.folder = new TrajectoryFolder(undefined, { undo: true });
-      this.applied = -1;
-    }
-    for (let n = 0; n < most && this.applied !== at; n++)
-      if (this.applied > at) {
-        this.folder.undo();
-        this.applied--;
-      } else this.folder.apply(this.events[++this.applied]!);
+    return true;
   }
 
   /** Frame i (clamped to the replay); its trajectory is a snapshot later frames do not change. */
   frame(i: number): ReplayFrame {
-    this.event(i);
+    this.indexTo(i);
     const at = Math.max(0, Math.min(this.last, i));
-    this.moveTo(at);
-    // The folder replaces step and plan-node objects, never changes them: copying the arrays is
-    // enough for the snapshot to stay as it is.
-    const d = this.folder.draft;
-    const t: Trajectory = { ...d, steps: d.steps.slice() };
-    if (d.plan) t.plan = d.plan.slice();
+    const t: Trajectory = {
+      schema: SCHEMA_ID,
+      id: this.t.id,
+      question: this.t.question,
+      source: this.t.source,
+      agent: this.t.agent,
+      steps: this.stepsAt(at),
+    };
+    if (this.t.gold) t.gold = this.t.gold;
+    if (this.t.reported) t.reported = this.t.reported;
+    if (this.plan.length > 0 && at >= 1) t.plan = this.planAt(at);
+    if (this.tail && at >= this.tail.answer) {
+      const a = this.t.answer!;
+      t.answer = a.confidence === undefined ? { text: a.text } : { text: a.text, confidence: a.confidence };
+    }
+    if (this.tail && at >= this.tail.finish) {
+      t.finishReason = this.t.finishReason ?? 'done';
+      if (this.t.timing) t.timing = this.t.timing;
+    }
     return { t, streamingStepId: this.streamingAt(at) };
+  }
+
+  /** The steps after event `at`: the stored ones before the newest, which has its text so far. */
+  private stepsAt(at: number): Step[] {
+    const k = this.stepOf(at);
+    if (k < 0) return [];
+    const steps = this.steps.slice(0, k + 1);
+    if (this.misnumbered) for (let j = 0; j <= k; j++) if (steps[j]!.index !== j) steps[j] = this.numbered(j);
+    const streamed = at - this.stepAt[k]!;
+    if (streamed < this.tokens[k]!) {
+      const s = steps[k]!;
+      const { end } = chunkPrefix(streamedText(s), streamed);
+      steps[k] = { ...s, text: streamedText(s).slice(0, end) };
+    }
+    return steps;
+  }
+
+  private numbered(j: number): Step {
+    let s = this.renumbered.get(j);
+    if (!s) this.renumbered.set(j, (s = { ...this.steps[j]!, index: j }));
+    return s;
+  }
+
+  /** The plan after event `at`: the plan moved to it beat by beat from the last frame's. */
+  private planAt(at: number): PlanNode[] {
+    while (this.planIndexed < this.plan.length) this.index(4096);
+    const target = Replay.lastAtOrBefore(this.beatAt, this.beatAt.length, at) + 1;
+    const plan = (this.moved ??= this.pending.slice());
+    for (; this.applied < target; this.applied++)
+      for (const p of this.positionsOf(this.applied)) plan[p] = this.node(this.applied, p);
+    while (this.applied > target) {
+      const b = --this.applied;
+      const prev = this.beatPrev[b]!;
+      for (const p of this.positionsOf(b)) plan[p] = prev < 0 ? this.pending[p]! : this.node(prev, p);
+    }
+    return plan.slice();
+  }
+
+  /** The plan positions beat b patches: every node with its id, as the builder patches them. */
+  private positionsOf(b: number): readonly number[] | [number] {
+    const at = this.positions.get(this.beatId[b]!)!;
+    return typeof at === 'number' ? [at] : at;
+  }
+
+  /**
+   * Plan node p after beat b: pending patched by each of its id's beats up to b, in turn. With
+   * unique ids that is the stored node once done (its patch is every field it has), and one of two
+   * active copies otherwise; repeated ids fold the patches and keep what they make.
+   */
+  private node(b: number, p: number): PlanNode {
+    if (this.uniqueIds) {
+      if (this.beatDone[b]) return this.plan[p]!;
+      const again = this.beatAgain[b]!;
+      const key = `${again ? 'again' : 'active'}:${p}`;
+      let n = this.made.get(key);
+      if (!n) this.made.set(key, (n = { ...(again ? this.plan[p]! : this.pending[p]!), ...ACTIVE }));
+      return n;
+    }
+    // The chain of this id's beats back to one already made (or the start), folded forward.
+    const chain: number[] = [];
+    let base = this.pending[p]!;
+    for (let c = b; c >= 0; c = this.beatPrev[c]!) {
+      const had = this.made.get(`${c}:${p}`);
+      if (had) {
+        base = had;
+        break;
+      }
+      chain.push(c);
+    }
+    for (let k = chain.length - 1; k >= 0; k--) {
+      const c = chain[k]!;
+      base = { ...base, ...(this.beatDone[c] ? finalPatch(this.plan[this.beatSrc[c]!]!) : ACTIVE) };
+      this.made.set(`${c}:${p}`, base);
+    }
+    return base;
   }
 }
 

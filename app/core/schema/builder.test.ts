@@ -265,47 +265,6 @@ describe('TrajectoryFolder', () => {
     expect(f.draft.steps[0]?.text).toBe('ab');
   });
 
-  it('undo takes back each event in turn, to exactly the draft before it, repeated ids included', () => {
-    const all: TrajectoryEvent[] = [
-      ...events,
-      {
-        type: 'plan',
-        nodes: [
-          { id: 'p1', text: 'one', dependsOn: [] },
-          { id: 'p1', text: 'again', dependsOn: [] },
-        ],
-      },
-      { type: 'plan_node', id: 'p1', patch: { status: 'active' } },
-      { type: 'step', step: { id: 'dup', kind: 'think', text: 'a' } },
-      { type: 'answer', text: 'between steps' },
-      { type: 'step', step: { id: 'dup', kind: 'think', text: 'b' } },
-      { type: 'step_token', stepId: 'dup', text: '!' },
-      { type: 'step_update', stepId: 'dup', patch: { kind: 'reflect' } },
-      { type: 'plan_node', id: 'p1', patch: { status: 'done', answer: 'x' } },
-      { type: 'snapshot', trajectory: { ...emptyTrajectory(), id: 'snap', steps: [] } },
-      { type: 'step', step: { kind: 'think', text: 'after the snapshot' } },
-      { type: 'finish', reason: 'done' },
-    ];
-    const f = new TrajectoryFolder(undefined, { undo: true });
-    const before: string[] = [];
-    for (const e of all) {
-      before.push(JSON.stringify(f.draft));
-      f.apply(e);
-    }
-    // The draft is the folder's own (undo changes it): compare copies.
-    const end = structuredClone(f.draft);
-    expect(end).toEqual(foldPure(all));
-    for (let i = all.length - 1; i >= 0; i--) {
-      f.undo();
-      expect(JSON.stringify(f.draft), `undo of event ${i} (${all[i]!.type})`).toBe(before[i]);
-    }
-    expect(() => f.undo()).toThrow(/nothing to undo/);
-    // Forward again after undoing: the same fold.
-    for (const e of all) f.apply(e);
-    expect(f.draft).toEqual(end);
-    expect(() => new TrajectoryFolder().undo()).toThrow(/nothing to undo/);
-  });
-
   it('refuses a record past the step limit with a message that says so', () => {
     const f = new TrajectoryFolder(3);
     for (let i = 0; i < 3; i++) f.apply({ type: 'step', step: { kind: 'think' } });

@@ -113,15 +113,8 @@ export class TrajectoryFolder {
   // made as many lists.
   private stepAt: Positions = new Map();
   private planAt: Positions = new Map();
-  /** How to take back each event applied, newest last; null unless asked for (presenter mode). */
-  private readonly undoLog: Undo[] | null;
 
-  constructor(
-    private readonly maxSteps = MAX_STEPS,
-    opts: { undo?: boolean } = {},
-  ) {
-    this.undoLog = opts.undo ? [] : null;
-  }
+  constructor(private readonly maxSteps = MAX_STEPS) {}
 
   /** The trajectory so far (unfinalized). Owned by the folder: later events change it. */
   get draft(): Trajectory {
@@ -140,32 +133,19 @@ export class TrajectoryFolder {
         const step = { ...e.step, id: e.step.id ?? `s${index}`, index } as Step;
         t.steps.push(step);
         addAt(this.stepAt, step.id, index);
-        this.undoLog?.push({ kind: 'step', id: step.id });
         return;
       }
       case 'step_token':
-      case 'step_update': {
-        const prev: Array<number | Step> | null = this.undoLog && [];
-        replaceAt(
-          t.steps,
-          this.stepAt,
-          e.stepId,
-          (s) => (e.type === 'step_token' ? { ...s, text: (s.text ?? '') + e.text } : { ...s, ...e.patch }),
-          prev,
+      case 'step_update':
+        replaceAt(t.steps, this.stepAt, e.stepId, (s) =>
+          e.type === 'step_token' ? { ...s, text: (s.text ?? '') + e.text } : { ...s, ...e.patch },
         );
-        if (prev) this.undoLog?.push({ kind: 'steps', prev });
         return;
-      }
-      case 'plan_node': {
-        const prev: Array<number | PlanNode> | null = this.undoLog && [];
-        if (t.plan) replaceAt(t.plan, this.planAt, e.id, (n) => ({ ...n, ...e.patch }), prev);
-        if (prev) this.undoLog?.push({ kind: 'plan', prev });
+      case 'plan_node':
+        if (t.plan) replaceAt(t.plan, this.planAt, e.id, (n) => ({ ...n, ...e.patch }));
         return;
-      }
       default: {
         // Whole-trajectory events (start, plan, answer, finish, snapshot) are O(size of the event).
-        // New indexes, never the old ones changed: undo puts the old ones back.
-        this.undoLog?.push({ kind: 'whole', t, stepAt: this.stepAt, planAt: this.planAt });
         // A plan's nodes are kept as given when they have a status (the folder replaces nodes,
         // never changes them): a 200,000-node plan is not copied node by node.
         let next: Trajectory;
@@ -191,43 +171,9 @@ export class TrajectoryFolder {
       }
     }
   }
-
-  /**
-   * Takes back the last event applied (the folder must be made with `undo`): the draft is as it
-   * was before it, in O(size of that event). Presenter mode steps back this way instead of
-   * replaying from the start.
-   */
-  undo(): void {
-    const u = this.undoLog?.pop();
-    if (!u) throw new Error('nothing to undo (a folder made without undo, or at the start)');
-    const t = this.t;
-    switch (u.kind) {
-      case 'step': {
-        t.steps.pop();
-        removeLastAt(this.stepAt, u.id);
-        return;
-      }
-      case 'steps':
-        restore(t.steps, u.prev);
-        return;
-      case 'plan':
-        restore(t.plan!, u.prev);
-        return;
-      case 'whole':
-        this.t = u.t;
-        this.stepAt = u.stepAt;
-        this.planAt = u.planAt;
-    }
-  }
 }
 
 type Positions = Map<string, number | number[]>;
-
-type Undo =
-  | { kind: 'step'; id: string }
-  | { kind: 'steps'; prev: Array<number | Step> }
-  | { kind: 'plan'; prev: Array<number | PlanNode> }
-  | { kind: 'whole'; t: Trajectory; stepAt: Positions; planAt: Positions };
 
 function addAt(at: Positions, id: string, i: number): void {
   const had = at.get(id);
@@ -236,39 +182,14 @@ function addAt(at: Positions, id: string, i: number): void {
   else had.push(i);
 }
 
-/**
- * Replaces the element at each position of `id` with `patch` of it. With `prev` (an undo log is
- * kept), what it replaced goes there, positions and elements alternating.
- */
-function replaceAt<T>(
-  list: T[],
-  at: Positions,
-  id: string,
-  patch: (x: T) => T,
-  prev: Array<number | T> | null,
-): void {
+/** Replaces the element at each position of `id` with `patch` of it. */
+function replaceAt<T>(list: T[], at: Positions, id: string, patch: (x: T) => T): void {
   const one = (i: number) => {
-    prev?.push(i, list[i]!);
     list[i] = patch(list[i]!);
   };
   const had = at.get(id);
   if (typeof had === 'number') one(had);
   else if (had) for (const i of had) one(i);
-}
-
-/** Puts back what replaceAt replaced, last first. */
-function restore<T>(list: T[], prev: ReadonlyArray<number | T>): void {
-  for (let k = prev.length - 2; k >= 0; k -= 2) list[prev[k] as number] = prev[k + 1] as T;
-}
-
-/** Forgets the last position of `id` (the step just taken back). */
-function removeLastAt(at: Positions, id: string): void {
-  const had = at.get(id);
-  if (typeof had === 'number') at.delete(id);
-  else if (had) {
-    had.pop();
-    if (had.length === 1) at.set(id, had[0]!);
-  }
 }
 
 /** Folds events and finalizes (stable id, duplicate / gold / answer flags on docs). Linear in events. */

@@ -7,46 +7,71 @@ import { stepNumber } from '../../core/schema/step-number';
 import type { PlanNode, Step, Trajectory } from '../../core/schema/trajectory';
 import { DocList } from './DocList';
 
+/** A run of consecutive steps under one title: steps[start..end) of the trajectory. */
 interface Group {
   key: string;
   title: string;
-  steps: Step[];
+  start: number;
+  end: number;
 }
 
-/** Steps grouped by plan node when there is a plan, else by model turn. */
+/**
+ * Steps grouped by plan node when there is a plan, else by model turn. A step is compared with
+ * the one before by its fields; keys and titles are made per group, not per step (presenter
+ * frames of 100,000 steps group every frame).
+ */
 export function groupSteps(t: Trajectory): Group[] {
   const hasPlan = (t.plan?.length ?? 0) > 0;
   // Only the nodes the steps name: a map of every node of a 200,000-node plan was a 150 ms task.
   const named = new Set<string>();
-  for (const s of t.steps) if (s.planNode) named.add(s.planNode);
+  if (hasPlan) for (const s of t.steps) if (s.planNode) named.add(s.planNode);
   const nodes = new Map<string, PlanNode>();
-  for (const n of t.plan ?? []) {
+  for (const n of hasPlan ? t.plan! : []) {
     if (named.has(n.id) && !nodes.has(n.id)) nodes.set(n.id, n);
     if (nodes.size === named.size) break;
   }
   const groups: Group[] = [];
   let inNodes = false;
-  for (const s of t.steps) {
-    let key: string;
-    let title: string;
+  // What the current group is: a node id, 'plan' / 'overall', or a turn number.
+  let kind = '';
+  let value: string | number | undefined;
+  t.steps.forEach((s, i) => {
+    let k: string;
+    let v: string | number;
     if (hasPlan && s.planNode) {
       inNodes = true;
-      const n = nodes.get(s.planNode);
-      key = `node:${s.planNode}`;
-      title = `#${s.planNode} ${n?.resolvedText ?? n?.text ?? ''}`;
+      k = 'node';
+      v = s.planNode;
     } else if (hasPlan) {
       // Before the first sub-question: planning (an unparsable plan too); after: synthesis.
-      const planning = s.kind === 'plan' || !inNodes;
-      key = planning ? 'plan' : 'overall';
-      title = planning ? 'Plan' : 'Synthesis';
+      k = s.kind === 'plan' || !inNodes ? 'plan' : 'overall';
+      v = '';
     } else {
-      key = `turn:${s.turn ?? 0}`;
-      title = s.turn ? `Turn ${s.turn}` : 'Steps';
+      k = 'turn';
+      v = s.turn ?? 0;
     }
     const last = groups[groups.length - 1];
-    if (last && last.key === key) last.steps.push(s);
-    else groups.push({ key, title, steps: [s] });
-  }
+    if (last && k === kind && v === value) {
+      last.end = i + 1;
+      return;
+    }
+    kind = k;
+    value = v;
+    let key: string;
+    let title: string;
+    if (k === 'node') {
+      const n = nodes.get(v as string);
+      key = `node:${v}`;
+      title = `#${v} ${n?.resolvedText ?? n?.text ?? ''}`;
+    } else if (k === 'turn') {
+      key = `turn:${v}`;
+      title = v ? `Turn ${v}` : 'Steps';
+    } else {
+      key = k;
+      title = k === 'plan' ? 'Plan' : 'Synthesis';
+    }
+    groups.push({ key, title, start: i, end: i + 1 });
+  });
   return groups;
 }
 
@@ -96,7 +121,7 @@ export function Timeline({
   /** Over/under-search marks from the detectors (app/core/diagnose). */
   marks?: TimelineMarks | undefined;
 }) {
-  const rows = useMemo(() => timelineRows(trajectory), [trajectory]);
+  const rows = useMemo(() => TimelineRows.of(trajectory), [trajectory]);
   // Labels and flags by step once, not a scan of all of them per step (100,000 steps).
   const byStep = useMemo(() => {
     const labels = new Map<string, string[]>();
@@ -155,7 +180,7 @@ export function Timeline({
     );
   return (
     <div className="timeline" data-testid="timeline">
-      {rows.map((r) => (
+      {Array.from(rows, (r) => (
         <div key={rowKey(r)} className={r instanceof TitleRow ? 'tl-title-row' : undefined}>
           {renderRow(r)}
         </div>
@@ -179,19 +204,69 @@ class TitleRow {
   ) {}
 }
 
-/** A row is a group title or the step itself (no wrapper per step: presenter frames of 100,000 steps rebuild the rows). */
 type TimelineRow = TitleRow | Step;
 
 const rowKey = (r: TimelineRow): string => (r instanceof TitleRow ? r.key : r.id);
 
-/** The timeline as rows: each group's title, then its steps. */
-export function timelineRows(t: Trajectory): TimelineRow[] {
-  const rows: TimelineRow[] = [];
-  groupSteps(t).forEach((g, gi) => {
-    rows.push(new TitleRow(`title:${g.key}:${gi}`, g.title));
-    for (const s of g.steps) rows.push(s);
-  });
-  return rows;
+/**
+ * The timeline as rows: each group's title, then its steps. Rows are found through the groups
+ * (group g's title is row start + g), not kept in a list: presenter frames of 100,000 steps made
+ * a list of every row per frame.
+ */
+export class TimelineRows {
+  private readonly titles: TitleRow[];
+
+  constructor(
+    private readonly steps: readonly Step[],
+    private readonly groups: readonly Group[],
+  ) {
+    this.titles = groups.map((g, gi) => new TitleRow(`title:${g.key}:${gi}`, g.title));
+  }
+
+  static of(t: Trajectory): TimelineRows {
+    return new TimelineRows(t.steps, groupSteps(t));
+  }
+
+  get length(): number {
+    return this.steps.length + this.groups.length;
+  }
+
+  /** The group whose rows hold row i: the last whose title row is at or before it. */
+  private groupOfRow(i: number): number {
+    let lo = 0;
+    let hi = this.groups.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.groups[mid]!.start + mid <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  at(i: number): TimelineRow | undefined {
+    if (i < 0 || i >= this.length) return undefined;
+    const g = this.groupOfRow(i);
+    const title = this.groups[g]!.start + g;
+    return i === title ? this.titles[g] : this.steps[i - g - 1];
+  }
+
+  /** The row of the step with this id (its first), or -1. */
+  indexOfStep(id: string): number {
+    const p = this.steps.findIndex((s) => s.id === id);
+    if (p < 0) return -1;
+    let lo = 0;
+    let hi = this.groups.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.groups[mid]!.start <= p) lo = mid;
+      else hi = mid - 1;
+    }
+    return p + lo + 1;
+  }
+
+  *[Symbol.iterator](): Generator<TimelineRow> {
+    for (let i = 0; i < this.length; i++) yield this.at(i)!;
+  }
 }
 
 /** The nearest ancestor that scrolls vertically (the page pane the timeline sits in). */
@@ -211,7 +286,7 @@ function VirtualTimeline({
   streaming,
   after,
 }: {
-  rows: readonly TimelineRow[];
+  rows: TimelineRows;
   renderRow: (r: TimelineRow) => ReactNode;
   selected: string | undefined;
   /** The step a live run is writing: followed as a card follows it in the plain timeline. */
@@ -238,7 +313,9 @@ function VirtualTimeline({
   const virt = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollParent(ref.current),
-    estimateSize: (i) => (rows[i] instanceof TitleRow ? 32 : 72),
+    // One estimate for titles and steps alike (a title is measured once shown): the estimate is
+    // asked for every row whenever the count changes.
+    estimateSize: () => 72,
     overscan: 8,
     scrollMargin: margin,
   });
@@ -248,7 +325,7 @@ function VirtualTimeline({
     <div className="timeline virtual" data-testid="timeline" ref={ref}>
       <div style={{ height: virt.getTotalSize(), position: 'relative' }}>
         {virt.getVirtualItems().map((v) => {
-          const r = rows[v.index];
+          const r = rows.at(v.index);
           if (!r) return null;
           return (
             <div
@@ -277,10 +354,10 @@ function VirtualTimeline({
 /** Brings the row keyed `key` into view when it appears or changes (a plain card's scrollIntoView). */
 function useScrollToRow(
   virt: { scrollToIndex(i: number, o: { align: 'auto' }): void },
-  rows: readonly TimelineRow[],
+  rows: TimelineRows,
   key: string | undefined,
 ): void {
-  const at = useMemo(() => (key ? rows.findIndex((r) => rowKey(r) === key) : -1), [rows, key]);
+  const at = useMemo(() => (key ? rows.indexOfStep(key) : -1), [rows, key]);
   useEffect(() => {
     if (at >= 0) virt.scrollToIndex(at, { align: 'auto' });
   }, [at, virt]);

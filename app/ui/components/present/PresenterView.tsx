@@ -113,7 +113,7 @@ export function PresenterView({
     }
     const token = replay.streamingAt(at + 1) !== undefined || replay.streamingAt(at) !== undefined;
     const ms = token ? 1000 / speed : Math.max(250, 4000 / speed);
-    const id = setTimeout(() => setAt((a) => (replay.event(a + 1) ? a + 1 : a)), ms);
+    const id = setTimeout(() => setAt((a) => (replay.has(a + 1) ? a + 1 : a)), ms);
     return () => clearTimeout(id);
   }, [playing, at, speed, replay, done]);
 
