@@ -5,6 +5,8 @@
 //         The production app in Chromium: import vs parse-only, table scroll 1k vs 100k, open 10 vs 1k steps.
 //   agent [--json] [--decode-tokens N] [--turns N] [--turn-tokens N] [--device auto|wasm|webgpu]
 //         In-browser LLM speed and KV-cache reuse on bench-random-llama, vs onnxruntime-node.
+//   shapes [--json] [--rounds N]
+//         The production app in Chromium: longest main-thread task opening and presenting hostile shapes.
 //   builder [--json] [--steps 10000,30000,...]
 //         Trajectory builder cost per step as steps grow (flat µs/step = linear).
 // A command is a module exporting `run(args): Promise<void>`; add one by adding an entry below
@@ -31,6 +33,11 @@ const COMMANDS: Record<string, Command> = {
     describe:
       'in-browser LLM (WASM worker) on bench-random-llama: load, TTFT, decode tok/s, 4-turn trajectory with/without KV reuse, vs onnxruntime-node',
     load: () => import('./agent-bench'),
+  },
+  shapes: {
+    describe:
+      'the production app in Chromium: longest main-thread task opening and presenting 100,000 steps, 50,000 documents and a 200,000-node plan',
+    load: () => import('./shapes-bench'),
   },
   builder: {
     describe: 'trajectory builder: ms and µs/step folding 10k to 300k steps (flat µs/step = linear)',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanNode } from '../schema/trajectory';
-import { layoutPlan, NODE_H, NODE_W } from './plan-layout';
+import { layoutPlan, MAX_DRAWN_NODES, NODE_H, NODE_W } from './plan-layout';
 
 const node = (id: string, dependsOn: string[] = []): PlanNode => ({
   id,
@@ -83,8 +83,8 @@ describe('layoutPlan on hostile plans', () => {
   it('lays out a chain far deeper than the call stack, and a node with 200,000 dependencies', () => {
     const chain = Array.from({ length: 100_000 }, (_, i) => node(String(i), i === 0 ? [] : [String(i - 1)]));
     const deep = layoutPlan(chain);
-    expect(deep.nodes.at(-1)?.col).toBe(299);
-    expect(deep.hiddenNodes).toBe(100_000 - 300);
+    expect(deep.nodes.at(-1)?.col).toBe(MAX_DRAWN_NODES - 1);
+    expect(deep.hiddenNodes).toBe(100_000 - MAX_DRAWN_NODES);
     const wide = [
       ...Array.from({ length: 200_000 }, (_, i) => node(`n${i}`)),
       node(

@@ -37,8 +37,12 @@ export const NODE_W = 230;
 export const NODE_H = 84;
 const GAP_X = 56;
 const GAP_Y = 18;
-/** Drawing caps: far above a real plan (APEX plans have 2–8 nodes), low enough to draw at once. */
-export const MAX_DRAWN_NODES = 300;
+/**
+ * Drawing caps: far above a real plan (APEX plans have 2–8 nodes), low enough to draw at once.
+ * Each node is an HTML box in the SVG: 300 of them made opening a trajectory a 60-110 ms task
+ * (their layout alone 40-60 ms); 100 keep it under 50 ms.
+ */
+export const MAX_DRAWN_NODES = 100;
 export const MAX_DRAWN_EDGES = 2000;
 
 /** Longest-chain depth of every node, by an explicit-stack DFS; back edges are the cycles. */

@@ -1,4 +1,3 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { plural } from '../../core/plural';
 import { memo, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Annotation } from '../../core/annotations/annotation';
@@ -6,6 +5,7 @@ import type { Flag } from '../../core/metrics/flags';
 import { stepNumber } from '../../core/schema/step-number';
 import type { PlanNode, Step, Trajectory } from '../../core/schema/trajectory';
 import { DocList } from './DocList';
+import { useVirtualRows, type VirtualRows } from './use-virtual-rows';
 
 /** A run of consecutive steps under one title: steps[start..end) of the trajectory. */
 interface Group {
@@ -295,11 +295,13 @@ function VirtualTimeline({
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const [margin, setMargin] = useState(0);
+  const [scroller, setScroller] = useState<HTMLElement | null>(null);
   // The timeline starts below the plan tree inside the same scrolling pane; measured again when
   // anything in that pane changes size (the plan tree laid out, a panel opened).
   useLayoutEffect(() => {
     const el = ref.current;
     const sp = scrollParent(el);
+    setScroller(sp);
     if (!el || !sp) return;
     const measure = () => {
       const m = el.getBoundingClientRect().top - sp.getBoundingClientRect().top + sp.scrollTop;
@@ -310,35 +312,33 @@ function VirtualTimeline({
     for (const c of Array.from(sp.children)) ro.observe(c);
     return () => ro.disconnect();
   }, []);
-  const virt = useVirtualizer({
+  const virt = useVirtualRows({
     count: rows.length,
-    getScrollElement: () => scrollParent(ref.current),
-    // One estimate for titles and steps alike (a title is measured once shown): the estimate is
-    // asked for every row whenever the count changes.
-    estimateSize: () => 72,
+    estimate: 72,
     overscan: 8,
-    scrollMargin: margin,
+    margin,
+    scrollElement: scroller,
   });
   useScrollToRow(virt, rows, selected);
   useScrollToRow(virt, rows, streaming);
   return (
     <div className="timeline virtual" data-testid="timeline" ref={ref}>
-      <div style={{ height: virt.getTotalSize(), position: 'relative' }}>
-        {virt.getVirtualItems().map((v) => {
+      <div style={{ height: virt.total, position: 'relative' }}>
+        {virt.rows.map((v) => {
           const r = rows.at(v.index);
           if (!r) return null;
           return (
             <div
               key={rowKey(r)}
               data-index={v.index}
-              ref={virt.measureElement}
+              ref={virt.measure}
               className="tl-row"
               style={{
                 position: 'absolute',
                 top: 0,
                 left: 0,
                 right: 0,
-                transform: `translateY(${v.start - margin}px)`,
+                transform: `translateY(${v.start}px)`,
               }}
             >
               {renderRow(r)}
@@ -352,15 +352,12 @@ function VirtualTimeline({
 }
 
 /** Brings the row keyed `key` into view when it appears or changes (a plain card's scrollIntoView). */
-function useScrollToRow(
-  virt: { scrollToIndex(i: number, o: { align: 'auto' }): void },
-  rows: TimelineRows,
-  key: string | undefined,
-): void {
+function useScrollToRow(virt: VirtualRows, rows: TimelineRows, key: string | undefined): void {
   const at = useMemo(() => (key ? rows.indexOfStep(key) : -1), [rows, key]);
+  const { scrollToIndex, ready } = virt;
   useEffect(() => {
-    if (at >= 0) virt.scrollToIndex(at, { align: 'auto' });
-  }, [at, virt]);
+    if (at >= 0 && ready) scrollToIndex(at);
+  }, [at, scrollToIndex, ready]);
 }
 
 const StepCard = memo(function StepCard({
