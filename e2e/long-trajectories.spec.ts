@@ -44,6 +44,22 @@ test('a 100,000-step trajectory and a 50,000-document retrieval open with only w
   await expect(page.locator('[data-testid=step][data-index="99999"]')).toBeInViewport({ timeout: 30_000 });
   await page.keyboard.press('k');
   await expect(page.locator('[data-testid=step][data-index="99998"]')).toHaveClass(/selected/);
+  // Scrolled away from the selected step, the view stays where it was scrolled to (the timeline
+  // follows a step it scrolled to only while that step settles).
+  await page.getByTestId('timeline').hover();
+  await page.mouse.wheel(0, -30_000);
+  await page.waitForTimeout(800);
+  await expect(page.locator('[data-testid=step][data-index="99998"]')).toHaveCount(0);
+  const onScreen = await page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('[data-testid=step]'))
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.bottom > 0 && r.top < innerHeight;
+      })
+      .map((el) => Number(el.dataset.index)),
+  );
+  expect(onScreen.length).toBeGreaterThan(2);
+  expect(Math.max(...onScreen)).toBeLessThan(99_800);
   await page.screenshot({ path: '/tmp/long-steps.png' });
 
   // 50,000 documents in one step: a page of them in the timeline, more on request.

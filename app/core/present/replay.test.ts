@@ -189,6 +189,17 @@ describe('Replay frames match the fold on awkward shapes', () => {
       reported: undefined,
     },
     'no steps': { ...withPlan, steps: [] },
+    // Many positions of one id, left and taken up again by many steps (each frame moves them all).
+    'one id at many positions, revisited often': {
+      ...withPlan,
+      plan: [
+        ...Array.from({ length: 12 }, (_, i) =>
+          node('x', { text: `x${i}`, ...(i % 3 ? {} : { answer: `A${i}` }) }),
+        ),
+        node('y', { status: 'failed' }),
+      ],
+      steps: Array.from({ length: 60 }, (_, i) => step(i, { planNode: i % 2 ? 'x' : 'y', text: `s ${i}` })),
+    },
   };
   for (const [name, t] of Object.entries(shapes))
     it(name, () => {
@@ -207,6 +218,24 @@ describe('Replay frames match the fold on awkward shapes', () => {
       }
       expect(replay.has(expected.length)).toBe(false);
     });
+});
+
+describe('Replay with steps that share an id', () => {
+  it('shows each step with its own text (the fold would append the later tokens to both)', () => {
+    const steps: Step[] = [
+      { id: 'dup', index: 0, kind: 'think', text: 'one' },
+      { id: 'dup', index: 1, kind: 'think', text: 'two words' },
+    ];
+    const t: Trajectory = { ...withPlan, plan: [], steps };
+    const { replay, length } = complete(t);
+    const frames = Array.from({ length }, (_, i) => replay.frame(i).t.steps);
+    expect(frames.at(-1)).toStrictEqual(steps);
+    const texts = frames.map((f) => f.map((s) => s.text));
+    expect(texts).toContainEqual(['one', 'two ']);
+    for (const f of texts) if (f.length === 2) expect(f[0]).toBe('one');
+    // The fold differs exactly there: it appends step 1's tokens to step 0 as well.
+    expect(buildFrames(t).at(-1)!.steps[0]!.text).toBe('onetwo words');
+  });
 });
 
 /** Every frame of `t`'s replay by the pure reducer. */

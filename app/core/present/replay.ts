@@ -41,7 +41,8 @@ const streamedText = (s: Step): string => (s.kind === 'search' ? '' : (s.text ??
  * The events that rebuild `t`, one at a time: start, the plan (every node pending), then per step
  * the step without its text, its text as token beats, its plan node marked active and, when a
  * later step moves on or the run ends, done with its answer; the answer and the finish last.
- * Folded by the builder they give `t` back; `Replay` shows the fold after any of them.
+ * Folded by the builder they give `t` back (when step ids are unique: the builder appends a
+ * token to every step of its id); `Replay` shows the fold after any of them.
  */
 export function* replayEventStream(t: Trajectory): Generator<TrajectoryEvent, void> {
   const start: TrajectoryEvent = {
@@ -121,6 +122,8 @@ const ACTIVE: Partial<PlanNode> = { status: 'active' };
  * arrays, and the replay keeps a few numbers per step and per plan beat. Those (where each
  * step's beats start, the plan beats) are indexed in slices (`extend`), so a long replay never
  * holds the page in one long task; what a frame needs before then is indexed on demand.
+ * Steps that share an id (a malformed log) each show their own text, where the fold would append
+ * a later one's tokens to the earlier ones too.
  */
 export class Replay {
   private readonly steps: readonly Step[];
@@ -159,6 +162,7 @@ export class Replay {
   private moved: PlanNode[] | null = null;
   private applied = 0;
   private readonly made = new Map<string, PlanNode>();
+  private lastPatches: { b: number; patches: Array<Partial<PlanNode>> } | null = null;
 
   constructor(private readonly t: Trajectory) {
     this.steps = t.steps;
@@ -380,31 +384,38 @@ export class Replay {
     return s;
   }
 
-  /** The plan after event `at`: the plan moved to it beat by beat from the last frame's. */
+  /**
+   * The plan after event `at`: the last frame's plan with each node whose id has beats in between
+   * set to its state after its id's last beat up to `at` (a far jump touches each node once).
+   */
   private planAt(at: number): PlanNode[] {
     while (this.planIndexed < this.plan.length) this.index(4096);
     const target = Replay.lastAtOrBefore(this.beatAt, this.beatAt.length, at) + 1;
     const plan = (this.moved ??= this.pending.slice());
-    for (; this.applied < target; this.applied++)
-      for (const p of this.positionsOf(this.applied)) plan[p] = this.node(this.applied, p);
-    while (this.applied > target) {
-      const b = --this.applied;
-      const prev = this.beatPrev[b]!;
-      for (const p of this.positionsOf(b)) plan[p] = prev < 0 ? this.pending[p]! : this.node(prev, p);
+    if (target === this.applied) return plan.slice();
+    // Each touched id's last beat before `target`: forward, its last beat in between; backward,
+    // the beat before its first one in between (-1: none, pending again).
+    const last = new Map<string, number>();
+    const [from, to] = target > this.applied ? [this.applied, target] : [target, this.applied];
+    for (let b = from; b < to; b++) {
+      const id = this.beatId[b]!;
+      if (target > this.applied) last.set(id, b);
+      else if (!last.has(id)) last.set(id, this.beatPrev[b]!);
+    }
+    this.applied = target;
+    for (const [id, b] of last) {
+      const at = this.positions.get(id)!;
+      for (const p of typeof at === 'number' ? [at] : at)
+        plan[p] = b < 0 ? this.pending[p]! : this.node(b, p);
     }
     return plan.slice();
-  }
-
-  /** The plan positions beat b patches: every node with its id, as the builder patches them. */
-  private positionsOf(b: number): readonly number[] | [number] {
-    const at = this.positions.get(this.beatId[b]!)!;
-    return typeof at === 'number' ? [at] : at;
   }
 
   /**
    * Plan node p after beat b: pending patched by each of its id's beats up to b, in turn. With
    * unique ids that is the stored node once done (its patch is every field it has), and one of two
-   * active copies otherwise; repeated ids fold the patches and keep what they make.
+   * active copies otherwise. Repeated ids fold their distinct patches, each where it last came:
+   * a patch written again overwrites every key it wrote before, so the result is the same.
    */
   private node(b: number, p: number): PlanNode {
     if (this.uniqueIds) {
@@ -415,23 +426,31 @@ export class Replay {
       if (!n) this.made.set(key, (n = { ...(again ? this.plan[p]! : this.pending[p]!), ...ACTIVE }));
       return n;
     }
-    // The chain of this id's beats back to one already made (or the start), folded forward.
-    const chain: number[] = [];
-    let base = this.pending[p]!;
+    const key = `${b}:${p}`;
+    let n = this.made.get(key);
+    if (n) return n;
+    n = this.pending[p]!;
+    for (const patch of this.patchesUpTo(b)) n = { ...n, ...patch };
+    // Kept so consecutive frames share nodes; dropped when a hostile plan would grow it unbounded.
+    if (this.made.size > 100_000) this.made.clear();
+    this.made.set(key, n);
+    return n;
+  }
+
+  /** The distinct patches of beat b's id up to b, oldest first, each where it came last. */
+  private patchesUpTo(b: number): Array<Partial<PlanNode>> {
+    if (this.lastPatches?.b === b) return this.lastPatches.patches;
+    const seen = new Set<number>();
+    const patches: Array<Partial<PlanNode>> = [];
     for (let c = b; c >= 0; c = this.beatPrev[c]!) {
-      const had = this.made.get(`${c}:${p}`);
-      if (had) {
-        base = had;
-        break;
-      }
-      chain.push(c);
+      const src = this.beatDone[c] ? this.beatSrc[c]! : -1;
+      if (seen.has(src)) continue;
+      seen.add(src);
+      patches.push(src < 0 ? ACTIVE : finalPatch(this.plan[src]!));
     }
-    for (let k = chain.length - 1; k >= 0; k--) {
-      const c = chain[k]!;
-      base = { ...base, ...(this.beatDone[c] ? finalPatch(this.plan[this.beatSrc[c]!]!) : ACTIVE) };
-      this.made.set(`${c}:${p}`, base);
-    }
-    return base;
+    patches.reverse();
+    this.lastPatches = { b, patches };
+    return patches;
   }
 }
 

@@ -18,8 +18,8 @@ export interface VirtualRows {
   ready: boolean;
 }
 
-/** Times a scroll to a row is redone as the rows around it are measured. */
-const SETTLE = 4;
+/** How long a scroll to a row is redone as the rows around it are measured (ms). */
+const SETTLE_MS = 1000;
 
 /**
  * Only the rows on screen (and `overscan` either side) of a list of `count` rows drawn inside
@@ -48,7 +48,7 @@ export function useVirtualRows({
   const [, remeasured] = useReducer((n: number) => n + 1, 0);
   const [view, setView] = useState({ top: 0, height: 0 });
   // Kept in refs for the observers, which outlive renders.
-  const live = useRef({ scrollElement, margin, target: -1, tries: 0 });
+  const live = useRef({ scrollElement, margin, target: -1, until: 0 });
   live.current.scrollElement = scrollElement;
   live.current.margin = margin;
 
@@ -62,35 +62,52 @@ export function useVirtualRows({
           : { top: el.scrollTop, height: el.clientHeight },
       );
     read();
+    // The user taking the scroll ends following a row scrolled to.
+    const release = () => (live.current.target = -1);
     el.addEventListener('scroll', read, { passive: true });
+    el.addEventListener('wheel', release, { passive: true });
+    el.addEventListener('pointerdown', release, { passive: true });
+    el.addEventListener('touchstart', release, { passive: true });
     const ro = new ResizeObserver(read);
     ro.observe(el);
     return () => {
       el.removeEventListener('scroll', read);
+      el.removeEventListener('wheel', release);
+      el.removeEventListener('pointerdown', release);
+      el.removeEventListener('touchstart', release);
       ro.disconnect();
     };
   }, [scrollElement]);
 
-  const scrollToIndex = useCallback((i: number) => {
+  /** Scrolls the least that shows row i whole; returns whether it scrolled. */
+  const place = useCallback((i: number): boolean => {
     const { scrollElement: el, margin: m } = live.current;
     const rows = heights.current!;
-    if (!el || i < 0 || i >= rows.count) return;
-    live.current.target = i;
-    live.current.tries = SETTLE;
+    if (!el || i < 0 || i >= rows.count) return false;
     const top = rows.start(i) + m;
     const bottom = top + rows.size(i);
+    const before = el.scrollTop;
     if (top < el.scrollTop || bottom - top > el.clientHeight) el.scrollTop = top;
     else if (bottom > el.scrollTop + el.clientHeight) el.scrollTop = bottom - el.clientHeight;
+    return el.scrollTop !== before;
   }, []);
+  const scrollToIndex = useCallback(
+    (i: number) => {
+      // A row already in view is left as it is; one scrolled to is followed for a moment, as the
+      // rows drawn around it are measured and move it.
+      if (place(i)) Object.assign(live.current, { target: i, until: performance.now() + SETTLE_MS });
+    },
+    [place],
+  );
+  /** Scrolls to the row scrolled to last again, while it still settles; done once it stays. */
+  const settle = useCallback(() => {
+    const l = live.current;
+    if (l.target < 0) return;
+    if (performance.now() > l.until || !place(l.target)) l.target = -1;
+  }, [place]);
 
   // The list moved down (the plan above it laid out): a row scrolled to is scrolled to again.
-  useLayoutEffect(() => {
-    const { target, tries } = live.current;
-    if (target >= 0 && tries > 0) {
-      scrollToIndex(target);
-      live.current.tries = tries - 1;
-    }
-  }, [margin, scrollToIndex]);
+  useLayoutEffect(settle, [margin, settle]);
 
   const observer = useRef<ResizeObserver>(null);
   observer.current ??= new ResizeObserver((entries) => {
@@ -102,6 +119,7 @@ export function useVirtualRows({
       const node = e.target as HTMLElement;
       if (!node.isConnected) continue;
       const i = Number(node.dataset.index);
+      if (!Number.isInteger(i)) continue;
       const size = e.borderBoxSize[0]?.blockSize ?? node.getBoundingClientRect().height;
       const top = rows.start(i);
       const delta = rows.set(i, size);
@@ -111,12 +129,7 @@ export function useVirtualRows({
     }
     if (!changed) return;
     if (el && above !== 0) el.scrollTop += above;
-    // A row scrolled to moves as the rows around it are measured: scroll to it again.
-    if (live.current.target >= 0 && live.current.tries-- > 0) {
-      const tries = live.current.tries;
-      scrollToIndex(live.current.target);
-      live.current.tries = tries;
-    } else live.current.target = -1;
+    settle();
     remeasured();
   });
   const measure = useCallback((el: HTMLElement | null) => {
