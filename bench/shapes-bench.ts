@@ -29,18 +29,22 @@ async function go(page: Page, hash: string): Promise<void> {
   await page.evaluate((h) => (location.hash = h), hash);
 }
 
-/** Opens trajectory `id` and waits for what shows it is there. */
-async function open(page: Page, id: string, shown: string): Promise<void> {
+/** Back to the table first, so each case starts from the same page. */
+async function home(page: Page): Promise<void> {
   await go(page, '#/');
   await page.getByTestId('row-count').waitFor();
+}
+
+/** Opens trajectory `id` and waits for what shows it is there. */
+async function open(page: Page, id: string, shown: string): Promise<void> {
+  await home(page);
   await go(page, `#/t/${id}`);
   await page.locator(shown).first().waitFor({ timeout: 120_000 });
 }
 
 /** Presents `id` as a presenter would: forward, End, back, Home, reveal, End. */
 async function present(page: Page, id: string, steps: number): Promise<void> {
-  await go(page, '#/');
-  await page.getByTestId('row-count').waitFor();
+  await home(page);
   await go(page, `#/present/${id}`);
   const presenter = page.getByTestId('presenter');
   await presenter.getByText(`Step 0 of ${steps}`).waitFor({ timeout: 120_000 });

@@ -2,7 +2,8 @@
 // "beat" the presenter steps through; a step's text arrives as `step_token` beats, so the model's
 // words stream at the speed the presenter picks. `replayEventStream` defines the beats; `Replay`
 // shows the state after any beat without folding the ones before it (see there).
-import type { TrajectoryEvent } from '../schema/builder';
+import { addAt, type Positions, type TrajectoryEvent } from '../schema/builder';
+import { lastAtOrBefore } from '../sorted';
 import { type PlanNode, SCHEMA_ID, type Step, type Trajectory } from '../schema/trajectory';
 
 /** Longest streamed beat: longer words arrive in pieces, as a tokenizer would cut them. */
@@ -139,7 +140,7 @@ export class Replay {
   private cursor: number;
   /** Plan positions indexed; each id's positions (a list when it repeats); pending copies. */
   private planIndexed = 0;
-  private readonly positions = new Map<string, number | number[]>();
+  private readonly positions: Positions = new Map();
   private uniqueIds = true;
   private readonly pending: PlanNode[] = [];
   // Plan beats, in event order: event index, node id, whether it marks the node done, the plan
@@ -158,7 +159,7 @@ export class Replay {
   private unworkedScanned = 0;
   /** Events after the beats (the answer, the finish), once every step and beat is indexed. */
   private tail: { answer: number; finish: number } | null = null;
-  // The plan at `applied` beats, moved beat by beat; node objects a beat makes, made once.
+  // The plan after the first `applied` beats (the last frame's); node objects, made once.
   private moved: PlanNode[] | null = null;
   private applied = 0;
   private readonly made = new Map<string, PlanNode>();
@@ -198,13 +199,8 @@ export class Replay {
       const to = Math.min(plan.length, this.planIndexed + work * 4);
       for (let j = this.planIndexed; j < to; j++) {
         const n = plan[j]!;
-        const had = this.positions.get(n.id);
-        if (had === undefined) this.positions.set(n.id, j);
-        else {
-          this.uniqueIds = false;
-          if (typeof had === 'number') this.positions.set(n.id, [had, j]);
-          else had.push(j);
-        }
+        if (this.positions.has(n.id)) this.uniqueIds = false;
+        addAt(this.positions, n.id, j);
         this.pending.push({ id: n.id, text: n.text, dependsOn: n.dependsOn, status: 'pending' });
       }
       this.planIndexed = to;
@@ -278,24 +274,9 @@ export class Replay {
     return i >= 0 && i <= this.last;
   }
 
-  /** The last index in `list[0..n)` whose value is at or before i, or -1 (list ascending). */
-  private static lastAtOrBefore(list: ArrayLike<number>, n: number, i: number): number {
-    let lo = 0;
-    let hi = n - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (list[mid]! <= i) {
-        found = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
-    return found;
-  }
-
   /** The step whose `step` beat is the last at or before event i, or -1. */
   private stepOf(i: number): number {
-    return Replay.lastAtOrBefore(this.stepAt, this.ready, i);
+    return lastAtOrBefore(this.ready, (k) => this.stepAt[k]!, i);
   }
 
   /** The step whose tokens are arriving after frame i, if any. */
@@ -390,7 +371,7 @@ export class Replay {
    */
   private planAt(at: number): PlanNode[] {
     while (this.planIndexed < this.plan.length) this.index(4096);
-    const target = Replay.lastAtOrBefore(this.beatAt, this.beatAt.length, at) + 1;
+    const target = lastAtOrBefore(this.beatAt.length, (b) => this.beatAt[b]!, at) + 1;
     const plan = (this.moved ??= this.pending.slice());
     if (target === this.applied) return plan.slice();
     // Each touched id's last beat before `target`: forward, its last beat in between; backward,

@@ -173,9 +173,10 @@ export class TrajectoryFolder {
   }
 }
 
-type Positions = Map<string, number | number[]>;
+/** Every position of an id: a number, or a list when the id repeats. */
+export type Positions = Map<string, number | number[]>;
 
-function addAt(at: Positions, id: string, i: number): void {
+export function addAt(at: Positions, id: string, i: number): void {
   const had = at.get(id);
   if (had === undefined) at.set(id, i);
   else if (typeof had === 'number') at.set(id, [had, i]);

@@ -1,4 +1,5 @@
 import { plural } from '../../core/plural';
+import { lastAtOrBefore } from '../../core/sorted';
 import { memo, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Annotation } from '../../core/annotations/annotation';
 import type { Flag } from '../../core/metrics/flags';
@@ -233,14 +234,10 @@ export class TimelineRows {
 
   /** The group whose rows hold row i: the last whose title row is at or before it. */
   private groupOfRow(i: number): number {
-    let lo = 0;
-    let hi = this.groups.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.groups[mid]!.start + mid <= i) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return Math.max(
+      0,
+      lastAtOrBefore(this.groups.length, (g) => this.groups[g]!.start + g, i),
+    );
   }
 
   at(i: number): TimelineRow | undefined {
@@ -254,14 +251,7 @@ export class TimelineRows {
   indexOfStep(id: string): number {
     const p = this.steps.findIndex((s) => s.id === id);
     if (p < 0) return -1;
-    let lo = 0;
-    let hi = this.groups.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.groups[mid]!.start <= p) lo = mid;
-      else hi = mid - 1;
-    }
-    return p + lo + 1;
+    return p + lastAtOrBefore(this.groups.length, (g) => this.groups[g]!.start, p) + 1;
   }
 
   *[Symbol.iterator](): Generator<TimelineRow> {
