@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
 import { ErrorBoundary } from './ui/components/ErrorBoundary';
 import { bridgeDataChanges } from './ui/data/invalidation';
+import { watchDatabaseResets } from './ui/data/storage-recovery';
 import { keepLateInvalidations } from './ui/data/late-invalidation';
 import './ui/styles.css';
 
@@ -12,6 +13,7 @@ const queryClient = new QueryClient({
 });
 keepLateInvalidations(queryClient);
 bridgeDataChanges(queryClient);
+watchDatabaseResets(queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

@@ -130,6 +130,15 @@ export const DB_NAME = 'hopscope';
 const DB_VERSION = 3;
 
 let dbPromise: Promise<IDBPDatabase<HopscopeDB>> | null = null;
+/** Connections the browser has closed (see `terminated` below), for closedByBrowserSince. */
+let forcedCloses = 0;
+const closeListeners = new Set<() => void>();
+
+/** Calls `l` each time the browser closes this context's connection (see `terminated`). */
+export function onForcedClose(l: () => void): () => void {
+  closeListeners.add(l);
+  return () => void closeListeners.delete(l);
+}
 
 export function db(): Promise<IDBPDatabase<HopscopeDB>> {
   dbPromise ??= openDB<HopscopeDB>(DB_NAME, DB_VERSION, {
@@ -157,7 +166,9 @@ export function db(): Promise<IDBPDatabase<HopscopeDB>> {
     terminated() {
       // The browser closed the connection (Chromium does on a full disk, and may reset the
       // database): the next use opens a fresh one instead of failing on a closed connection.
+      forcedCloses++;
       dbPromise = null;
+      for (const l of closeListeners) l();
     },
     blocking(_current, _blocked, event) {
       // Another tab wants a newer schema (or to delete the database): let it, reopen on next use.
@@ -166,6 +177,52 @@ export function db(): Promise<IDBPDatabase<HopscopeDB>> {
     },
   });
   return dbPromise;
+}
+
+/**
+ * A write the browser aborted because it closed the database (Chromium does on a full disk, and
+ * when the site's data is cleared, and may reset the database). Named, so the page recognises it
+ * after it crosses from a worker.
+ */
+export class DatabaseClosedError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super('the browser closed the database during the write', options);
+    this.name = 'DatabaseClosedError';
+  }
+}
+
+/** A mark to pass to closedByBrowserSince later. */
+export function forcedCloseMark(): number {
+  return forcedCloses;
+}
+
+/**
+ * True when the browser closed the connection after `mark`, or is closing it now: a forced close
+ * aborts the open transactions before its close event fires, so a transaction's abort can be seen
+ * first, while a new transaction already throws InvalidStateError.
+ */
+export async function closedByBrowserSince(mark: number): Promise<boolean> {
+  if (forcedCloses > mark) return true;
+  const open = await dbPromise?.catch(() => null);
+  if (!open) return false;
+  try {
+    const probe = open.transaction('meta');
+    probe.done.catch(() => {}); // aborted here on purpose
+    probe.abort();
+    return false;
+  } catch (e) {
+    return (e as { name?: unknown }).name === 'InvalidStateError';
+  }
+}
+
+/**
+ * The error to report for a write aborted without the user cancelling: IndexedDB aborts the open
+ * transactions without an error when the browser closes the connection, and idb's `done` then
+ * rejects with an AbortError, which must not read as the user's cancel.
+ */
+export async function abortedWriteError(e: unknown, mark: number): Promise<Error> {
+  if (await closedByBrowserSince(mark)) return new DatabaseClosedError({ cause: e });
+  return new Error('the browser aborted the write without giving a reason', { cause: e });
 }
 
 /** For tests: forget the open connection. */

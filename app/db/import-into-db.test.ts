@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { forceCloseDatabase } from 'fake-indexeddb';
 import { deleteDB } from 'idb';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Annotation, makeAnnotation } from '../core/annotations/annotation';
@@ -154,6 +155,47 @@ describe('a stopped import keeps its report', () => {
     expect(rec?.message).toMatch(/^QuotaExceededError: the quota has been exceeded \(after \d+ imported\)$/);
     expect(rec?.imported).toBe(await countTrajectories());
     expect(rec?.errors.map((e) => e.line)).toEqual([1]);
+  });
+
+  // When the browser closes the connection (a full disk, cleared site data) it aborts the open
+  // transaction without an error, and idb's `done` rejects with an AbortError: e2e/full-disk
+  // once showed that as "Cancelled" although the user had not cancelled and nothing was kept.
+  async function* abortedWrite(close: boolean) {
+    let n = 0;
+    for await (const c of stringChunks(text, 4096)) {
+      if (++n === 8) {
+        if (close)
+          // fake-indexeddb types its argument as the class, not an instance.
+          forceCloseDatabase((await db()) as unknown as Parameters<typeof forceCloseDatabase>[0]);
+        throw new DOMException('', 'AbortError');
+      }
+      yield c;
+    }
+  }
+
+  it('aborted by the browser closing the database: a failure naming that, not a cancel', async () => {
+    await expect(importIntoDb(abortedWrite(true), { file: 'big.jsonl' })).rejects.toMatchObject({
+      name: 'DatabaseClosedError',
+      message: 'the browser closed the database during the write',
+    });
+    // The closing connection takes no more writes; once closed, the next use opens a new one. The
+    // report stays as last stored (the dialog reads that as interrupted), never as cancelled.
+    const status = () =>
+      listImports().then(
+        (l) => l[0]?.status,
+        (e: Error) => e.name,
+      );
+    await expect.poll(status).not.toBe('InvalidStateError');
+    expect(await status()).toBe('running');
+  });
+
+  it('an AbortError with no cancel and no close is a failure too, never "by the user"', async () => {
+    await expect(importIntoDb(abortedWrite(false), { file: 'big.jsonl' })).rejects.toThrow(
+      'the browser aborted the write without giving a reason',
+    );
+    const [rec] = await listImports();
+    expect(rec?.status).toBe('failed');
+    expect(rec?.message).not.toContain('by the user');
   });
 
   it('an import still running (or interrupted) is stored as running from its start', async () => {

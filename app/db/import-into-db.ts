@@ -10,7 +10,7 @@ import {
   type ImportSummary,
   importBatches,
 } from '../core/importers/pipeline';
-import type { ImportRecord } from './db';
+import { abortedWriteError, forcedCloseMark, type ImportRecord } from './db';
 import { knownTrajectoryIds, putAnnotations, putImportRecord, putTrajectories } from './store';
 
 export interface DbImportOptions {
@@ -26,6 +26,7 @@ export async function importIntoDb(
   opts: DbImportOptions,
 ): Promise<ImportRecord> {
   const at = new Date().toISOString();
+  const closes = forcedCloseMark();
   const record: ImportRecord = {
     id: `${at}|${opts.file}`,
     file: opts.file,
@@ -84,12 +85,15 @@ export async function importIntoDb(
       // Keeps an unhandled rejection from firing while the next batch is converted.
       committing.catch(() => {});
     }
-  } catch (e) {
+  } catch (thrown) {
     // A batch still committing finishes first, so the report counts it.
     await committing?.catch(() => {});
+    // Only the user's signal cancels: an AbortError without it is a write the browser aborted.
+    const cancelled = opts.signal?.aborted === true;
+    const e = !cancelled && isAbort(thrown) ? await abortedWriteError(thrown, closes) : thrown;
     // What was stored stays; the report says so and why the import stopped.
-    record.status = isAbort(e, opts.signal) ? 'cancelled' : 'failed';
-    record.message = isAbort(e, opts.signal)
+    record.status = cancelled ? 'cancelled' : 'failed';
+    record.message = cancelled
       ? `by the user after ${record.imported} imported`
       : `${e instanceof Error ? `${e.name}: ${e.message}` : String(e)} (after ${record.imported} imported)`;
     await putImportRecord(record).catch(() => {});

@@ -45,6 +45,18 @@ describe('storage errors', () => {
     expect(msg).not.toContain('using');
   });
 
+  it('explain a write the browser aborted by closing the database, also after it crossed from a worker', async () => {
+    // db.ts's DatabaseClosedError as Comlink rebuilds it on the page: only name and message survive.
+    const closed = Object.assign(new Error('the browser closed the database during the write'), {
+      name: 'DatabaseClosedError',
+    });
+    expect(isQuotaError(closed)).toBe(false);
+    const msg = describeStorageError(closed, null, true);
+    expect(msg).toMatch(/^the browser closed this site's database during the write, as Chromium does when/);
+    expect(msg).toContain('Hopscope keeps a copy of your labels and notes outside it');
+    await expect(rethrowStorageError(closed)).rejects.toThrow("the browser closed this site's database");
+  });
+
   it('leave other errors as they are', () => {
     expect(describeStorageError(new Error('Key already exists'), null)).toBe('Key already exists');
   });

@@ -35,6 +35,19 @@ export function isQuotaError(e: unknown): boolean {
   );
 }
 
+/**
+ * True when the browser closed the database under a write (db.ts's DatabaseClosedError, also
+ * after it crossed from a worker, where only its name survives).
+ */
+export function isDatabaseClosedError(e: unknown): boolean {
+  return inCauseChain(e, ({ name }) => name === 'DatabaseClosedError');
+}
+
+/** True for the failures describeStorageError explains: a full quota or disk, a closed database. */
+export function isStorageLossError(e: unknown): boolean {
+  return isQuotaError(e) || isDatabaseClosedError(e);
+}
+
 export interface StorageEstimate {
   usage?: number;
   quota?: number;
@@ -61,17 +74,21 @@ export function describeStorageError(
   estimate: StorageEstimate | null,
   labelsBackedUp = backupFile() !== null,
 ): string {
-  if (!isQuotaError(e)) return e instanceof Error ? e.message : String(e);
+  if (!isStorageLossError(e)) return e instanceof Error ? e.message : String(e);
   const used =
     estimate?.usage !== undefined && estimate.quota !== undefined
       ? ` (using ${size(estimate.usage)} of ${size(estimate.quota)} allowed)`
       : '';
+  // Chromium resets the site's whole IndexedDB after a write fails on a full disk
+  // (electron/electron#41877), closing its connections: nothing in the database can be promised,
+  // only the labels' separate backup.
+  const afterReset = labelsBackedUp
+    ? `Hopscope keeps a copy of your labels and notes outside it and puts them back when you reload, if the browser could keep that copy: free disk space first, then reload the page. Imported trajectories may need importing again.`
+    : `Free disk space, then reload the page; imported trajectories may need importing again.`;
   if (isDiskFullError(e))
-    // Chromium resets the site's whole IndexedDB after such a write (electron/electron#41877):
-    // nothing in the database can be promised, only the labels' separate backup.
-    return labelsBackedUp
-      ? `the disk is full. The browser may have reset this site's database. Hopscope keeps a copy of your labels and notes outside it and puts them back when you reload, if the browser could keep that copy: free disk space first, then reload the page. Imported trajectories may need importing again.`
-      : `the disk is full. The browser may have reset this site's database. Free disk space, then reload the page; imported trajectories may need importing again.`;
+    return `the disk is full. The browser may have reset this site's database. ${afterReset}`;
+  if (!isQuotaError(e))
+    return `the browser closed this site's database during the write, as Chromium does when the disk is full or the site's data is cleared, and may have reset it. ${afterReset}`;
   return `the browser's storage for this site is full${used}. Nothing already saved was lost. To make room, delete ${WHAT_CAN_BE_DELETED}, or free disk space, then try again.`;
 }
 
@@ -86,7 +103,7 @@ export async function storageEstimate(): Promise<StorageEstimate | null> {
 
 /** describeStorageError with the live estimate. */
 export async function explainStorageError(e: unknown): Promise<string> {
-  return describeStorageError(e, isQuotaError(e) ? await storageEstimate() : null);
+  return describeStorageError(e, isStorageLossError(e) ? await storageEstimate() : null);
 }
 
 /** Asks once for persistent storage (labels survive storage pressure); true when granted. */
@@ -106,6 +123,6 @@ export async function requestPersistentStorage(): Promise<boolean> {
  * delete); anything else unchanged. For every import and load, so none of them says only "failed".
  */
 export async function rethrowStorageError(e: unknown): Promise<never> {
-  if (!isQuotaError(e)) throw e;
+  if (!isStorageLossError(e)) throw e;
   throw new Error(await explainStorageError(e), { cause: e });
 }

@@ -11,6 +11,7 @@ import {
 } from '../core/annotations/backup-journal';
 import { backedUpImport } from '../db/backup';
 import { type BackupFile, backupFile } from '../db/backup-file';
+import { onForcedClose } from '../db/db';
 import { getMeta, listAnnotations, listImports, restoreAnnotations, setMeta } from '../db/store';
 import { announce } from './changes';
 
@@ -84,6 +85,15 @@ export async function checkLabelBackup(
   });
   if (found) announce('annotations');
   return found;
+}
+
+/**
+ * Calls `l` after the browser closed the database under this page. Chromium deletes the site's
+ * bucket after a write meets a full disk, which can come after the start-up check (mid-import,
+ * and even after a reload began), so the caller checks the backup again and re-reads.
+ */
+export function onDatabaseClosed(l: () => void): () => void {
+  return onForcedClose(l);
 }
 
 /** The last reset found and not yet dismissed. */

@@ -40,6 +40,9 @@ export function ImportDialog() {
   const [jobs, setJobs] = useState<Job[]>([]);
   const [dragging, setDragging] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
+  // Jobs the user cancelled: only these end as cancelled. An AbortError alone can also be a
+  // write the browser aborted (the import then reports it as a failure with its cause).
+  const cancelledJobs = useRef(new Set<string>());
   const history = useImports();
   const runningFiles = new Set(jobs.filter((j) => j.state === 'running').map((j) => j.name));
 
@@ -73,7 +76,7 @@ export function ImportDialog() {
             );
           })
           .catch((e: unknown) => {
-            const cancelled = isAbort(e);
+            const cancelled = cancelledJobs.current.has(id) && isAbort(e);
             update(id, {
               state: cancelled ? 'cancelled' : 'failed',
               message: String((e as Error)?.message ?? e),
@@ -172,7 +175,14 @@ export function ImportDialog() {
               or drop files here
             </div>
             {jobs.map((j) => (
-              <JobView key={j.id} job={j} onCancel={() => void cancelImport(j.id)} />
+              <JobView
+                key={j.id}
+                job={j}
+                onCancel={() => {
+                  cancelledJobs.current.add(j.id);
+                  void cancelImport(j.id);
+                }}
+              />
             ))}
             {history.data && history.data.length > 0 && (
               <details

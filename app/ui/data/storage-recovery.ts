@@ -1,10 +1,11 @@
 // The start-up check of the labels' backup (services/storage-recovery) and the notice it leaves
 // when the browser reset the database.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type ResetRecovery,
   checkLabelBackup,
   dismissRecovery,
+  onDatabaseClosed,
   pendingRecovery,
 } from '../../services/storage-recovery';
 import { demoFileNames } from './demo';
@@ -30,9 +31,24 @@ async function recovery(): Promise<ResetRecovery | null> {
   return { ...r, files: r.files.filter((f) => !demo.has(f)) };
 }
 
+/**
+ * Each time the browser closes the database under the page, the backup is checked again (a reset
+ * found then restores the labels and shows the notice) and every query re-reads, so no view
+ * keeps showing what a reset database no longer holds. Installed once, beside the data bridge.
+ */
+export function watchDatabaseResets(qc: QueryClient): () => void {
+  return onDatabaseClosed(() => {
+    checked = null;
+    void qc.invalidateQueries();
+  });
+}
+
+/** The notice's query (the hook's), for tests without React. */
+export const resetRecoveryQuery = { queryKey: KEY, queryFn: recovery, staleTime: Number.POSITIVE_INFINITY };
+
 export function useResetRecovery(): { recovery: ResetRecovery | null; dismiss: () => void } {
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: KEY, queryFn: recovery, staleTime: Number.POSITIVE_INFINITY });
+  const q = useQuery(resetRecoveryQuery);
   const m = useMutation({
     mutationFn: dismissRecovery,
     onError: (e) => console.warn(`notice dismissal not saved: ${e instanceof Error ? e.message : String(e)}`),
