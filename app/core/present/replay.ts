@@ -143,16 +143,20 @@ export class Replay {
   private readonly positions: Positions = new Map();
   private uniqueIds = true;
   private readonly pending: PlanNode[] = [];
-  // Plan beats, in event order: event index, node id, whether it marks the node done, the plan
-  // position whose stored node is the done patch, the id's beat before (-1: none), and whether
-  // the id had a done beat before.
-  private readonly beatAt: number[] = [];
-  private readonly beatId: string[] = [];
-  private readonly beatDone: boolean[] = [];
-  private readonly beatSrc: number[] = [];
-  private readonly beatPrev: number[] = [];
-  private readonly beatAgain: boolean[] = [];
-  private readonly lastBeat = new Map<string, number>();
+  // Plan beats, in event order: event index, its node's first plan position (with unique ids its
+  // only one), whether it marks the node done, the plan position whose stored node is the done
+  // patch, the id's beat before (-1: none), and whether the id had a done beat before. Typed
+  // arrays of the most beats there can be, made once: 200,000 beats pushed onto arrays and a map
+  // of ids made garbage whose collection held the page 40-60 ms.
+  private beats = 0;
+  private beatAt = new Int32Array(0);
+  private beatPos = new Int32Array(0);
+  private beatDone = new Uint8Array(0);
+  private beatSrc = new Int32Array(0);
+  private beatPrev = new Int32Array(0);
+  private beatAgain = new Uint8Array(0);
+  /** Each id's last beat so far, at its first plan position (-1: none). */
+  private lastBeat = new Int32Array(0);
   private active: string | undefined;
   private readonly worked = new Set<string | undefined>();
   /** Plan positions scanned for nodes no step worked on (they end as logged, after the steps). */
@@ -252,15 +256,33 @@ export class Replay {
 
   /** Records a plan beat at the next event index. */
   private beat(id: string, done: boolean, src: number): void {
-    const b = this.beatAt.length;
-    const prev = this.lastBeat.get(id) ?? -1;
-    this.beatAt.push(this.cursor++);
-    this.beatId.push(id);
-    this.beatDone.push(done);
-    this.beatSrc.push(src);
-    this.beatPrev.push(prev);
-    this.beatAgain.push(prev >= 0 && (this.beatDone[prev]! || this.beatAgain[prev]!));
-    this.lastBeat.set(id, b);
+    if (this.beats === 0) this.makeBeatArrays();
+    const b = this.beats++;
+    const at = this.positions.get(id)!;
+    const pos = typeof at === 'number' ? at : at[0]!;
+    const prev = this.lastBeat[pos]!;
+    this.beatAt[b] = this.cursor++;
+    this.beatPos[b] = pos;
+    this.beatDone[b] = done ? 1 : 0;
+    this.beatSrc[b] = src;
+    this.beatPrev[b] = prev;
+    this.beatAgain[b] = prev >= 0 && (this.beatDone[prev] || this.beatAgain[prev]) ? 1 : 0;
+    this.lastBeat[pos] = b;
+  }
+
+  /**
+   * Room for every beat: at most two per step (a node done, the next one active), one at the
+   * end, and one per plan node no step worked on.
+   */
+  private makeBeatArrays(): void {
+    const most = 2 * this.steps.length + 1 + this.plan.length;
+    this.beatAt = new Int32Array(most);
+    this.beatPos = new Int32Array(most);
+    this.beatDone = new Uint8Array(most);
+    this.beatSrc = new Int32Array(most);
+    this.beatPrev = new Int32Array(most);
+    this.beatAgain = new Uint8Array(most);
+    this.lastBeat = new Int32Array(this.plan.length).fill(-1);
   }
 
   /** Indexes until event i is known (or the replay is complete). */
@@ -367,23 +389,37 @@ export class Replay {
 
   /**
    * The plan after event `at`: the last frame's plan with each node whose id has beats in between
-   * set to its state after its id's last beat up to `at` (a far jump touches each node once).
+   * set to its state after its id's last beat up to `at`.
    */
   private planAt(at: number): PlanNode[] {
     while (this.planIndexed < this.plan.length) this.index(4096);
-    const target = lastAtOrBefore(this.beatAt.length, (b) => this.beatAt[b]!, at) + 1;
+    const target = lastAtOrBefore(this.beats, (b) => this.beatAt[b]!, at) + 1;
     const plan = (this.moved ??= this.pending.slice());
     if (target === this.applied) return plan.slice();
-    // Each touched id's last beat before `target`: forward, its last beat in between; backward,
-    // the beat before its first one in between (-1: none, pending again).
+    const forward = target > this.applied;
+    const [from, to] = forward ? [this.applied, target] : [target, this.applied];
+    this.applied = target;
+    if (this.uniqueIds) {
+      // One position per id: each beat in between sets its node, the last write being the id's
+      // state at `target` (forward, its last beat in between; backward, the beat before its first
+      // one in between). No map of ids: a jump over 200,000 beats made one, and its garbage.
+      if (forward) for (let b = from; b < to; b++) plan[this.beatPos[b]!] = this.node(b, this.beatPos[b]!);
+      else
+        for (let b = to - 1; b >= from; b--) {
+          const p = this.beatPos[b]!;
+          const prev = this.beatPrev[b]!;
+          plan[p] = prev < 0 ? this.pending[p]! : this.node(prev, p);
+        }
+      return plan.slice();
+    }
+    // Each touched id's last beat before `target` (as above), so an id at many positions has
+    // each of them set once.
     const last = new Map<string, number>();
-    const [from, to] = target > this.applied ? [this.applied, target] : [target, this.applied];
     for (let b = from; b < to; b++) {
-      const id = this.beatId[b]!;
-      if (target > this.applied) last.set(id, b);
+      const id = this.plan[this.beatPos[b]!]!.id;
+      if (forward) last.set(id, b);
       else if (!last.has(id)) last.set(id, this.beatPrev[b]!);
     }
-    this.applied = target;
     for (const [id, b] of last) {
       const at = this.positions.get(id)!;
       for (const p of typeof at === 'number' ? [at] : at)
