@@ -216,13 +216,13 @@ export async function closedByBrowserSince(mark: number): Promise<boolean> {
 }
 
 /**
- * The error to report for a write aborted without the user cancelling: IndexedDB aborts the open
+ * The error to report for an import aborted without the user cancelling: IndexedDB aborts the open
  * transactions without an error when the browser closes the connection, and idb's `done` then
  * rejects with an AbortError, which must not read as the user's cancel.
  */
 export async function abortedWriteError(e: unknown, mark: number): Promise<Error> {
   if (await closedByBrowserSince(mark)) return new DatabaseClosedError({ cause: e });
-  return new Error('the browser aborted the write without giving a reason', { cause: e });
+  return new Error('the import was aborted without a reason given', { cause: e });
 }
 
 /** For tests: forget the open connection. */

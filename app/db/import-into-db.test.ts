@@ -178,20 +178,80 @@ describe('a stopped import keeps its report', () => {
       name: 'DatabaseClosedError',
       message: 'the browser closed the database during the write',
     });
-    // The closing connection takes no more writes; once closed, the next use opens a new one. The
-    // report stays as last stored (the dialog reads that as interrupted), never as cancelled.
+    // The closing connection may take no more writes (the report then stays as last stored,
+    // which the dialog reads as interrupted); it never says cancelled.
     const status = () =>
       listImports().then(
         (l) => l[0]?.status,
         (e: Error) => e.name,
       );
     await expect.poll(status).not.toBe('InvalidStateError');
-    expect(await status()).toBe('running');
+    expect(['running', 'failed']).toContain(await status());
+  });
+
+  it('closed by the browser between two writes: a failure, not "done" with the earlier batches gone', async () => {
+    // The reset comes while no write is open (no transaction aborts): fake-indexeddb deletes once
+    // the connection lets go, then the forced close's event follows.
+    let batches = 0;
+    const reset = async () => {
+      const open = await db();
+      await deleteDB(DB_NAME);
+      forceCloseDatabase(open as unknown as Parameters<typeof forceCloseDatabase>[0]);
+    };
+    let resetting: Promise<void> | undefined;
+    async function* slow() {
+      for await (const c of stringChunks(text, 4096)) {
+        await resetting;
+        yield c;
+      }
+    }
+    await expect(
+      importIntoDb(slow(), {
+        file: 'big.jsonl',
+        onProgress: () => {
+          if (++batches === 1) resetting = reset();
+        },
+      }),
+    ).rejects.toMatchObject({ name: 'DatabaseClosedError' });
+  });
+
+  it('a write on a connection the browser is closing: the same failure, not an InvalidStateError', async () => {
+    async function* closing() {
+      let n = 0;
+      for await (const c of stringChunks(text, 4096)) {
+        // No write is open: the next one meets the closing connection.
+        if (++n === 8)
+          forceCloseDatabase((await db()) as unknown as Parameters<typeof forceCloseDatabase>[0]);
+        yield c;
+      }
+    }
+    await expect(importIntoDb(closing(), { file: 'big.jsonl' })).rejects.toMatchObject({
+      name: 'DatabaseClosedError',
+    });
+  });
+
+  it('a Cancel pressed after a write failed does not hide the failure', async () => {
+    const ac = new AbortController();
+    async function* failing() {
+      let n = 0;
+      for await (const c of stringChunks(text, 4096)) {
+        if (++n === 8) {
+          ac.abort(); // the user presses Cancel while the import stalls on the failed write
+          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        }
+        yield c;
+      }
+    }
+    await expect(importIntoDb(failing(), { file: 'q.jsonl', signal: ac.signal })).rejects.toMatchObject({
+      name: 'QuotaExceededError',
+    });
+    const [rec] = await listImports();
+    expect(rec?.status).toBe('failed');
   });
 
   it('an AbortError with no cancel and no close is a failure too, never "by the user"', async () => {
     await expect(importIntoDb(abortedWrite(false), { file: 'big.jsonl' })).rejects.toThrow(
-      'the browser aborted the write without giving a reason',
+      'the import was aborted without a reason given',
     );
     const [rec] = await listImports();
     expect(rec?.status).toBe('failed');

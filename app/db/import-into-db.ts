@@ -10,7 +10,7 @@ import {
   type ImportSummary,
   importBatches,
 } from '../core/importers/pipeline';
-import { abortedWriteError, forcedCloseMark, type ImportRecord } from './db';
+import { abortedWriteError, DatabaseClosedError, forcedCloseMark, type ImportRecord } from './db';
 import { knownTrajectoryIds, putAnnotations, putImportRecord, putTrajectories } from './store';
 
 export interface DbImportOptions {
@@ -77,6 +77,9 @@ export async function importIntoDb(
       // batch converted while the user cancelled is not stored.
       await committing;
       throwIfAborted(opts.signal);
+      // Closed by the browser between two writes (a reset): the next write would go to a new,
+      // empty database and the import would end "done" with its earlier batches gone.
+      if (forcedCloseMark() !== closes) throw new DatabaseClosedError();
       if (r.done) {
         summary = r.value;
         break;
@@ -86,11 +89,12 @@ export async function importIntoDb(
       committing.catch(() => {});
     }
   } catch (thrown) {
+    // Only the user's signal cancels, and only when it is what stopped the import (a Cancel
+    // pressed after a write failed does not hide the failure).
+    const cancelled = opts.signal?.aborted === true && isAbort(thrown);
     // A batch still committing finishes first, so the report counts it.
     await committing?.catch(() => {});
-    // Only the user's signal cancels: an AbortError without it is a write the browser aborted.
-    const cancelled = opts.signal?.aborted === true;
-    const e = !cancelled && isAbort(thrown) ? await abortedWriteError(thrown, closes) : thrown;
+    const e = cancelled ? thrown : await explainStorageStop(thrown, closes);
     // What was stored stays; the report says so and why the import stopped.
     record.status = cancelled ? 'cancelled' : 'failed';
     record.message = cancelled
@@ -109,6 +113,20 @@ export async function importIntoDb(
   });
   await putImportRecord(record);
   return record;
+}
+
+/**
+ * An AbortError the user did not cause is a write the browser aborted; an InvalidStateError is a
+ * write on a connection the browser is closing. Either, when the browser closed the database,
+ * becomes a DatabaseClosedError (what the page explains); anything else is kept.
+ */
+async function explainStorageStop(e: unknown, closes: number): Promise<unknown> {
+  if (isAbort(e)) return abortedWriteError(e, closes);
+  if ((e as { name?: unknown } | null)?.name === 'InvalidStateError') {
+    const closed = await abortedWriteError(e, closes);
+    return closed instanceof DatabaseClosedError ? closed : e;
+  }
+  return e;
 }
 
 /**
