@@ -3,19 +3,58 @@
 // is a second copy: failing to write it, or waiting on it, never fails or holds up the change.
 import { type BackedUpImport, type BackupEntry, encodeEntries } from '../core/annotations/backup-journal';
 import { backupFile } from './backup-file';
+import { db } from './db';
 
 /** Longest a label's save waits for its backup (another tab may hold the journal's lock). */
 const BACKUP_WAIT_MS = 2000;
 
+/** Where the database notes that the journal missed a change (IndexedDB `meta`): the next start rewrites it. */
+export const BACKUP_BEHIND = 'backup-behind';
+
+let behind: string | null = null;
+const behindListeners = new Set<() => void>();
+
+/** Why the journal lacks a label change this page saved, or null while it is complete. */
+export function backupBehind(): string | null {
+  return behind;
+}
+
+export function onBackupBehind(l: () => void): () => void {
+  behindListeners.add(l);
+  return () => void behindListeners.delete(l);
+}
+
+/** Records (or clears, with null) that the journal is behind the database, for the page to show. */
+export function setBackupBehind(why: string | null): void {
+  if (why === behind) return;
+  behind = why;
+  for (const l of behindListeners) l();
+}
+
+/** A failed append in words a user can act on (the browser's own quota message is long). */
+function reasonOf(e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  if ((e as { name?: unknown })?.name === 'QuotaExceededError' || /quota/i.test(message))
+    return "this site's local storage is full";
+  return message.replace(/\.+$/, '');
+}
+
 export async function backupEntries(entries: readonly BackupEntry[]): Promise<void> {
   const file = backupFile();
   if (!file || entries.length === 0) return;
-  const warn = (why: string) => console.warn(`label backup not written (the labels are saved): ${why}`);
+  const warn = (why: string) => {
+    console.warn(`label backup not written (the labels are saved): ${why}`);
+    setBackupBehind(why);
+    // So the next start rewrites the journal from the database instead of keeping the gap.
+    void db()
+      .then((d) => d.put('meta', why, BACKUP_BEHIND))
+      .catch(() => {});
+  };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), BACKUP_WAIT_MS)));
   const written = file.append(encodeEntries(entries)).then(
     () => 'written' as const,
-    (e: unknown) => warn(e instanceof Error ? e.message : String(e)),
+    (e: unknown) => warn(reasonOf(e)),
   );
   // Still written once the lock frees; the save does not wait for it.
   if ((await Promise.race([written, late])) === 'late')

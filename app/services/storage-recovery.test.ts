@@ -3,10 +3,17 @@ import { deleteDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeAnnotation } from '../core/annotations/annotation';
 import { replayJournal } from '../core/annotations/backup-journal';
-import { backupImport } from '../db/backup';
+import { BACKUP_BEHIND, backupBehind, backupImport, setBackupBehind } from '../db/backup';
 import { setBackupFileForTests } from '../db/backup-file';
 import { db, DB_NAME, resetDbConnection } from '../db/db';
-import { deleteAnnotation, listAnnotations, putAnnotations, writeAnnotations } from '../db/store';
+import {
+  deleteAnnotation,
+  getMeta,
+  listAnnotations,
+  putAnnotations,
+  setMeta,
+  writeAnnotations,
+} from '../db/store';
 import { MemoryBackupFile } from '../testing/memory-backup-file';
 import { checkLabelBackup, dismissRecovery, pendingRecovery } from './storage-recovery';
 
@@ -40,7 +47,10 @@ beforeEach(async () => {
   setBackupFileForTests(journal);
 });
 
-afterEach(() => setBackupFileForTests(undefined));
+afterEach(() => {
+  setBackupFileForTests(undefined);
+  setBackupBehind(null);
+});
 
 describe('the labels backup', () => {
   it('journals every committed label change, and each import at its start and end', async () => {
@@ -120,5 +130,38 @@ describe('the labels backup', () => {
       expect.stringContaining('label backup not written (the labels are saved)'),
     );
     warn.mockRestore();
+  });
+
+  it('a change the journal missed is shown, and the next start rewrites the journal from the database', async () => {
+    await checkLabelBackup(journal);
+    journal.failAppends = new Error('FILE_ERROR_NO_SPACE');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await putAnnotations([over]);
+    expect(backupBehind()).toBe('FILE_ERROR_NO_SPACE');
+    await vi.waitFor(async () => expect(await getMeta(BACKUP_BEHIND)).toBe('FILE_ERROR_NO_SPACE'));
+    expect(replayJournal(journal.text()).annotations).toEqual([]);
+    warn.mockRestore();
+
+    // Room again, and a reload: the gap is closed from the database, even in a short journal.
+    journal.failAppends = null;
+    setBackupBehind(null);
+    (await db()).close();
+    resetDbConnection();
+    expect(await checkLabelBackup(journal)).toBeNull();
+    expect(replayJournal(journal.text()).annotations).toEqual([over]);
+    expect(await getMeta(BACKUP_BEHIND)).toBeNull();
+    expect(backupBehind()).toBeNull();
+    // So a reset after it still brings the label back.
+    await browserResetsDatabase();
+    expect((await checkLabelBackup(journal))?.restored).toBe(1);
+  });
+
+  it('a journal too full to rewrite keeps saying so', async () => {
+    await checkLabelBackup(journal);
+    await setMeta(BACKUP_BEHIND, 'the labels backup is full');
+    journal.rewrite = () =>
+      Promise.reject(new Error('the labels backup is full (3,000,001 of 3,000,000 characters)'));
+    await expect(checkLabelBackup(journal)).rejects.toThrow('the labels backup is full');
+    expect(backupBehind()).toBe('the labels backup is full (3,000,001 of 3,000,000 characters)');
   });
 });

@@ -9,7 +9,7 @@ import {
   replayJournal,
   snapshotJournal,
 } from '../core/annotations/backup-journal';
-import { backedUpImport } from '../db/backup';
+import { BACKUP_BEHIND, backedUpImport, setBackupBehind } from '../db/backup';
 import { type BackupFile, backupFile } from '../db/backup-file';
 import { onForcedClose } from '../db/db';
 import { getMeta, listAnnotations, listImports, restoreAnnotations, setMeta } from '../db/store';
@@ -49,40 +49,56 @@ export async function checkLabelBackup(
 ): Promise<ResetRecovery | null> {
   if (!file) return null;
   let found: ResetRecovery | null = null;
-  await file.rewrite(async (text, chunks) => {
-    const stamp = await getMeta<string>(STAMP);
-    const journalStamp = stampOf(text);
-    // The usual start: the journal is this database's and short. Nothing is replayed.
-    if (stamp && journalStamp === stamp && chunks <= COMPACT_AT) return null;
-    if (journalStamp && journalStamp !== stamp) {
-      // Only this function stamps a database, so a journal stamped for another one means the
-      // database it belonged to is gone.
-      const journal = replayJournal(text);
-      await restoreAnnotations(journal.annotations);
-      found = {
-        at: new Date().toISOString(),
-        restored: journal.annotations.length,
-        files: filesToReimport(journal.imports),
-        skipped: journal.skipped,
-      };
-      await setMeta(RECOVERY, found);
-      await setMeta(STAMP, journalStamp);
-      // The old imports stay listed until a compaction reads the database's own.
-      return snapshotJournal(journalStamp, journal.annotations, journal.imports);
-    }
-    // A journal to compact, or the first start with a backup: the database is the truth, except
-    // that an unstamped journal (its first check never finished) may hold labels it lacks.
-    const s = stamp ?? newStamp();
-    let labels = await listAnnotations();
-    if (!journalStamp) {
-      const have = new Set(labels.map((a) => a.id));
-      const missing = replayJournal(text).annotations.filter((a) => !have.has(a.id));
-      await restoreAnnotations(missing);
-      labels = labels.concat(missing);
-    }
-    if (!stamp) await setMeta(STAMP, s);
-    return snapshotJournal(s, labels, await databaseImports());
-  });
+  // A label change the journal missed (backup.ts): the journal is rewritten from the database.
+  const gap = await getMeta<string>(BACKUP_BEHIND);
+  let rewrote = false;
+  try {
+    await file.rewrite(async (text, chunks) => {
+      const stamp = await getMeta<string>(STAMP);
+      const journalStamp = stampOf(text);
+      // The usual start: the journal is this database's, complete and short. Nothing is replayed.
+      if (stamp && journalStamp === stamp && chunks <= COMPACT_AT && !gap) return null;
+      if (journalStamp && journalStamp !== stamp) {
+        // Only this function stamps a database, so a journal stamped for another one means the
+        // database it belonged to is gone.
+        const journal = replayJournal(text);
+        await restoreAnnotations(journal.annotations);
+        found = {
+          at: new Date().toISOString(),
+          restored: journal.annotations.length,
+          files: filesToReimport(journal.imports),
+          skipped: journal.skipped,
+        };
+        await setMeta(RECOVERY, found);
+        await setMeta(STAMP, journalStamp);
+        // The old imports stay listed until a compaction reads the database's own.
+        rewrote = true;
+        return snapshotJournal(journalStamp, journal.annotations, journal.imports);
+      }
+      // A journal to compact, or the first start with a backup: the database is the truth, except
+      // that an unstamped journal (its first check never finished) may hold labels it lacks.
+      const s = stamp ?? newStamp();
+      let labels = await listAnnotations();
+      if (!journalStamp) {
+        const have = new Set(labels.map((a) => a.id));
+        const missing = replayJournal(text).annotations.filter((a) => !have.has(a.id));
+        await restoreAnnotations(missing);
+        labels = labels.concat(missing);
+      }
+      if (!stamp) await setMeta(STAMP, s);
+      rewrote = true;
+      return snapshotJournal(s, labels, await databaseImports());
+    });
+  } catch (e) {
+    // The journal could not be rewritten (full): the page says its backup is behind.
+    setBackupBehind(e instanceof Error ? e.message : String(e));
+    throw e;
+  }
+  if (rewrote) {
+    // Rewritten from the database (or the database refilled from it): no gap either way.
+    if (gap) await setMeta(BACKUP_BEHIND, null);
+    setBackupBehind(null);
+  }
   if (found) announce('annotations');
   return found;
 }
@@ -104,3 +120,6 @@ export async function pendingRecovery(): Promise<ResetRecovery | null> {
 export async function dismissRecovery(): Promise<void> {
   await setMeta(RECOVERY, null);
 }
+
+/** Why the labels' backup lacks a change this page saved (null: complete), and its changes. */
+export { backupBehind, onBackupBehind } from '../db/backup';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { type Annotation, STEP_LABELS } from '../../core/annotations/annotation';
 import { stepNumber } from '../../core/schema/step-number';
+import { useBackupBehind } from '../data/storage-recovery';
 import type { Step } from '../../core/schema/trajectory';
 import { DocList } from './DocList';
 import { LongText } from './LongText';
@@ -29,6 +30,7 @@ export function StepPanel({
   noteFocusSignal: number;
   needAnnotator: React.ReactNode;
 }) {
+  const backupBehind = useBackupBehind();
   const mine = annotations.filter((a) => a.stepId === step.id && a.annotator === annotator);
   const others = annotations.filter((a) => a.stepId === step.id && a.annotator !== annotator);
   const savedNote = mine.find((a) => a.label === 'note')?.note ?? '';
@@ -57,6 +59,12 @@ export function StepPanel({
                 : ''}
         </span>
       </div>
+      {backupBehind && (
+        <p className="backup-behind small" data-testid="backup-behind" role="status">
+          Labels are saved in this browser&apos;s database, but their backup copy is behind: {backupBehind}. A
+          browser reset could lose the newest; Export ▾ Annotations keeps a copy.
+        </p>
+      )}
       {annotator ? (
         <div className="labels" role="group" aria-label="Step labels">
           {STEP_LABELS.map((l) => {

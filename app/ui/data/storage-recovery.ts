@@ -1,10 +1,13 @@
 // The start-up check of the labels' backup (services/storage-recovery) and the notice it leaves
 // when the browser reset the database.
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import {
   type ResetRecovery,
+  backupBehind,
   checkLabelBackup,
   dismissRecovery,
+  onBackupBehind,
   onDatabaseClosed,
   pendingRecovery,
 } from '../../services/storage-recovery';
@@ -62,4 +65,9 @@ export function useResetRecovery(): { recovery: ResetRecovery | null; dismiss: (
     m.mutate();
   };
   return { recovery: q.data ?? null, dismiss };
+}
+
+/** Why the labels' backup copy is behind the database (null while it is complete). */
+export function useBackupBehind(): string | null {
+  return useSyncExternalStore(onBackupBehind, backupBehind, backupBehind);
 }
