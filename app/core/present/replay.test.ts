@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { hopscopeTrajectories } from '../../demo/build-demo';
+import { MAX_DRAWN_NODES } from '../plan/plan-layout';
 import { applyEvent, buildTrajectory, emptyTrajectory } from '../schema/builder';
 import type { PlanNode, Step, Trajectory } from '../schema/trajectory';
-import { Replay, replayEventStream, tokenChunks, withoutGold } from './replay';
+import { EXACT_PLAN_NODES, Replay, replayEventStream, tokenChunks, withoutGold } from './replay';
 
 const replayEvents = (t: Trajectory) => [...replayEventStream(t)];
 
@@ -218,6 +219,67 @@ describe('Replay frames match the fold on awkward shapes', () => {
       }
       expect(replay.has(expected.length)).toBe(false);
     });
+});
+
+describe('Replay of a plan longer than EXACT_PLAN_NODES', () => {
+  const node = (id: string, over: Partial<PlanNode> = {}): PlanNode => ({
+    id,
+    text: `do ${id}`,
+    dependsOn: [],
+    status: 'done',
+    answer: `answer of ${id}`,
+    ...over,
+  });
+  const step = (i: number, planNode?: string): Step => ({
+    id: `s${i}`,
+    index: i,
+    kind: 'think',
+    text: `step ${i}`,
+    ...(planNode ? { planNode } : {}),
+  });
+  for (const repeated of [false, true])
+    it(`matches the fold except untouched nodes past the limit, shown as stored (${repeated ? 'repeated' : 'unique'} ids)`, () => {
+      const exact = 6;
+      const plan = Array.from({ length: 14 }, (_, i) =>
+        node(repeated && i === 12 ? 'n9' : `n${i}`, i === 11 ? { status: 'pending', answer: undefined } : {}),
+      ).map((n) => JSON.parse(JSON.stringify(n)) as PlanNode);
+      // Worked on: one node before the limit, one after it (left and taken up again).
+      const t: Trajectory = {
+        ...withPlan,
+        plan,
+        steps: [step(0, 'n2'), step(1, 'n9'), step(2, 'n2'), step(3, 'n9'), step(4)],
+        answer: { text: 'x' },
+      };
+      const expected = buildFrames(t);
+      const replay = new Replay(t, exact);
+      const order = [expected.length - 1, 3, ...expected.keys(), ...[...expected.keys()].reverse(), 0, 9];
+      let differed = 0;
+      for (const i of order) {
+        const got = replay.frame(i).t;
+        const want = expected[i]!;
+        expect({ ...got, plan: undefined }, `frame ${i}`).toStrictEqual({ ...want, plan: undefined });
+        if (!want.plan) {
+          expect(got.plan).toBeUndefined();
+          continue;
+        }
+        want.plan.forEach((w, p) => {
+          const untouchedPastLimit = p >= exact && w.status === 'pending' && !('answer' in w);
+          if (untouchedPastLimit && got.plan![p] !== w) {
+            expect(got.plan![p], `frame ${i}, node ${p}`).toBe(plan[p]);
+            if (plan[p]!.status !== 'pending') differed++;
+          } else expect(got.plan![p], `frame ${i}, node ${p}`).toStrictEqual(w);
+        });
+      }
+      // The shortcut is taken (untouched done nodes past the limit show as stored)...
+      expect(differed).toBeGreaterThan(0);
+      // ...and the node past the limit that steps work on is exact whenever it is touched.
+      const active = expected.findIndex((f) => f.plan?.[9]?.status === 'active');
+      expect(replay.frame(active).t.plan![9]).toStrictEqual(expected[active]!.plan![9]);
+    });
+
+  it('covers every node a presenter draws', () => {
+    expect(EXACT_PLAN_NODES).toBeGreaterThanOrEqual(MAX_DRAWN_NODES);
+  });
 });
 
 describe('Replay with steps that share an id', () => {

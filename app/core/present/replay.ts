@@ -60,7 +60,7 @@ export function* replayEventStream(t: Trajectory): Generator<TrajectoryEvent, vo
   if (plan.length > 0)
     yield {
       type: 'plan',
-      nodes: plan.map((n) => ({ id: n.id, text: n.text, dependsOn: n.dependsOn, status: 'pending' })),
+      nodes: plan.map(pendingCopy),
     };
   const final = new Map<string, PlanNode>();
   for (const n of plan) final.set(n.id, n);
@@ -98,6 +98,10 @@ export function* replayEventStream(t: Trajectory): Generator<TrajectoryEvent, vo
   yield fin;
 }
 
+function pendingCopy(n: PlanNode): PlanNode {
+  return { id: n.id, text: n.text, dependsOn: n.dependsOn, status: 'pending' };
+}
+
 function finalPatch(n: PlanNode): Omit<PlanNode, 'id'> {
   const { id: _id, ...patch } = n;
   return patch;
@@ -109,6 +113,14 @@ export interface ReplayFrame {
   /** The step whose text is still arriving (its next beat is a token), if any. */
   streamingStepId: string | undefined;
 }
+
+/**
+ * Plan positions whose frames match the fold exactly. Past these, a node no beat has touched yet
+ * shows as stored instead of as a pending copy: 200,000 pending copies, made while the presenter
+ * opened, cost a 70-130 ms garbage collection. Only a plan's first 100 nodes are drawn
+ * (plan-layout's MAX_DRAWN_NODES) and real plans have 2-8, so no frame shown differs.
+ */
+export const EXACT_PLAN_NODES = 10_000;
 
 /** A `plan_node` beat that marks a node active (others mark it done as the log left it). */
 const ACTIVE: Partial<PlanNode> = { status: 'active' };
@@ -138,11 +150,15 @@ export class Replay {
   private readonly renumbered = new Map<number, Step>();
   /** The next event index after the events indexed so far. */
   private cursor: number;
-  /** Plan positions indexed; each id's positions (a list when it repeats); pending copies. */
+  /**
+   * Plan positions indexed; each id's positions (a list when it repeats); pending copies of the
+   * first EXACT_PLAN_NODES, and of later ones a beat touches.
+   */
   private planIndexed = 0;
   private readonly positions: Positions = new Map();
   private uniqueIds = true;
   private readonly pending: PlanNode[] = [];
+  private readonly latePending = new Map<number, PlanNode>();
   // Plan beats, in event order: event index, its node's first plan position (with unique ids its
   // only one), whether it marks the node done, the plan position whose stored node is the done
   // patch, the id's beat before (-1: none), and whether the id had a done beat before. Typed
@@ -169,7 +185,11 @@ export class Replay {
   private readonly made = new Map<string, PlanNode>();
   private lastPatches: { b: number; patches: Array<Partial<PlanNode>> } | null = null;
 
-  constructor(private readonly t: Trajectory) {
+  /** `exactPlanNodes`: see EXACT_PLAN_NODES (smaller in tests). */
+  constructor(
+    private readonly t: Trajectory,
+    private readonly exact = EXACT_PLAN_NODES,
+  ) {
     this.steps = t.steps;
     this.plan = t.plan ?? [];
     this.stepAt = new Int32Array(this.steps.length);
@@ -205,7 +225,7 @@ export class Replay {
         const n = plan[j]!;
         if (this.positions.has(n.id)) this.uniqueIds = false;
         addAt(this.positions, n.id, j);
-        this.pending.push({ id: n.id, text: n.text, dependsOn: n.dependsOn, status: 'pending' });
+        if (j < this.exact) this.pending.push(pendingCopy(n));
       }
       this.planIndexed = to;
       return;
@@ -394,7 +414,10 @@ export class Replay {
   private planAt(at: number): PlanNode[] {
     while (this.planIndexed < this.plan.length) this.index(4096);
     const target = lastAtOrBefore(this.beats, (b) => this.beatAt[b]!, at) + 1;
-    const plan = (this.moved ??= this.pending.slice());
+    const plan = (this.moved ??=
+      this.plan.length > this.exact
+        ? this.pending.concat(this.plan.slice(this.exact))
+        : this.pending.slice());
     if (target === this.applied) return plan.slice();
     const forward = target > this.applied;
     const [from, to] = forward ? [this.applied, target] : [target, this.applied];
@@ -408,7 +431,7 @@ export class Replay {
         for (let b = to - 1; b >= from; b--) {
           const p = this.beatPos[b]!;
           const prev = this.beatPrev[b]!;
-          plan[p] = prev < 0 ? this.pending[p]! : this.node(prev, p);
+          plan[p] = prev < 0 ? this.untouched(p) : this.node(prev, p);
         }
       return plan.slice();
     }
@@ -423,7 +446,7 @@ export class Replay {
     for (const [id, b] of last) {
       const at = this.positions.get(id)!;
       for (const p of typeof at === 'number' ? [at] : at)
-        plan[p] = b < 0 ? this.pending[p]! : this.node(b, p);
+        plan[p] = b < 0 ? this.untouched(p) : this.node(b, p);
     }
     return plan.slice();
   }
@@ -440,17 +463,30 @@ export class Replay {
       const again = this.beatAgain[b]!;
       const key = `${again ? 'again' : 'active'}:${p}`;
       let n = this.made.get(key);
-      if (!n) this.made.set(key, (n = { ...(again ? this.plan[p]! : this.pending[p]!), ...ACTIVE }));
+      if (!n) this.made.set(key, (n = { ...(again ? this.plan[p]! : this.pendingAt(p)), ...ACTIVE }));
       return n;
     }
     const key = `${b}:${p}`;
     let n = this.made.get(key);
     if (n) return n;
-    n = this.pending[p]!;
+    n = this.pendingAt(p);
     for (const patch of this.patchesUpTo(b)) n = { ...n, ...patch };
     // Kept so consecutive frames share nodes; dropped when a hostile plan would grow it unbounded.
     if (this.made.size > 100_000) this.made.clear();
     this.made.set(key, n);
+    return n;
+  }
+
+  /** Node p as a frame shows it before any beat touches it (see EXACT_PLAN_NODES). */
+  private untouched(p: number): PlanNode {
+    return p < this.exact ? this.pending[p]! : this.plan[p]!;
+  }
+
+  /** Node p pending, the start of its beats' patches; past EXACT_PLAN_NODES made when first needed. */
+  private pendingAt(p: number): PlanNode {
+    if (p < this.exact) return this.pending[p]!;
+    let n = this.latePending.get(p);
+    if (!n) this.latePending.set(p, (n = pendingCopy(this.plan[p]!)));
     return n;
   }
 
