@@ -62,6 +62,16 @@ describe('RowHeights', () => {
       plain.sizes[i] = 10 + k;
       check();
     }
+    // Far jumps (Home, End): shrinking, then growing by many rows at once within the capacity
+    // kept (the tree is rebuilt in place, past rows left stale) and beyond it.
+    for (const next of [3, 400, 10, 700, 650, 1000, 2]) {
+      fast.resize(next);
+      plain.sizes = Array.from({ length: next }, (_, i) => plain.sizes[i] ?? 72);
+      const i = Math.floor(rand() * next);
+      fast.set(i, 33);
+      plain.sizes[i] = 33;
+      check();
+    }
     expect(fast.set(0, fast.size(0))).toBe(0);
     expect(fast.set(-1, 5)).toBe(0);
     expect(fast.set(fast.count, 5)).toBe(0);

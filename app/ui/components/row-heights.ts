@@ -31,9 +31,11 @@ export class RowHeights {
       this.sizes = sizes;
     }
     this.sizes.fill(this.estimate, this.n, count);
-    if (count > this.n && this.tree.length > count) {
-      // Growing within capacity: each new row's node is its height plus the rows it covers
-      // before it, two prefix sums, O(log n) a row.
+    const grow = count - this.n;
+    if (grow > 0 && grow <= 256 && this.tree.length > count) {
+      // Growing by a few rows within capacity (a presenter frame, a live step): each new row's
+      // node is its height plus the rows it covers before it, two prefix sums, O(log n) a row.
+      // A far jump grows by many rows at once, and the rebuild below is cheaper then.
       for (let i = this.n; i < count; i++) {
         this.n = i;
         const j = i + 1;
@@ -43,8 +45,12 @@ export class RowHeights {
       return;
     }
     this.n = count;
-    // Rebuilt in O(n): each node passes its sum to its parent.
-    const tree = new Float64Array(Math.max(count, this.sizes.length) + 1);
+    // Rebuilt in O(n): each node passes its sum to its parent. The tree is reused when it has
+    // room (nodes past `count` are never read, and growing writes them afresh).
+    const tree =
+      this.tree.length > count
+        ? this.tree.fill(0, 0, count + 1)
+        : new Float64Array(Math.max(count, this.sizes.length) + 1);
     for (let i = 1; i <= count; i++) {
       tree[i]! += this.sizes[i - 1]!;
       const parent = i + (i & -i);

@@ -3,6 +3,7 @@ import type { Annotation } from '../../../core/annotations/annotation';
 import { type Flag, flagTrajectory } from '../../../core/metrics/flags';
 import { type TrajectoryMetrics, trajectoryMetrics } from '../../../core/metrics/trajectory-metrics';
 import { Replay, withoutGold } from '../../../core/present/replay';
+import { flaggedStepPositions, flagsShown } from '../../../core/present/flags-shown';
 import type { Trajectory } from '../../../core/schema/trajectory';
 import { isTyping } from '../../keyboard';
 import { LongText } from '../LongText';
@@ -150,19 +151,15 @@ export function PresenterView({
   });
 
   const stepCount = t.steps.length;
-  // A flag shows once its step has arrived: steps arrive in order, so that is its position.
-  const stepPosition = useMemo(() => {
-    const at = new Map<string, number>();
-    t.steps.forEach((s, i) => at.has(s.id) || at.set(s.id, i));
-    return at;
-  }, [t]);
+  // Looked up once flags are revealed (core/present/flags-shown).
+  const flagPositions = useMemo(
+    () => (reveal ? flaggedStepPositions(flags, t.steps) : null),
+    [reveal, flags, t],
+  );
   const arrived = frame.t.steps.length;
   const visibleFlags = useMemo(
-    () =>
-      reveal
-        ? flags.filter((f) => f.stepId !== undefined && (stepPosition.get(f.stepId) ?? arrived) < arrived)
-        : [],
-    [reveal, arrived, flags, stepPosition],
+    () => (flagPositions ? flagsShown(flags, flagPositions, arrived) : []),
+    [flagPositions, arrived, flags],
   );
   return (
     <div className="presenter" ref={rootRef} data-testid="presenter" data-done={done}>
