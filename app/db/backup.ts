@@ -31,8 +31,8 @@ export function setBackupBehind(why: string | null): void {
   for (const l of behindListeners) l();
 }
 
-/** A failed append in words a user can act on (the browser's own quota message is long). */
-function reasonOf(e: unknown): string {
+/** A failed journal write in words a user can act on (the browser's own quota message is long). */
+export function backupFailureReason(e: unknown): string {
   const message = e instanceof Error ? e.message : String(e);
   if ((e as { name?: unknown })?.name === 'QuotaExceededError' || /quota/i.test(message))
     return "this site's local storage is full";
@@ -54,7 +54,7 @@ export async function backupEntries(entries: readonly BackupEntry[]): Promise<vo
   const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), BACKUP_WAIT_MS)));
   const written = file.append(encodeEntries(entries)).then(
     () => 'written' as const,
-    (e: unknown) => warn(reasonOf(e)),
+    (e: unknown) => warn(backupFailureReason(e)),
   );
   // Still written once the lock frees; the save does not wait for it.
   if ((await Promise.race([written, late])) === 'late')

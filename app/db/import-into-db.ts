@@ -10,7 +10,13 @@ import {
   type ImportSummary,
   importBatches,
 } from '../core/importers/pipeline';
-import { abortedWriteError, DatabaseClosedError, forcedCloseMark, type ImportRecord } from './db';
+import {
+  abortedWriteError,
+  closedByBrowserSince,
+  DatabaseClosedError,
+  forcedCloseMark,
+  type ImportRecord,
+} from './db';
 import { knownTrajectoryIds, putAnnotations, putImportRecord, putTrajectories } from './store';
 
 export interface DbImportOptions {
@@ -123,8 +129,7 @@ export async function importIntoDb(
 async function explainStorageStop(e: unknown, closes: number): Promise<unknown> {
   if (isAbort(e)) return abortedWriteError(e, closes);
   if ((e as { name?: unknown } | null)?.name === 'InvalidStateError') {
-    const closed = await abortedWriteError(e, closes);
-    return closed instanceof DatabaseClosedError ? closed : e;
+    return (await closedByBrowserSince(closes)) ? new DatabaseClosedError({ cause: e }) : e;
   }
   return e;
 }

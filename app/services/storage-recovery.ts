@@ -9,7 +9,7 @@ import {
   replayJournal,
   snapshotJournal,
 } from '../core/annotations/backup-journal';
-import { BACKUP_BEHIND, backedUpImport, setBackupBehind } from '../db/backup';
+import { BACKUP_BEHIND, backedUpImport, backupFailureReason, setBackupBehind } from '../db/backup';
 import { type BackupFile, backupFile } from '../db/backup-file';
 import { onForcedClose } from '../db/db';
 import { getMeta, listAnnotations, listImports, restoreAnnotations, setMeta } from '../db/store';
@@ -91,7 +91,7 @@ export async function checkLabelBackup(
     });
   } catch (e) {
     // The journal could not be rewritten (full): the page says its backup is behind.
-    setBackupBehind(e instanceof Error ? e.message : String(e));
+    setBackupBehind(backupFailureReason(e));
     throw e;
   }
   if (rewrote) {
