@@ -53,6 +53,94 @@ export async function parseOnlySeconds(inputId: string): Promise<number> {
   return out.s;
 }
 
+/**
+ * What storing alone costs, with nothing built, validated or derived: the same file read and
+ * parsed as parseOnlySeconds does, each record then written as it is, 200 per transaction with the
+ * next batch parsed while one commits (as the import does). `idb`: each parsed record put into an
+ * IndexedDB object store; `opfs`: each line's bytes written to a file in the origin-private file
+ * system (a sync access handle, flushed every 200 records). Returns seconds.
+ */
+export async function storeOnlySeconds([inputId, sink]: [string, 'idb' | 'opfs']): Promise<number> {
+  const input = document.getElementById(inputId) as HTMLInputElement;
+  const file = input.files![0]!;
+  const src = `onmessage = async (e) => {
+    const { file, sink } = e.data;
+    const name = 'hopscope-bench-store-only';
+    let db = null, fh = null, at = 0;
+    const enc = new TextEncoder();
+    if (sink === 'idb') {
+      db = await new Promise((res, rej) => {
+        const o = indexedDB.open(name, 1);
+        o.onupgradeneeded = () => o.result.createObjectStore('records', { keyPath: 'n' });
+        o.onsuccess = () => res(o.result);
+        o.onerror = () => rej(o.error);
+      });
+    } else {
+      const root = await navigator.storage.getDirectory();
+      fh = await (await root.getFileHandle(name, { create: true })).createSyncAccessHandle();
+    }
+    let batch = [], committing = null, n = 0;
+    const commit = async () => {
+      const b = batch;
+      batch = [];
+      await committing;
+      committing = new Promise((res, rej) => {
+        const tx = db.transaction('records', 'readwrite');
+        const store = tx.objectStore('records');
+        for (const v of b) store.put(v);
+        tx.oncomplete = res;
+        tx.onerror = () => rej(tx.error);
+        tx.onabort = () => rej(tx.error);
+      });
+    };
+    const take = async (line) => {
+      const value = JSON.parse(line);
+      n++;
+      if (fh) {
+        at += fh.write(enc.encode(line), { at });
+        if (n % 200 === 0) fh.flush();
+        return;
+      }
+      batch.push({ n, value });
+      if (batch.length >= 200) await commit();
+    };
+    const t0 = performance.now();
+    const reader = file.stream().pipeThrough(new TextDecoderStream()).getReader();
+    let rest = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      const lines = (rest + value).split('\\n');
+      rest = lines.pop();
+      for (const l of lines) if (l) await take(l);
+    }
+    if (rest) await take(rest);
+    if (fh) {
+      fh.flush();
+      fh.close();
+    } else {
+      await commit();
+      await committing;
+    }
+    const s = (performance.now() - t0) / 1000;
+    if (db) {
+      db.close();
+      indexedDB.deleteDatabase(name);
+    } else await (await navigator.storage.getDirectory()).removeEntry(name);
+    postMessage({ s, n });
+  };`;
+  const url = URL.createObjectURL(new Blob([src], { type: 'text/javascript' }));
+  const worker = new Worker(url);
+  const out = await new Promise<{ s: number; n: number }>((res, rej) => {
+    worker.onmessage = (e) => res(e.data as { s: number; n: number });
+    worker.onerror = (e) => rej(new Error(e.message));
+    worker.postMessage({ file, sink });
+  });
+  worker.terminate();
+  URL.revokeObjectURL(url);
+  return out.s;
+}
+
 /** Scrolls the table body `frames` frames, `px` pixels per frame; returns each frame's duration. */
 export async function scrollFrameTimes([frames, px]: [number, number]): Promise<number[]> {
   const body = document.querySelector('.tbody') as HTMLElement;
