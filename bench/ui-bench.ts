@@ -121,16 +121,21 @@ export async function run(args: string[]): Promise<void> {
       'index.html',
       async (b) => {
         // 1. Parse-only floor and the real import of the same file, in fresh contexts.
+        // A fresh page holding the big file in a file input (#bench-file) of its own.
+        const pageWithFile = async (): Promise<Page> => {
+          const p = await b.newPage('/#/');
+          await waitForApp(p);
+          await p.evaluate(() => {
+            const input = document.createElement('input');
+            input.type = 'file';
+            input.id = 'bench-file';
+            document.body.append(input);
+          });
+          await p.setInputFiles('#bench-file', big);
+          return p;
+        };
         note(`parse-only: ${mb.toFixed(0)} MB, ${records} records, in a worker…`);
-        let page = await b.newPage('/#/');
-        await waitForApp(page);
-        await page.evaluate(() => {
-          const input = document.createElement('input');
-          input.type = 'file';
-          input.id = 'bench-file';
-          document.body.append(input);
-        });
-        await page.setInputFiles('#bench-file', big);
+        let page = await pageWithFile();
         const parseS = await page.evaluate(parseOnlySeconds, 'bench-file');
         await page.context().close();
         // What storing the parsed records costs with nothing derived: the most an import that
@@ -138,15 +143,7 @@ export async function run(args: string[]): Promise<void> {
         const storeS: Record<'idb' | 'opfs', number> = { idb: 0, opfs: 0 };
         for (const sink of ['idb', 'opfs'] as const) {
           note(`store-only (${sink}): the same file parsed and stored record by record…`);
-          page = await b.newPage('/#/');
-          await waitForApp(page);
-          await page.evaluate(() => {
-            const input = document.createElement('input');
-            input.type = 'file';
-            input.id = 'bench-file';
-            document.body.append(input);
-          });
-          await page.setInputFiles('#bench-file', big);
+          page = await pageWithFile();
           storeS[sink] = await page.evaluate(storeOnlySeconds, ['bench-file', sink] as [string, typeof sink]);
           await page.context().close();
         }
