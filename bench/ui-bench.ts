@@ -20,9 +20,10 @@ import { withBenchBrowser } from './browser';
 import { writeBigR1, writeLongTrajectories, writeTableSet } from './ui-data';
 import {
   openTrajectoryMs,
-  parseOnlySeconds,
+  fileWorkerSeconds,
+  PARSE_ONLY_WORKER,
   scrollFrameTimes,
-  storeOnlySeconds,
+  STORE_ONLY_WORKER,
   startFrameGapMonitor,
   stopFrameGapMonitor,
 } from './ui-measure';
@@ -136,7 +137,11 @@ export async function run(args: string[]): Promise<void> {
         };
         note(`parse-only: ${mb.toFixed(0)} MB, ${records} records, in a worker…`);
         let page = await pageWithFile();
-        const parseS = await page.evaluate(parseOnlySeconds, 'bench-file');
+        const parseS = await page.evaluate(fileWorkerSeconds, ['bench-file', PARSE_ONLY_WORKER, {}] as [
+          string,
+          string,
+          Record<string, unknown>,
+        ]);
         await page.context().close();
         // What storing the parsed records costs with nothing derived: the most an import that
         // keeps its records in IndexedDB could reach here (and a file in OPFS, for comparison).
@@ -144,7 +149,11 @@ export async function run(args: string[]): Promise<void> {
         for (const sink of ['idb', 'opfs'] as const) {
           note(`store-only (${sink}): the same file parsed and stored record by record…`);
           page = await pageWithFile();
-          storeS[sink] = await page.evaluate(storeOnlySeconds, ['bench-file', sink] as [string, typeof sink]);
+          storeS[sink] = await page.evaluate(fileWorkerSeconds, [
+            'bench-file',
+            STORE_ONLY_WORKER,
+            { sink },
+          ] as [string, string, Record<string, unknown>]);
           await page.context().close();
         }
 

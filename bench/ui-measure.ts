@@ -21,15 +21,36 @@ export function stopFrameGapMonitor(): number {
 }
 
 /**
- * The floor for an import: the same file read as a stream in a worker, split into lines and each
- * line JSON.parsed (nothing built, validated or stored). Returns seconds.
+ * Runs a worker made from `src` on the file chosen in input `inputId`, posting it `{ file,
+ * ...options }`; the worker answers `{ s }`, seconds. One page function for each floor below (a
+ * function passed to page.evaluate cannot share code with another).
  */
-export async function parseOnlySeconds(inputId: string): Promise<number> {
+export async function fileWorkerSeconds([inputId, src, options]: [
+  string,
+  string,
+  Record<string, unknown>,
+]): Promise<number> {
   const input = document.getElementById(inputId) as HTMLInputElement;
   const file = input.files![0]!;
-  const src = `onmessage = async (e) => {
+  const url = URL.createObjectURL(new Blob([src], { type: 'text/javascript' }));
+  const worker = new Worker(url);
+  const out = await new Promise<{ s: number }>((res, rej) => {
+    worker.onmessage = (e) => res(e.data as { s: number });
+    worker.onerror = (e) => rej(new Error(e.message));
+    worker.postMessage({ file, ...options });
+  });
+  worker.terminate();
+  URL.revokeObjectURL(url);
+  return out.s;
+}
+
+/**
+ * The floor for an import, for fileWorkerSeconds: the file read as a stream, split into lines and
+ * each line JSON.parsed (nothing built, validated or stored).
+ */
+export const PARSE_ONLY_WORKER = `onmessage = async (e) => {
     const t0 = performance.now();
-    const reader = e.data.stream().pipeThrough(new TextDecoderStream()).getReader();
+    const reader = e.data.file.stream().pipeThrough(new TextDecoderStream()).getReader();
     let rest = '', n = 0;
     for (;;) {
       const { value, done } = await reader.read();
@@ -41,29 +62,15 @@ export async function parseOnlySeconds(inputId: string): Promise<number> {
     if (rest) { JSON.parse(rest); n++; }
     postMessage({ s: (performance.now() - t0) / 1000, n });
   };`;
-  const url = URL.createObjectURL(new Blob([src], { type: 'text/javascript' }));
-  const worker = new Worker(url);
-  const out = await new Promise<{ s: number; n: number }>((res, rej) => {
-    worker.onmessage = (e) => res(e.data as { s: number; n: number });
-    worker.onerror = (e) => rej(new Error(e.message));
-    worker.postMessage(file);
-  });
-  worker.terminate();
-  URL.revokeObjectURL(url);
-  return out.s;
-}
 
 /**
- * What storing alone costs, with nothing built, validated or derived: the same file read and
- * parsed as parseOnlySeconds does, each record then written as it is, 200 per transaction with the
- * next batch parsed while one commits (as the import does). `idb`: each parsed record put into an
- * IndexedDB object store; `opfs`: each line's bytes written to a file in the origin-private file
- * system (a sync access handle, flushed every 200 records). Returns seconds.
+ * What storing alone costs, for fileWorkerSeconds with `{ sink }`: nothing built, validated or
+ * derived; the file read and parsed as PARSE_ONLY_WORKER does, each record then written as it is,
+ * 200 per transaction with the next batch parsed while one commits (as the import does). `idb`:
+ * each parsed record put into an IndexedDB object store; `opfs`: each line's bytes written to a
+ * file in the origin-private file system (a sync access handle, flushed every 200 records).
  */
-export async function storeOnlySeconds([inputId, sink]: [string, 'idb' | 'opfs']): Promise<number> {
-  const input = document.getElementById(inputId) as HTMLInputElement;
-  const file = input.files![0]!;
-  const src = `onmessage = async (e) => {
+export const STORE_ONLY_WORKER = `onmessage = async (e) => {
     const { file, sink } = e.data;
     const name = 'hopscope-bench-store-only';
     let db = null, fh = null, at = 0;
@@ -129,17 +136,6 @@ export async function storeOnlySeconds([inputId, sink]: [string, 'idb' | 'opfs']
     } else await (await navigator.storage.getDirectory()).removeEntry(name);
     postMessage({ s, n });
   };`;
-  const url = URL.createObjectURL(new Blob([src], { type: 'text/javascript' }));
-  const worker = new Worker(url);
-  const out = await new Promise<{ s: number; n: number }>((res, rej) => {
-    worker.onmessage = (e) => res(e.data as { s: number; n: number });
-    worker.onerror = (e) => rej(new Error(e.message));
-    worker.postMessage({ file, sink });
-  });
-  worker.terminate();
-  URL.revokeObjectURL(url);
-  return out.s;
-}
 
 /** Scrolls the table body `frames` frames, `px` pixels per frame; returns each frame's duration. */
 export async function scrollFrameTimes([frames, px]: [number, number]): Promise<number[]> {
