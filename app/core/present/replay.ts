@@ -414,10 +414,8 @@ export class Replay {
   private planAt(at: number): PlanNode[] {
     while (this.planIndexed < this.plan.length) this.index(4096);
     const target = lastAtOrBefore(this.beats, (b) => this.beatAt[b]!, at) + 1;
-    const plan = (this.moved ??=
-      this.plan.length > this.exact
-        ? this.pending.concat(this.plan.slice(this.exact))
-        : this.pending.slice());
+    // Pending copies, then (past EXACT_PLAN_NODES) the stored nodes; a new array either way.
+    const plan = (this.moved ??= this.pending.concat(this.plan.slice(this.exact)));
     if (target === this.applied) return plan.slice();
     const forward = target > this.applied;
     const [from, to] = forward ? [this.applied, target] : [target, this.applied];
