@@ -14,7 +14,10 @@ export interface ImportRecord {
   /** Records read so far: imported + reported (the counts are of what was stored). */
   records: number;
   imported: number;
+  /** The first MAX_KEPT_ISSUES issues, in file order; the rest are counted in `errorsNotKept`. */
   errors: ImportIssue[];
+  /** Issues reported past the first MAX_KEPT_ISSUES: counted, not stored (150,000 bad lines). */
+  errorsNotKept?: number;
   at: string;
   /** Annotations restored from the file (an export with its labels). */
   annotations?: number;
@@ -25,6 +28,14 @@ export interface ImportRecord {
   status?: 'running' | 'done' | 'cancelled' | 'failed';
   /** Why a cancelled or failed import stopped. */
   message?: string;
+}
+
+/** How many of an import's issues its record keeps; a report of every bad line is no more useful. */
+export const MAX_KEPT_ISSUES = 1000;
+
+/** Every issue an import reported, kept or only counted. */
+export function reportedIssues(r: Pick<ImportRecord, 'errors' | 'errorsNotKept'>): number {
+  return r.errors.length + (r.errorsNotKept ?? 0);
 }
 
 /**

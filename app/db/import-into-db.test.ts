@@ -8,7 +8,7 @@ import { type Annotation, makeAnnotation } from '../core/annotations/annotation'
 import { hash53 } from '../core/hash';
 import { importAll, stringChunks } from '../core/importers/pipeline';
 import { exportTrajectoriesText } from '../services/export';
-import { db, DB_NAME, resetDbConnection } from './db';
+import { db, DB_NAME, MAX_KEPT_ISSUES, reportedIssues, resetDbConnection } from './db';
 import { importIntoDb } from './import-into-db';
 import {
   countTrajectories,
@@ -275,5 +275,32 @@ describe('a stopped import keeps its report', () => {
     expect(reported).toHaveLength(await countTrajectories());
     expect(new Set(reported).size).toBe(reported.length);
     for (const id of reported.slice(0, 3)) expect(await getTrajectory(id)).toBeDefined();
+  });
+});
+
+describe('a file with very many bad lines', () => {
+  const BAD = readFileSync(
+    join(__dirname, '../../../shared/repro/hardening-3/10-150k-bad-lines-browser-import-fails.jsonl'),
+    'utf8',
+  );
+
+  it('imports its good records and keeps a capped report with a count of the rest', async () => {
+    const rec = await importIntoDb(stringChunks(BAD), { file: 'bad.jsonl' });
+    expect(rec.status).toBe('done');
+    expect(rec.imported).toBe(10);
+    expect(await countTrajectories()).toBe(10);
+    expect(rec.errors).toHaveLength(MAX_KEPT_ISSUES);
+    expect(reportedIssues(rec)).toBe(150_000);
+    expect(rec.errors[0]).toMatchObject({ file: 'bad.jsonl' });
+    const [stored] = await listImports();
+    expect(stored?.status).toBe('done');
+    expect(stored && reportedIssues(stored)).toBe(150_000);
+  }, 60_000);
+
+  it('a few bad lines are all kept, with no count of the rest', async () => {
+    const lines = ['{}', '{}', '{}'].join('\n');
+    const rec = await importIntoDb(stringChunks(`${lines}\n${flashrag(1)}\n`), { file: 'few.jsonl' });
+    expect(rec.errors).toHaveLength(3);
+    expect(rec.errorsNotKept).toBeUndefined();
   });
 });

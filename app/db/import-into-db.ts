@@ -10,12 +10,14 @@ import {
   type ImportSummary,
   importBatches,
 } from '../core/importers/pipeline';
+import type { ImportIssue } from '../core/importers/types';
 import {
   abortedWriteError,
   closedByBrowserSince,
   DatabaseClosedError,
   forcedCloseMark,
   type ImportRecord,
+  MAX_KEPT_ISSUES,
 } from './db';
 import { knownTrajectoryIds, putAnnotations, putImportRecord, putTrajectories } from './store';
 
@@ -68,7 +70,7 @@ export async function importIntoDb(
     record.records = b.progress.records;
     record.imported = b.progress.imported;
     record.annotations = (record.annotations ?? 0) + b.annotations.length;
-    record.errors.push(...b.issues);
+    keepIssues(record, b.issues);
     await putImportRecord(record);
     opts.onProgress?.(
       b.progress,
@@ -113,12 +115,28 @@ export async function importIntoDb(
     format: summary.format,
     records: summary.records,
     imported: summary.imported,
-    errors: summary.errors,
     annotations: summary.annotations,
     status: 'done',
   });
+  // The summary holds every issue in order; the batches' ones are replaced, not added to.
+  record.errors = [];
+  delete record.errorsNotKept;
+  keepIssues(record, summary.errors);
   await putImportRecord(record);
   return record;
+}
+
+/**
+ * Adds issues to the record up to MAX_KEPT_ISSUES and counts the rest. A loop, not
+ * `push(...issues)`: spreading 150,000 issues overflowed the stack and failed the import.
+ */
+function keepIssues(record: ImportRecord, issues: readonly ImportIssue[]): void {
+  let notKept = 0;
+  for (const issue of issues) {
+    if (record.errors.length < MAX_KEPT_ISSUES) record.errors.push(issue);
+    else notKept++;
+  }
+  if (notKept) record.errorsNotKept = (record.errorsNotKept ?? 0) + notKept;
 }
 
 /**

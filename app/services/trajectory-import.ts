@@ -4,6 +4,7 @@ import * as Comlink from 'comlink';
 import type { ImportProgress } from '../core/importers/pipeline';
 import type { ImportedBatch, ImportWorkerApi } from '../../workers/import.worker';
 import { backupEntries, backupImport } from '../db/backup';
+export { reportedIssues } from '../db/db';
 import { announce, announceStored } from './changes';
 import { rethrowStorageError } from './storage-health';
 
@@ -56,7 +57,7 @@ export async function importTrajectoryFile(
         void backupEntries(storedAnnotations.map((a) => ({ op: 'put', a })));
         // Rows appear while a big file is still importing (the table reads just these), once a
         // second at most: each refresh renders the table while the import competes for the CPU.
-        stored.push(...storedIds);
+        for (const id of storedIds) stored.push(id);
         const wait = announced + PARTIAL_REFRESH_MS - performance.now();
         // Too soon after the last: later, even if no batch follows for a while (a slow record).
         if (wait <= 0) flush();

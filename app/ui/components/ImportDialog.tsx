@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { FORMATS } from '../../core/importers/registry';
 import type { ImportRecord } from '../../db/db';
 import { downloadText } from '../data/download';
-import { cancelImport, importTrajectoryFile } from '../../services/trajectory-import';
+import { cancelImport, importTrajectoryFile, reportedIssues } from '../../services/trajectory-import';
 import { useImports } from '../data/queries';
 import { useUi } from '../state/ui-store';
 
@@ -67,12 +67,12 @@ export function ImportDialog() {
               state: 'done',
               report,
               records: report.records,
-              errors: report.errors.length,
+              errors: reportedIssues(report),
               chars: f.size,
             });
             setToast(
               `${f.name}: imported ${report.imported} of ${plural(report.records, 'record')}` +
-                (report.errors.length ? `, ${report.errors.length} reported` : ''),
+                (reportedIssues(report) ? `, ${reportedIssues(report)} reported` : ''),
             );
           })
           .catch((e: unknown) => {
@@ -198,7 +198,7 @@ export function ImportDialog() {
                       {endState(r, runningFiles) && (
                         <span className="muted"> ({endState(r, runningFiles)})</span>
                       )}
-                      {r.errors.length > 0 && (
+                      {reportedIssues(r) > 0 && (
                         <button
                           type="button"
                           className="link"
@@ -206,7 +206,7 @@ export function ImportDialog() {
                             downloadText(`${r.file}.import-report.json`, reportText(r), 'application/json')
                           }
                         >
-                          report ({r.errors.length})
+                          report ({reportedIssues(r)})
                         </button>
                       )}
                     </li>
@@ -257,7 +257,7 @@ function JobView({ job, onCancel }: { job: Job; onCancel: () => void }) {
             Format <b>{r.format ?? 'not recognised'}</b>: {r.imported} of {plural(r.records, 'record')}{' '}
             imported{r.annotations ? `, ${plural(r.annotations, 'annotation')} restored` : ''}.
           </div>
-          {r.errors.length > 0 && (
+          {reportedIssues(r) > 0 && (
             <>
               <ul className="errors">
                 {r.errors.slice(0, 50).map((e) => (
@@ -267,7 +267,14 @@ function JobView({ job, onCancel }: { job: Job; onCancel: () => void }) {
                     {e.field ? `, field ${e.field}` : ''}: {e.message}
                   </li>
                 ))}
-                {r.errors.length > 50 && <li>… and {r.errors.length - 50} more in the report</li>}
+                {reportedIssues(r) > 50 && (
+                  <li>
+                    … and {reportedIssues(r) - Math.min(50, r.errors.length)} more
+                    {r.errorsNotKept
+                      ? ` (the report keeps the first ${r.errors.length}; ${r.errorsNotKept} more were counted)`
+                      : ' in the report'}
+                  </li>
+                )}
               </ul>
               <button
                 type="button"
