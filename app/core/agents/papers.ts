@@ -22,6 +22,16 @@ export interface PaperDifference {
   select: { strategy: AnyStrategyDef; param: string; value: unknown } | null;
 }
 
+/** One place where Hopscope's strategy departs from the paper it implements, and why. */
+export interface PaperDeparture {
+  topic: string;
+  /** What the paper does (cited by section). */
+  paper: string;
+  /** What Hopscope does instead. */
+  hopscope: string;
+  reason: string;
+}
+
 export interface PaperEntry {
   id: string;
   title: string;
@@ -32,6 +42,8 @@ export interface PaperEntry {
   /** Rewards, metrics and importers Hopscope implements from this paper. */
   implements: readonly string[];
   differences: readonly PaperDifference[];
+  /** Every remaining departure of Hopscope's strategy from the paper, with its reason. */
+  departures: readonly PaperDeparture[];
 }
 
 export const PAPERS: readonly PaperEntry[] = [
@@ -55,6 +67,7 @@ export const PAPERS: readonly PaperEntry[] = [
         select: null,
       },
     ],
+    departures: [],
   },
   {
     id: 'qagent',
@@ -77,6 +90,7 @@ export const PAPERS: readonly PaperEntry[] = [
         select: { strategy: qagent, param: 'enforceQueryLimit', value: true },
       },
     ],
+    departures: [],
   },
   {
     id: 'exsearch',
@@ -114,6 +128,7 @@ export const PAPERS: readonly PaperEntry[] = [
         select: { strategy: exsearch, param: 'temperature', value: 0.8 },
       },
     ],
+    departures: [],
   },
   {
     id: 'when-to-search',
@@ -128,6 +143,7 @@ export const PAPERS: readonly PaperEntry[] = [
       'Correctness: an LLM judge (appendix B.4 instructions in our words, or the pasted verbatim prompt) on the configured model, cached; the signal (EM, non-strict EM, the log’s judge, LLM judge) drives the multi-stage answer reward, the four categories and QAgent stage 1',
     ],
     differences: [],
+    departures: [],
   },
   {
     id: 'apex',
@@ -144,6 +160,7 @@ export const PAPERS: readonly PaperEntry[] = [
     ],
     // No public code was found, so there is nothing to differ from.
     differences: [],
+    departures: [],
   },
   {
     id: 'baselines',
@@ -154,6 +171,7 @@ export const PAPERS: readonly PaperEntry[] = [
     strategies: [direct, standardRag, ircot],
     implements: ['Strategies: the reference baselines every paper above reports'],
     differences: [],
+    departures: [],
   },
 ];
 

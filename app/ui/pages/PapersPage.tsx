@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { PAPERS, type PaperDifference, type PaperEntry } from '../../core/agents/papers';
+import { PAPERS, type PaperDeparture, type PaperDifference, type PaperEntry } from '../../core/agents/papers';
 import { isTyping } from '../keyboard';
 import { navigate } from '../state/router';
 import './papers.css';
@@ -107,7 +107,28 @@ function PaperSection({ paper, selected }: { paper: PaperEntry; selected: boolea
           ))}
         </ul>
       )}
+      <h3>Hopscope vs the paper</h3>
+      {paper.departures.length === 0 ? (
+        <p className="muted">None recorded.</p>
+      ) : (
+        <ul className="paper-diffs" data-testid={`departures-${paper.id}`}>
+          {paper.departures.map((d) => (
+            <Departure key={d.topic} d={d} />
+          ))}
+        </ul>
+      )}
     </section>
+  );
+}
+
+function Departure({ d }: { d: PaperDeparture }) {
+  return (
+    <li>
+      <strong>{d.topic}</strong>
+      <div>Paper: {d.paper}</div>
+      <div>Hopscope: {d.hopscope}</div>
+      <div>Why: {d.reason}</div>
+    </li>
   );
 }
 
