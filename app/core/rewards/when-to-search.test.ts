@@ -20,36 +20,72 @@ const info: StepInput = { kind: 'retrieve', docs: [doc('d', 'T', 'x')] };
 const answer = (text = 'Paris'): StepInput => ({ kind: 'answer', text });
 const kinds = (...steps: StepInput[]) => whenToSearchSequence(traj(steps).steps);
 
-describe('When-to-Search format r_f', () => {
-  it('accepts think → reflect → answer and think → (search → information → reflect)+ → answer', () => {
+describe('When-to-Search format r_f (§3.3, Eq. 6)', () => {
+  // §3.3: "when retrieval is not required, the output consists of think, reflect, answer; when
+  // retrieval is needed, the output includes multiple iterations of think, search, information,
+  // reflect, answer".
+  it('accepts think → reflect → answer, the no-retrieval structure', () => {
     expect(kinds(think, reflect, answer()).valid).toBe(true);
-    // §5's grammar with zero searches: a direct answer without a reflect.
-    expect(kinds(think, answer()).valid).toBe(true);
-    const direct = parseTaggedTranscript('<think>I know this.</think><answer>Paris</answer>').steps;
-    expect(whenToSearchSequence(traj(direct).steps).valid).toBe(true);
-    expect(kinds(think, search('a'), info, reflect, answer()).valid).toBe(true);
-    expect(kinds(think, search('a'), info, reflect, search('b'), info, reflect, answer()).valid).toBe(true);
     const raw = parseTaggedTranscript(
       '<think>I know this.</think><reflect>Sure.</reflect><answer>Paris</answer>',
     ).steps;
     expect(whenToSearchSequence(traj(raw).steps).valid).toBe(true);
   });
 
+  it('accepts iterations of think, search, information, reflect before the answer', () => {
+    // Table 7 ("Ours", Lavinia Norcross Dickinson): one iteration.
+    expect(kinds(think, search('a'), info, reflect, answer()).valid).toBe(true);
+    // Iterations that each start with a think.
+    expect(kinds(think, search('a'), info, reflect, think, search('b'), info, reflect, answer()).valid).toBe(
+      true,
+    );
+    // Table 9 ("Ours", Frederick of Liège): the reflect explains the gap and a revised search
+    // follows (appendix B.4, rule 5).
+    const table9 = parseTaggedTranscript(
+      "<think> Okay, let's see. </think> <search> Frederick of Liège father's date of birth </search> " +
+        '<information> Doc 1 (Title: "Floribert of Liège") </information> <reflect> The provided documents do not mention Frederick of Liège. </reflect> ' +
+        '<search> Albert III, Count of Namur birth date </search> <information> Doc 2 (Title: "Albert III, Count of Namur") </information> ' +
+        '<reflect> Albert III was born in 1027. </reflect> <answer> 1027 </answer>',
+    ).steps;
+    expect(table9.map((s) => s.kind)).toEqual([
+      'think',
+      'search',
+      'retrieve',
+      'reflect',
+      'search',
+      'retrieve',
+      'reflect',
+      'answer',
+    ]);
+    expect(whenToSearchSequence(traj(table9).steps).valid).toBe(true);
+  });
+
+  it('rejects think → answer: neither structure answers without a reflect', () => {
+    expect(kinds(think, answer())).toMatchObject({ valid: false, reason: 'unexpected answer after think' });
+    const direct = parseTaggedTranscript('<think>I know this.</think><answer>Paris</answer>').steps;
+    expect(whenToSearchSequence(traj(direct).steps).valid).toBe(false);
+  });
+
   it('rejects an answer right after information, a search after the direct reflect, a missing think', () => {
     expect(kinds(think, search('a'), info, answer())).toMatchObject({
       valid: false,
-      reason: 'unexpected answer after informed',
+      reason: 'unexpected answer after information',
       stepId: 's3',
     });
     expect(kinds(think, search('a'), info, reflect, search('b'), info, answer()).reason).toBe(
-      'unexpected answer after informed',
+      'unexpected answer after information',
     );
-    expect(kinds(think, reflect, reflect, answer()).reason).toBe('unexpected reflect after direct');
+    expect(kinds(think, reflect, reflect, answer()).reason).toBe(
+      'unexpected reflect after the direct reflect',
+    );
     expect(kinds(think, reflect, search('a'), info, reflect, answer()).reason).toBe(
-      'unexpected search after direct',
+      'unexpected search after the direct reflect',
     );
-    expect(kinds(search('a'), info, reflect, answer()).reason).toBe('unexpected search after start');
-    expect(kinds(think, search('a'), info, reflect).reason).toBe('no answer (ended in state reflected)');
+    expect(kinds(think, search('a'), info, reflect, think, answer()).reason).toBe(
+      'unexpected answer after a think that opens an iteration',
+    );
+    expect(kinds(search('a'), info, reflect, answer()).reason).toBe('unexpected search at the start');
+    expect(kinds(think, search('a'), info, reflect).reason).toBe('no answer (ended after a reflect)');
     const untagged = parseTaggedTranscript(
       'I know this.<reflect>Sure.</reflect><answer>Paris</answer>',
     ).steps;

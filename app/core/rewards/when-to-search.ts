@@ -1,9 +1,10 @@
 // When-to-Search's multi-stage reward ("Learning When to Search": format, search and answer
 // rewards, summed; docs/architecture.md §5): R = r_a + r_s + r_f.
-//  - r_f = +1 when the trajectory follows think → (search → information → reflect)* → answer, else
-//    −1. Every information block must be followed by a reflect. A direct answer may be think →
-//    answer or think → reflect → answer: the format grammar with zero searches gives think →
-//    answer, while the strategy's direct answer is <reflect> then <answer>, so both pass.
+//  - r_f (§3.3, Eq. 6) = +1 when the output "fully matches" one of the two structures §3.3 defines,
+//    else −1: without retrieval "think, reflect, answer"; with retrieval "multiple iterations of
+//    think, search, information, reflect, answer". An iteration after the first may open with a
+//    think or go straight to the revised search (appendix B.4 rule 5; the paper's own Table 9
+//    example does). think → answer matches neither structure.
 //  - r_s: RC = 0 → 0; RC = 1 → 0 for a concise query, −1 otherwise; RC > 1 →
 //    −(Σ_{i<j} cos(e_i, e_j)) / (N(N−1)) over the N query embeddings (the paper divides the sum over
 //    unordered pairs by N(N−1), i.e. −½ × the mean pairwise cosine).
@@ -22,7 +23,7 @@ import { cosine, embedAll, round } from './vectors';
 
 export const WHEN_TO_SEARCH_PAPER = 'When-to-Search (multi-stage reward)';
 
-type State = 'start' | 'thought' | 'direct' | 'searched' | 'informed' | 'reflected' | 'end';
+type State = 'start' | 'thought' | 'direct' | 'searched' | 'informed' | 'reflected' | 'rethought' | 'end';
 
 const TAGS: Partial<Record<Step['kind'], readonly string[]>> = {
   think: ['think'],
@@ -32,19 +33,34 @@ const TAGS: Partial<Record<Step['kind'], readonly string[]>> = {
   answer: ['answer'],
 };
 
-/** Which kind may follow in each state, and where it leads. */
+/** Which kind may follow in each state, and where it leads (§3.3's two structures). */
 const NEXT: Record<State, Partial<Record<Step['kind'], State>>> = {
   start: { think: 'thought' },
-  // §5's grammar with no search (think → answer) and §4's direct answer (think → reflect → answer).
-  thought: { search: 'searched', reflect: 'direct', answer: 'end' },
+  thought: { search: 'searched', reflect: 'direct' },
   direct: { answer: 'end' },
   searched: { retrieve: 'informed' },
   informed: { reflect: 'reflected' },
-  reflected: { search: 'searched', answer: 'end' },
+  reflected: { think: 'rethought', search: 'searched', answer: 'end' },
+  rethought: { search: 'searched' },
   end: {},
 };
 
-/** The format r_f checks: think → (search → information → reflect)* → answer; a direct answer may have a reflect. */
+/** Where the sequence stands, as reasons name it. */
+const PLACE: Record<State, string> = {
+  start: 'at the start',
+  thought: 'after think',
+  direct: 'after the direct reflect',
+  searched: 'after search',
+  informed: 'after information',
+  reflected: 'after a reflect',
+  rethought: 'after a think that opens an iteration',
+  end: 'after the answer',
+};
+
+export const WHEN_TO_SEARCH_FORMAT =
+  'think → reflect → answer, or think → search → information → reflect → ([think →] search → information → reflect)* → answer';
+
+/** The format r_f checks (§3.3, Eq. 6): see the file header and WHEN_TO_SEARCH_FORMAT. */
 export function whenToSearchSequence(steps: readonly Step[]): SequenceCheck {
   let state: State = 'start';
   for (const s of steps) {
@@ -58,12 +74,11 @@ export function whenToSearchSequence(steps: readonly Step[]): SequenceCheck {
           : `<${tags[0]}> not closed`,
       );
     const next: State | undefined = NEXT[state][s.kind];
-    if (!next)
-      return bad(state === 'end' ? `${s.kind} after the answer` : `unexpected ${s.kind} after ${state}`);
+    if (!next) return bad(`unexpected ${s.kind} ${PLACE[state]}`);
     state = next;
   }
-  if (state !== 'end') return { valid: false, reason: `no answer (ended in state ${state})` };
-  return { valid: true, reason: 'follows think → (search → information → reflect)* → answer' };
+  if (state !== 'end') return { valid: false, reason: `no answer (ended ${PLACE[state]})` };
+  return { valid: true, reason: `follows ${WHEN_TO_SEARCH_FORMAT}` };
 }
 
 export interface WhenToSearchParams {
@@ -191,7 +206,7 @@ export const whenToSearchReward: RewardDef<WhenToSearchParams> = {
       `R = r_a + r_s + r_f;  ${ra} (β = ${p.beta});  ` +
       `r_s = 0 if RC = 0; 0 if the one query is concise else ${p.verboseQueryPenalty} if RC = 1; ` +
       `−Σ_{i<j} cos(e_i, e_j) / (N(N−1)) over the N query embeddings if RC > 1;  ` +
-      `r_f = ${p.formatReward} if think → (search → information → reflect)* → answer (reflect before the answer) else ${p.formatPenalty}`;
+      `r_f = ${p.formatReward} if ${WHEN_TO_SEARCH_FORMAT} else ${p.formatPenalty}`;
     const gold = goldAnswers(t);
     if (gold.length === 0) return unavailable(META, formula, NO_GOLD);
     const pred = finalAnswerText(t);
