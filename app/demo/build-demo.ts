@@ -517,7 +517,7 @@ function wtsSearch(): Trajectory {
   return r.finish('answer');
 }
 
-/** QAgent: plan → multi-query search (top-1 each, de-duplicated) → reflection, twice. */
+/** QAgent: plan → multi-query search (top-1 each) → reflection, twice. */
 function qagent(): Trajectory {
   const r = new DemoRun({
     id: 'demo-qagent',
@@ -536,9 +536,18 @@ function qagent(): Trajectory {
   r.turn();
   r.gen('plan', tag('plan', plan1), { text: plan1 });
   r.search(qs1, tag('search', qs1.map((x) => tag('query', x)).join('')));
-  // Top-1 per query; the third query's top passage repeats the first and is de-duplicated.
-  let docs = [...docsFor(qs1[0] ?? '', ['Ambrel Bridge']), ...docsFor(qs1[1] ?? '', ['Casmere'], 2)];
-  r.retrieve(docs, tag('information', qagentDocs(docs)), 'Query 3 returned Passage #1 again; de-duplicated.');
+  // Top-1 per query; the third query's top passage repeats the first: the block still shows it
+  // (QAgent's Algorithm 1 l.13), only the passage set is de-duplicated.
+  let docs = [
+    ...docsFor(qs1[0] ?? '', ['Ambrel Bridge']),
+    ...docsFor(qs1[1] ?? '', ['Casmere'], 2),
+    ...docsFor(qs1[2] ?? '', ['Ambrel Bridge'], 3),
+  ];
+  r.retrieve(
+    docs,
+    tag('information', qagentDocs(docs)),
+    'Query 3 returned the Ambrel Bridge passage again; shown again, counted once in the passage set.',
+  );
   const refl1 =
     'Passage #1 says the bridge was designed by the engineer Kasimir Dorn and completed in 1868; it does not give his birthplace. Passage #2 is about Casmere in general and does not help.';
   const plan2 = 'Look up Kasimir Dorn’s biography to find where he was born.';

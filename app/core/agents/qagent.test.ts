@@ -51,13 +51,15 @@ describe('QAgent strategy', () => {
       ['p1', 'Veltmark Press founder'],
       ['p2', 'Veltmark Press history'],
     ]);
-    // p1 again in the second search: kept on the step, marked, left out of the block.
+    // p1 again in the second search: marked on the step and still in the block. Algorithm 1
+    // appends every result, y ← y ⊕ <information> C </information> (l.13); only the passage set
+    // is a union, K ← K ∪ C (l.14).
     expect(t.steps[6]?.docs?.map((d) => [d.id, d.duplicate])).toEqual([
       ['p3', false],
       ['p1', true],
     ]);
     expect(t.steps[6]?.raw).toBe(
-      '<information>Passage #1 Ilse Marrow\nIlse Marrow was born in Dunhollow.</information>',
+      '<information>Passage #1 Ilse Marrow\nIlse Marrow was born in Dunhollow.\nPassage #2 Veltmark Press\nVeltmark Press was founded in 1871 by Ilse Marrow.</information>',
     );
     expect(t.answer?.text).toBe('Dunhollow');
     expect(t.finishReason).toBe('answer');
@@ -189,10 +191,15 @@ describe('QAgent strategy', () => {
       question: 'q',
       llm,
       retriever: stubRetriever(TABLE),
-      params: { maxLoops: 2, dedupe: false },
+      params: { maxLoops: 2 },
     });
     expect(kinds(t)).toEqual(['plan', 'search', 'retrieve', 'plan', 'search', 'retrieve', 'plan', 'search']);
-    expect(t.steps[5]?.docs?.[0]?.duplicate).toBe(true); // flagged by the builder, not dropped
+    expect(t.steps[5]?.docs?.[0]?.duplicate).toBe(true); // flagged, not dropped
+    // A search that finds only seen passages still shows them (Algorithm 1, l.13), never an
+    // empty <information></information>.
+    expect(t.steps[5]?.raw).toBe(
+      '<information>Passage #1 Veltmark Press\nVeltmark Press was founded in 1871 by Ilse Marrow.</information>',
+    );
     expect(t.finishReason).toBe('max_turns');
   });
 });

@@ -12,8 +12,10 @@
 // every query runs; `enforceQueryLimit` makes an over-long search an invalid action instead.
 //
 // The rollout reuses Search-R1's (its rollout_QAgent.py is derived from it): search-capable loops,
-// then a final rollout without search. Passages are top-1 per query and de-duplicated: one already
-// shown is kept on the retrieve step, marked duplicate, and left out of the block.
+// then a final rollout without search. Passages are top-1 per query. Every result goes into the
+// <information> block (Algorithm 1 l.13, y ← y ⊕ <information> C </information>); de-duplication
+// is of the passage set only (l.14, K ← K ∪ C): a passage seen before is marked duplicate on the
+// retrieve step and the frozen generator reads it once.
 //
 // Submodule mode (the paper's stage-2 "generalized" setting, §3.3 Eq. 8–9): after the agent stops,
 // a frozen generator (`ctx.generator`, else the run's model) answers from the collected passage
@@ -39,7 +41,7 @@ export interface QAgentParams {
    * Algorithm 1 retrieves for every query it parses.
    */
   enforceQueryLimit: boolean;
-  /** Leave passages already shown out of later blocks. */
+  /** Mark passages seen earlier as duplicates (the block still shows them, Algorithm 1 l.13). */
   dedupe: boolean;
   maxTokens: number;
   temperature: number;
@@ -75,7 +77,7 @@ export const qagent: StrategyDef<QAgentParams> = {
   label: 'QAgent',
   paper: 'Jiang et al. 2025, QAgent (arXiv:2510.08383); github.com/OpenStellarTeam/QAgent',
   description:
-    'Plans, searches with several queries at once (the prompt asks for at most three; top-1 each, de-duplicated), reflects on the passages and loops; in submodule mode a frozen generator answers from the passages collected.',
+    'Plans, searches with several queries at once (the prompt asks for at most three; top-1 each; the passage set is de-duplicated), reflects on the passages and loops; in submodule mode a frozen generator answers from the passages collected.',
   defaults: {
     maxLoops: 5,
     topK: 1,

@@ -40,7 +40,10 @@ export interface TaggedLoopConfig {
   information(perQuery: Doc[][]): string;
   /** Appended after a turn without a valid action. */
   invalidMessage: string;
-  /** Drop passages already shown earlier in the run (QAgent's de-duplication). */
+  /**
+   * Mark passages already seen in the run as duplicates on the retrieve step (QAgent's passage
+   * set is a union, Algorithm 1 l.14). The <information> block still holds every result (l.13).
+   */
   dedupe?: boolean;
   /** Continue a run already under way (a fork): its transcript so far, rebuilt from stored steps. */
   resume?: TaggedResume;
@@ -177,16 +180,8 @@ export async function* taggedLoop<P extends object>(
             return dup ? { ...d, duplicate: true } : d;
           }),
         );
-        // Which docs the model sees: all of them, or (de-duplicating) the first sighting of each.
-        const kept = new Set<string>(seenBefore);
-        const perQuery = retrieval.perQuery.map((docs) =>
-          docs.filter((d) => {
-            if (cfg.dedupe !== true) return true;
-            if (kept.has(d.id)) return false;
-            kept.add(d.id);
-            return true;
-          }),
-        );
+        // The model sees every result; `shown` is the set of distinct passages.
+        const perQuery = retrieval.perQuery;
         for (const d of perQuery.flat()) {
           if (shownIds.has(d.id)) continue;
           shownIds.add(d.id);

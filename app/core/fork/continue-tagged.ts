@@ -34,9 +34,7 @@ export async function* continueTagged(
     hop = Math.max(hop, point.pendingSearch.hop);
     s.turn = turn;
     const r = yield* s.retrieve({ turn, hop }, queries, cfg.topK);
-    const perQuery = cfg.dedupe
-      ? r.perQuery.map((docs) => docs.filter((d) => !shown.some((x) => x.id === d.id)))
-      : r.perQuery;
+    const perQuery = r.perQuery;
     const block = `<information>${cfg.information(perQuery).trim()}</information>`;
     yield s.update(r.id, { raw: block });
     transcript += `\n\n${block}\n\n`;

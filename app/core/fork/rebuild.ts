@@ -15,8 +15,6 @@ export interface TaggedStyle {
   invalidMessage: string;
   /** How a search is written (default `<search> q </search>`; QAgent puts each query in <query>). */
   search?: (queries: readonly string[]) => string;
-  /** Passages shown earlier are left out of later blocks (QAgent). */
-  dedupe?: boolean;
 }
 
 export interface Rebuilt {
@@ -79,8 +77,8 @@ export function rebuildTranscript(
         break;
       case 'retrieve':
         if (!s.docs) break;
-        // De-duplicating strategies showed only the first sighting of each passage.
-        transcript += informationBlock(style.dedupe ? s.docs.filter((d) => !seen.has(d.id)) : s.docs, style);
+        // Every result was shown, duplicates too (QAgent's Algorithm 1 l.13).
+        transcript += informationBlock(s.docs, style);
         for (const d of s.docs)
           if (!seen.has(d.id)) {
             seen.add(d.id);
