@@ -11,7 +11,8 @@ export type DataChange =
   | 'batches'
   | 'imports'
   | 'probes'
-  | 'judge-verdicts';
+  | 'judge-verdicts'
+  | 'search-judge';
 
 export interface ChangeNotice {
   changes: readonly DataChange[];

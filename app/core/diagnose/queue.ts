@@ -1,13 +1,15 @@
 // The annotation queue: which trajectory to label next. Labels are worth most where they settle
 // something: first trajectories another annotator labelled (so agreement can be measured), then
-// ones where the detector is least certain, then the rest, each in table order. Uncertain, from
+// ones where the model judge and the detector disagree, then ones where the detector is least
+// certain, then the rest, each in table order. Uncertain, from
 // the row alone (cheap over 100,000 rows):
 // - a wrong answer with the gold in the passages: was the evidence ignored, or only mentioned?
 // - a correct answer flagged under-search: a lucky guess, or common knowledge?
 // - a wrong answer not flagged under-search: a retrieval miss, or a missed hop?
 import type { TrajectoryRow } from '../table/row';
+import type { LabelledTrajectory } from './agreement';
 
-export type QueueReason = 'other-annotator' | 'uncertain' | 'unlabelled';
+export type QueueReason = 'other-annotator' | 'judge-disagrees' | 'uncertain' | 'unlabelled';
 
 export interface QueueItem {
   id: string;
@@ -23,6 +25,28 @@ export function uncertainty(r: Pick<TrajectoryRow, 'em' | 'answerInDocs' | 'flag
   return null;
 }
 
+/** Where the model judge's labels contradict the detector's row flags, in words; null when they agree. */
+export function judgeDisagreement(
+  r: Pick<TrajectoryRow, 'flags'>,
+  j: Pick<LabelledTrajectory, 'search_labels' | 'under_search'>,
+): string | null {
+  const why: string[] = [];
+  const over = j.search_labels.some((l) => l === 'redundant');
+  if (over !== r.flags.includes('over-search'))
+    why.push(
+      over
+        ? 'the judge finds over-search the detector does not'
+        : 'the detector flags over-search, the judge does not',
+    );
+  if (j.under_search !== r.flags.includes('under-search'))
+    why.push(
+      j.under_search
+        ? 'the judge finds under-search the detector does not'
+        : 'the detector flags under-search, the judge does not',
+    );
+  return why.length > 0 ? why.join('; ') : null;
+}
+
 /**
  * The queue for `annotator`: rows they have not labelled, most useful first. `labelledBy` maps a
  * trajectory id to the annotators who labelled it.
@@ -31,8 +55,10 @@ export function labelQueue(
   rows: readonly Pick<TrajectoryRow, 'id' | 'em' | 'answerInDocs' | 'flags'>[],
   labelledBy: ReadonlyMap<string, ReadonlySet<string>>,
   annotator: string,
+  /** Trajectory id → how the model judge disagrees with the detector on it. */
+  judgeDisagrees: ReadonlyMap<string, string> = new Map(),
 ): QueueItem[] {
-  const tiers: QueueItem[][] = [[], [], []];
+  const tiers: QueueItem[][] = [[], [], [], []];
   for (const r of rows) {
     const who = labelledBy.get(r.id);
     if (who?.has(annotator)) continue;
@@ -44,9 +70,11 @@ export function labelQueue(
       });
       continue;
     }
+    const judged = judgeDisagrees.get(r.id);
     const u = uncertainty(r);
-    if (u) tiers[1]?.push({ id: r.id, reason: 'uncertain', why: u });
-    else tiers[2]?.push({ id: r.id, reason: 'unlabelled', why: 'not labelled yet' });
+    if (judged) tiers[1]?.push({ id: r.id, reason: 'judge-disagrees', why: judged });
+    else if (u) tiers[2]?.push({ id: r.id, reason: 'uncertain', why: u });
+    else tiers[3]?.push({ id: r.id, reason: 'unlabelled', why: 'not labelled yet' });
   }
   return tiers.flat();
 }

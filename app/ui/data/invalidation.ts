@@ -24,6 +24,7 @@ const STALE: Record<DataChange, ReadonlyArray<readonly string[]>> = {
   imports: [['imports']],
   probes: [['probes']],
   'judge-verdicts': [['judge-verdicts']],
+  'search-judge': [['search-judge'], ['calibration'], ['label-queue']],
 };
 
 export function staleKeys(changes: readonly DataChange[]): Array<readonly string[]> {

@@ -1,0 +1,234 @@
+// The model judge of over- and under-search as a use case: the configured model (the Run page's,
+// made as a run makes it, so the API key stays in memory) reads a trajectory with the rubric and
+// replies with labels and quotes (core/diagnose/search-judge-*.ts). Each reply is cached per
+// (rubric version, model, prompt); opening a trajectory reads the cache only, the model is asked
+// on request, one trajectory or the table's filtered rows (a stopped batch resumes where it was:
+// what is cached is not asked again). Calibrate reads the judge's labels from here.
+import { untilAbort } from '../core/agents/session';
+import { judgeLabelled } from '../core/diagnose/search-judge-agreement';
+import { MAX_JUDGED_SEARCHES, searchJudgeMessages } from '../core/diagnose/search-judge-prompt';
+import { parseSearchJudgeReply, type SearchJudgeParse } from '../core/diagnose/search-judge-reply';
+import { rubricVersion } from '../core/diagnose/search-judge-rubric';
+import type { LabelledTrajectory } from '../core/diagnose/agreement';
+import { searchHops } from '../core/diagnose/hops';
+import { hash53 } from '../core/hash';
+import { AbortError, type Llm } from '../core/llm/types';
+import type { Trajectory } from '../core/schema/trajectory';
+import {
+  getSearchJudgeReply,
+  listRubrics,
+  listSearchJudgeReplies,
+  putRubric,
+  putSearchJudgeReply,
+} from '../db/search-judge-cache';
+import { getTrajectory } from '../db/store';
+import type { LlmConfig } from '../runtime/agent-ports';
+import { makeLlm } from '../runtime/agent-ports';
+import { announce } from './changes';
+import { probeModel } from './probes';
+
+export interface SearchJudgeSetup {
+  llm: LlmConfig;
+  /** Held in memory for the requests only; never stored or part of a key. */
+  apiKey?: string;
+  rubric: string;
+}
+
+/** The judge as an annotator's name in Calibrate: its model and its rubric version. */
+export function judgeAnnotator(modelLabel: string, version: string): string {
+  return `model judge ${modelLabel} (${version})`;
+}
+
+export interface SearchJudgeResult {
+  annotator: string;
+  rubricVersion: string;
+  /** True when the reply came from the cache. */
+  cached: boolean;
+  reply: string;
+  parse: SearchJudgeParse;
+}
+
+export type SearchJudgeOutcome = SearchJudgeResult | { skipped: string };
+
+function replyKey(version: string, model: string, t: Trajectory, rubric: string): string {
+  return `search-judge:${version}:${hash53(JSON.stringify([model, searchJudgeMessages(t, rubric)]))}`;
+}
+
+/** Why `t` is not judged, or undefined. */
+function skipReason(t: Trajectory): string | undefined {
+  const n = searchHops(t).length;
+  return n > MAX_JUDGED_SEARCHES ? `${n} searches: the judge reads up to ${MAX_JUDGED_SEARCHES}` : undefined;
+}
+
+/** Reply tokens: the JSON, and a label and a short quote per search. */
+const maxTokens = (t: Trajectory) => 400 + 80 * searchHops(t).length;
+
+async function resolve(
+  t: Trajectory,
+  setup: Pick<SearchJudgeSetup, 'llm' | 'rubric'>,
+  llm: Llm | null,
+  signal?: AbortSignal,
+): Promise<SearchJudgeOutcome | null> {
+  const skipped = skipReason(t);
+  if (skipped) return { skipped };
+  const { model, label } = probeModel(setup.llm);
+  const version = rubricVersion(setup.rubric);
+  const key = replyKey(version, model, t, setup.rubric);
+  const annotator = judgeAnnotator(label, version);
+  const hit = await getSearchJudgeReply(key);
+  if (hit)
+    return {
+      annotator,
+      rubricVersion: version,
+      cached: true,
+      reply: hit.reply,
+      parse: parseSearchJudgeReply(hit.reply, t),
+    };
+  if (!llm) return null;
+  if (signal?.aborted) throw new AbortError();
+  const r = await llm.generate(
+    { messages: searchJudgeMessages(t, setup.rubric) },
+    { temperature: 0, maxTokens: maxTokens(t), ...(signal ? { signal } : {}) },
+  );
+  const at = new Date().toISOString();
+  await putRubric({ version, text: setup.rubric.trim(), at });
+  await putSearchJudgeReply({
+    key,
+    trajectoryId: t.id,
+    model,
+    modelLabel: label,
+    rubricVersion: version,
+    reply: r.text,
+    at,
+  });
+  // Read back as the cache will give it, so a fresh and a cached reading agree.
+  const reply = (await getSearchJudgeReply(key))?.reply ?? r.text;
+  return { annotator, rubricVersion: version, cached: false, reply, parse: parseSearchJudgeReply(reply, t) };
+}
+
+/** The judge's cached reply on `t` for this model and rubric (no model call); null when never asked. */
+export function cachedSearchJudgement(
+  t: Trajectory,
+  setup: Pick<SearchJudgeSetup, 'llm' | 'rubric'>,
+): Promise<SearchJudgeOutcome | null> {
+  return resolve(t, setup, null);
+}
+
+/** Judges `t` with a model in hand, asking only when the cache lacks the reply. */
+export async function judgeSearchesWith(
+  llm: Llm,
+  t: Trajectory,
+  setup: Pick<SearchJudgeSetup, 'llm' | 'rubric'>,
+  signal?: AbortSignal,
+): Promise<SearchJudgeOutcome> {
+  const r = await resolve(t, setup, llm, signal);
+  if (r && !('skipped' in r) && !r.cached) announce('search-judge');
+  return r as SearchJudgeOutcome;
+}
+
+/** Judges `t` with the configured model. */
+export async function judgeSearches(
+  t: Trajectory,
+  setup: SearchJudgeSetup,
+  signal?: AbortSignal,
+): Promise<SearchJudgeOutcome> {
+  const llm = await untilAbort(makeLlm(setup.llm, setup.apiKey), signal);
+  return judgeSearchesWith(llm, t, setup, signal);
+}
+
+export interface SearchJudgeBatchReport {
+  /** Trajectories read so far, of `total`. */
+  done: number;
+  total: number;
+  /** Replies asked now, and read from the cache. */
+  asked: number;
+  cached: number;
+  /** Replies that gave no labels, per trajectory with the reason. */
+  malformed: { id: string; question: string; error: string }[];
+  /** Labels whose quote does not occur in the trajectory (kept out of Calibrate). */
+  rejectedLabels: number;
+  skipped: { id: string; reason: string }[];
+}
+
+export interface SearchJudgeBatchOptions {
+  signal?: AbortSignal;
+  /** The report so far, after every trajectory: a stopped batch keeps what it did. */
+  onProgress?: (r: SearchJudgeBatchReport) => void;
+  /** A model in hand (tests); else the configured one is made. */
+  llm?: Llm;
+}
+
+/**
+ * Judges stored trajectories one after another (the table's filtered rows). Stopping throws an
+ * AbortError; running the same ids again asks only what the cache lacks, so it resumes.
+ */
+export async function judgeSearchesOn(
+  ids: readonly string[],
+  setup: SearchJudgeSetup,
+  opts: SearchJudgeBatchOptions = {},
+): Promise<SearchJudgeBatchReport> {
+  const llm = opts.llm ?? (await untilAbort(makeLlm(setup.llm, setup.apiKey), opts.signal));
+  const report: SearchJudgeBatchReport = {
+    done: 0,
+    total: ids.length,
+    asked: 0,
+    cached: 0,
+    malformed: [],
+    rejectedLabels: 0,
+    skipped: [],
+  };
+  opts.onProgress?.({ ...report });
+  try {
+    for (const id of ids) {
+      if (opts.signal?.aborted) throw new AbortError();
+      const t = await getTrajectory(id);
+      if (!t) report.skipped.push({ id, reason: 'no longer stored' });
+      else {
+        const r = await resolve(t, setup, llm, opts.signal);
+        if (!r) throw new Error('unreachable: a model was given');
+        if ('skipped' in r) report.skipped.push({ id, reason: r.skipped });
+        else {
+          if (r.cached) report.cached += 1;
+          else report.asked += 1;
+          if (!r.parse.ok) report.malformed.push({ id, question: t.question, error: r.parse.error });
+          else {
+            const j = r.parse.judgement;
+            report.rejectedLabels += [...j.search_labels, j.first_sufficient_search, j.under_search].filter(
+              (l) => l.rejected !== undefined,
+            ).length;
+          }
+        }
+      }
+      report.done += 1;
+      opts.onProgress?.({ ...report, malformed: [...report.malformed], skipped: [...report.skipped] });
+    }
+  } finally {
+    // What was asked is cached even when a later call failed or was stopped.
+    if (report.asked > 0) announce('search-judge');
+  }
+  return report;
+}
+
+/**
+ * The judge's labels, per annotator (model and rubric version), as Calibrate scores them: replies
+ * whose trajectory changed since (re-imported) or that gave no labels are left out.
+ */
+export async function judgeLabellings(): Promise<Map<string, LabelledTrajectory[]>> {
+  const [replies, rubrics] = await Promise.all([listSearchJudgeReplies(), listRubrics()]);
+  const rubricText = new Map(rubrics.map((r) => [r.version, r.text]));
+  const out = new Map<string, LabelledTrajectory[]>();
+  const loaded = new Map<string, Trajectory | undefined>();
+  for (const r of replies) {
+    const rubric = rubricText.get(r.rubricVersion);
+    if (rubric === undefined) continue;
+    if (!loaded.has(r.trajectoryId)) loaded.set(r.trajectoryId, await getTrajectory(r.trajectoryId));
+    const t = loaded.get(r.trajectoryId);
+    if (!t || replyKey(r.rubricVersion, r.model, t, rubric) !== r.key) continue;
+    const parse = parseSearchJudgeReply(r.reply, t);
+    const l = parse.ok ? judgeLabelled(t.id, parse.judgement) : null;
+    if (!l) continue;
+    const who = judgeAnnotator(r.modelLabel, r.rubricVersion);
+    out.set(who, [...(out.get(who) ?? []), l]);
+  }
+  return out;
+}
