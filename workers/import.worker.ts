@@ -36,10 +36,15 @@ const api = {
       jobs.delete(jobId);
     }
   },
+  /** The app's own served files (the demo set): a new version replaces what its old one stored. */
   async importUrl(url: string, name: string, format: string | undefined) {
     const res = await fetch(url);
     if (!res.ok || !res.body) throw new Error(`could not fetch ${url}: HTTP ${res.status}`);
-    return importIntoDb(streamBytes(res.body), { file: name, ...(format ? { format } : {}) });
+    return importIntoDb(streamBytes(res.body), {
+      file: name,
+      ...(format ? { format } : {}),
+      replacesOwnOlderVersion: true,
+    });
   },
   cancel(jobId: string) {
     jobs.get(jobId)?.abort();

@@ -19,12 +19,18 @@ import {
   type ImportRecord,
   MAX_KEPT_ISSUES,
 } from './db';
-import { knownTrajectoryIds, putAnnotations, putImportRecord, putTrajectories } from './store';
+import { type MovedRecord, putImported, shownId } from './import-ids';
+import { knownTrajectoryIds, putAnnotations, putImportRecord } from './store';
 
 export interface DbImportOptions {
   file: string;
   format?: string;
   signal?: AbortSignal;
+  /**
+   * The app's own served file (the demo set): its records replace those an older version of the
+   * same file stored. Otherwise a stored id holding a different record is never replaced.
+   */
+  replacesOwnOlderVersion?: boolean;
   /** After each batch commits, with the ids it stored and the labels the file carried. */
   onProgress?: (p: ImportProgress, storedIds: string[], storedAnnotations: Annotation[]) => void;
 }
@@ -58,11 +64,18 @@ export async function importIntoDb(
   // One batch commits while the next is parsed and converted: the commit runs in the browser's
   // storage process, so the two overlap (the import took their sum before).
   let committing: Promise<void> | null = null;
+  // Records stored under a derived id because theirs held a different record: reported first.
+  const movedIssues: ImportIssue[] = [];
   const store = async (b: ImportBatch): Promise<void> => {
-    const { trajectories, annotations } = b.legacyIds.size
-      ? keepLegacyIds(b, await (stored ??= knownTrajectoryIds()))
-      : b;
-    await putTrajectories(trajectories);
+    const kept = b.legacyIds.size ? keepLegacyIds(b, await (stored ??= knownTrajectoryIds())) : b;
+    const { stored: trajectories, moved } = await putImported(
+      kept.trajectories,
+      opts.replacesOwnOlderVersion === true,
+    );
+    const issues = moved.map((m) => movedIssue(opts.file, b.lines[m.index] ?? 0, m));
+    for (const issue of issues) movedIssues.push(issue);
+    // Labels the file carried for a moved record go with it.
+    const annotations = moveAnnotations(kept.annotations, moved);
     // Annotation ids are derived from (annotator, trajectory, step, slot): re-importing an
     // export replaces its labels instead of duplicating them.
     await putAnnotations(annotations);
@@ -70,6 +83,7 @@ export async function importIntoDb(
     record.records = b.progress.records;
     record.imported = b.progress.imported;
     record.annotations = (record.annotations ?? 0) + b.annotations.length;
+    keepIssues(record, issues);
     keepIssues(record, b.issues);
     await putImportRecord(record);
     opts.onProgress?.(
@@ -121,9 +135,33 @@ export async function importIntoDb(
   // The summary holds every issue in order; the batches' ones are replaced, not added to.
   record.errors = [];
   delete record.errorsNotKept;
+  keepIssues(record, movedIssues);
   keepIssues(record, summary.errors);
   await putImportRecord(record);
   return record;
+}
+
+function movedIssue(file: string, line: number, m: MovedRecord): ImportIssue {
+  return {
+    file,
+    line,
+    field: 'id',
+    severity: 'warning',
+    message:
+      `id ${shownId(m.from)} already holds a different stored trajectory (kept as it was, with its ` +
+      `labels); this record is stored as ${shownId(m.to)}`,
+  };
+}
+
+function moveAnnotations(list: Annotation[], moved: readonly MovedRecord[]): Annotation[] {
+  if (moved.length === 0) return list;
+  const to = new Map(moved.map((m) => [m.from, m.to]));
+  return list.map((a) => {
+    const id = to.get(a.trajectoryId);
+    if (id === undefined) return a;
+    const m = { ...a, trajectoryId: id };
+    return { ...m, id: annotationId(m) };
+  });
 }
 
 /**

@@ -1,0 +1,75 @@
+// Stores imported trajectories so an id already taken by a different record never replaces it:
+// the newcomer is stored under a derived id (`<id>~2`, `~3`, ...) and the import reports both.
+// The same record imported again still replaces itself (one trajectory, as before), so labels,
+// keyed by trajectory id and step, stay on the record they were made on.
+import { canonicalJson } from '../core/io/canonical';
+import { packTrajectory, unpackTrajectory } from '../core/schema/packed';
+import type { Trajectory } from '../core/schema/trajectory';
+import { toRow } from '../core/table/row';
+import { db } from './db';
+import { currentQuestionIndex } from './question-index';
+
+/** What a record is, apart from its id and where in which file it was read. */
+export function recordContent(t: Trajectory): string {
+  const { file: _file, line: _line, ...source } = t.source;
+  return canonicalJson({ ...t, id: undefined, source });
+}
+
+/** Ids past this length are cut in messages (an id may be 100,000 characters). */
+const ID_SHOWN = 80;
+
+export function shownId(id: string): string {
+  return JSON.stringify(id.length > ID_SHOWN ? `${id.slice(0, ID_SHOWN)}…` : id);
+}
+
+/** A record stored under another id than its own, because its own held a different record. */
+export interface MovedRecord {
+  index: number;
+  from: string;
+  to: string;
+}
+
+/**
+ * Puts imported trajectories in one transaction, each under its id unless that id holds a
+ * different record (then under the first free or identical `<id>~n`). Returns what was stored
+ * (final ids) and which records moved. The check runs inside the write, so two files importing
+ * at once cannot both take one id.
+ */
+export async function putImported(
+  list: readonly Trajectory[],
+  /**
+   * A stored record with the same id and the same source is an older version, replaced: for the
+   * app's own demo set updating itself, never for a user's file.
+   */
+  replaceSameSource = false,
+): Promise<{ stored: Trajectory[]; moved: MovedRecord[] }> {
+  if (list.length === 0) return { stored: [], moved: [] };
+  const d = await db();
+  // Before the transaction: an await on another store would let it commit early.
+  const { index } = await currentQuestionIndex();
+  const tx = d.transaction(['trajectories', 'rows'], 'readwrite');
+  const ts = tx.objectStore('trajectories');
+  const rs = tx.objectStore('rows');
+  const stored: Trajectory[] = [];
+  const moved: MovedRecord[] = [];
+  for (const [i, t] of list.entries()) {
+    let content: string | undefined;
+    let id = t.id;
+    for (let n = 2; ; n++) {
+      const there = await ts.get(id);
+      if (!there) break;
+      const old = unpackTrajectory(there);
+      if (replaceSameSource && canonicalJson(old.source) === canonicalJson(t.source)) break;
+      content ??= recordContent(t);
+      if (recordContent(old) === content) break;
+      id = `${t.id}~${n}`;
+    }
+    const put = id === t.id ? t : { ...t, id };
+    if (id !== t.id) moved.push({ index: i, from: t.id, to: id });
+    void ts.put(packTrajectory(put));
+    void rs.put(toRow(put, index));
+    stored.push(put);
+  }
+  await tx.done;
+  return { stored, moved };
+}
