@@ -1,83 +1,333 @@
-// Reading APEX-Searcher's two decisions from free model text (v1 §3.2.2, Algorithm 2): the
-// knowledge-sufficiency check (Answer or Retrieve) and the continuation decision (stop or go on).
-// Both ask one question — is what we have enough? — so one reader serves both. Models rarely reply
-// with the bare keyword; they write "No more searching is needed." or "Yes, the facts are
-// sufficient; no need to search.", where the words "search" and "no" alone point the wrong way.
-// So the reader looks, in order, for: a negated need for more search, an explicit lack, the
-// prompt's own keywords, a plain "sufficient"/"enough", and last a leading yes/no read with the
-// polarity of the question asked. An unclear reply asks for more (retrieving is the safe side).
+// Reading APEX-Searcher's two decisions from free model text (v1 §3.2.2, Algorithm 2; v2 §2.4.2):
+// the knowledge-sufficiency check (δ_knowledge → Answer or Retrieve) and the continuation decision
+// (δ_continue → stop or go on). Both ask one question, is what we have enough?, so one reader
+// serves both. The prompts (apex-prompts.ts) ask for one option word; models write sentences,
+// where "answer" is often a noun ("search for the answer") and a search word is often negated
+// ("It is unnecessary to retrieve.", "Another search is unnecessary."). So the reader works clause
+// by clause: a word counts as an option only where it is used as one (a verb, not "the answer"),
+// a negation before it ("no need to", "do not", "unnecessary to") or after it ("… is not needed")
+// turns it over, and words under "before", "if" or "whether" are not decisions. Option words
+// decide; statements ("not enough information") decide only when no option word is used. A reply
+// that says neither, or both, is unclear: it takes the side of more retrieval, which is what
+// Algorithm 2 does unless the model judges the knowledge sufficient (line 5) or decides to stop
+// (line 13), and the caller shows why on the step.
 import { oneLine } from './parse';
 
 /** "enough": answer / stop; "more": retrieve / continue. */
 export type Sufficiency = 'enough' | 'more';
 
-export interface DecisionReading {
-  /** Keywords the prompt asks for, each with its meaning ("answer" → enough, …). */
-  keywords: Readonly<Record<string, Sufficiency>>;
-  /** What a leading "yes" means for the question the prompt asks. */
-  yes: Sufficiency;
+export interface DecisionRead {
+  meaning: Sufficiency;
+  /** Why the reply was unclear; `meaning` is then the default, "more". */
+  unclear?: string;
 }
 
-const SEARCH_WORDS =
-  '(?:search(?:es|ing)?|retriev\\w*|look(?:ing)?[ -]?ups?|queries|query|hops?|information|documents?|evidence|steps?)';
+// Words that decide, by the side they choose when not negated.
+const ENOUGH_ACTS = new Set(['answer', 'answered', 'answerable', 'stop', 'stopping']);
+const MORE_ACTS = new Set([
+  'retrieve',
+  'retrieval',
+  'retrieving',
+  'search',
+  'searching',
+  'searches',
+  'continue',
+  'continuing',
+  'lookup',
+  'hop',
+]);
+// Statements about what we have, used when no option word decides.
+const ENOUGH_STATES = new Set([
+  'sufficient',
+  'sufficiently',
+  'enough',
+  'adequate',
+  'complete',
+  'contains',
+  'know',
+]);
+const MORE_STATES = new Set([
+  'insufficient',
+  'inadequate',
+  'incomplete',
+  'missing',
+  'lacking',
+  'lack',
+  'lacks',
+  'unknown',
+]);
+// Words that say something only when negated ("not in the knowledge", "not mentioned").
+const NEGATED_ONLY = new Set([
+  'in',
+  'found',
+  'given',
+  'mentioned',
+  'mention',
+  'mentions',
+  'stated',
+  'provided',
+  'available',
+  'present',
+]);
+const INFO_NOUNS = new Set([
+  'information',
+  'info',
+  'details',
+  'evidence',
+  'context',
+  'facts',
+  'data',
+  'documents',
+  'docs',
+  'sources',
+]);
+const MORE_WORDS = new Set(['more', 'further', 'additional', 'extra', 'new']);
 
-// Statements that no more searching is needed ("No more searching is needed.", "no need to search",
-// "does not need further retrieval", "another search isn't necessary").
-const NO_MORE_NEEDED = [
-  new RegExp(
-    `\\bno (?:more |further |additional |other |extra |new )?${SEARCH_WORDS}\\b[^.;!?]*?\\b(?:is |are )?(?:needed|necessary|required)\\b`,
-  ),
-  new RegExp(
-    `\\bno (?:need|necessity|reason) (?:to|for) (?:\\w+ ){0,2}(?:${SEARCH_WORDS}|continu\\w*|search)`,
-  ),
-  new RegExp(
-    `\\b(?:do(?:es)?n['’]?t|do(?:es)? not|won['’]?t|will not|need not|needn['’]?t) (?:need (?:to )?)?(?:any )?(?:more |further |additional |another )?(?:${SEARCH_WORDS}|continu\\w*)`,
-  ),
-  new RegExp(`\\b${SEARCH_WORDS}\\b[^.;!?]*?\\b(?:is|are)(?:n['’]?t| not) (?:needed|necessary|required)\\b`),
-];
+const HAVE = new Set(['have', 'has', 'got']);
+const NEGATORS = new Set([
+  'not',
+  'no',
+  'never',
+  'nothing',
+  'none',
+  'unnecessary',
+  'needless',
+  'pointless',
+  'avoid',
+  'skip',
+]);
+// Negate an option word only ("without more information" still lacks information).
+const ACT_NEGATORS = new Set(['without', 'instead', 'stop']);
+const NEGATION_WINDOW = 5;
+// Before "answer", these make it the option ("I can answer", "enough to answer").
+const ANSWER_CUES = new Set([
+  'can',
+  'could',
+  'will',
+  'would',
+  'shall',
+  'should',
+  'must',
+  'may',
+  'might',
+  'able',
+  'ready',
+  'enough',
+  'sufficient',
+  'sufficiently',
+  'possible',
+  'now',
+  'directly',
+  'us',
+  'i',
+  'we',
+]);
+const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'its', 'my', 'our', 'final', 'correct', 'an']);
+// "answer is …", "answer to …": the noun.
+const NOUN_FOLLOWERS = new Set([
+  'is',
+  'was',
+  'are',
+  'to',
+  'of',
+  'for',
+  'lies',
+  'remains',
+  'seems',
+  'appears',
+]);
+// "the search", "search results": a search already made, not a decision.
+const DONE_SEARCH_BEFORE = new Set([
+  'the',
+  'this',
+  'that',
+  'previous',
+  'earlier',
+  'last',
+  'first',
+  'my',
+  'our',
+  'these',
+  'those',
+]);
+const DONE_SEARCH_AFTER = new Set(['results', 'result', 'engine', 'history']);
+// After these, the rest of the clause is a condition, not a decision.
+const HYPOTHETICAL = new Set(['before', 'until', 'if', 'whether', 'unless', 'once', 'when', 'after']);
+const DOUBT = /\b(?:not sure|unsure|uncertain|doubt\w*)\b/;
+const NOT_NEEDED_AFTER =
+  /^(?:\w+ ){0,3}?(?:(?:is|are|was|be|seems|looks) )?(?:(?:not|no longer) (?:\w+ )?(?:needed|necessary|required|warranted|useful|helpful)|unnecessary|unneeded|needless|pointless|redundant|superfluous)\b/;
+const LABEL = /^(?:final )?(?:decision|reply|response|output|verdict|choice|action)\s*[:\-–]\s*/;
+const OPTION_LABEL = /^(answer|retrieve|stop|continue|search)\s*[:\-–]\s*(\S.*)$/;
 
-// Statements that what we have falls short.
-const LACKING = [
-  /\b(?:in|not |isn['’]?t |is not |aren['’]?t |are not |not yet )sufficient\b/,
-  /\bnot (?:yet )?enough\b/,
-  /\b(?:need|needs|needed|require|requires|required) (?:\w+ )?(?:more|further|additional|another)\b/,
-  /\b(?:more|further|additional|another) \w*\s*(?:is |are )?(?:needed|necessary|required)\b/,
-  /\b(?:cannot|can['’]?t|could not|couldn['’]?t|unable to) (?:be )?(?:answer|determin|tell)/,
-  /\b(?:not|un)answerable\b/,
-  /\b(?:missing|lacking|lacks?)\b/,
-  /\b(?:don['’]?t|do not|not) stop\b/,
-];
+/** Lowercase words with contractions spelled out ("can't" → "can not"), markup and quotes gone. */
+function normalise(reply: string): string {
+  return reply
+    .toLowerCase()
+    .replace(/[’‘`]/g, "'")
+    .replace(/[*_#>"“”]/g, ' ')
+    .replace(/\bcan'?t\b|\bcannot\b/g, 'can not')
+    .replace(/\bwon'?t\b/g, 'will not')
+    .replace(/\bshan'?t\b/g, 'shall not')
+    .replace(/n't\b/g, ' not')
+    .replace(/'ll\b/g, ' will')
+    .replace(/'d\b/g, ' would')
+    .replace(/\blet's\b/g, 'let us')
+    .replace(/'(?:m|re|s|ve)\b/g, ' ')
+    .replace(/[ \t]+/g, ' ')
+    .trim();
+}
 
-const SUFFICIENT = /\b(?:sufficient|enough|adequate|complete)\b/;
+interface Tally {
+  acts: Record<Sufficiency, number>;
+  states: Record<Sufficiency, number>;
+  doubt: boolean;
+}
 
-/** The reply's meaning: "enough" (answer / stop) or "more" (retrieve / continue). */
-export function readSufficiency(reply: string, reading: DecisionReading): Sufficiency {
-  const t = reply.toLowerCase().replace(/\s+/g, ' ').trim();
-  if (NO_MORE_NEEDED.some((re) => re.test(t))) return 'enough';
-  if (LACKING.some((re) => re.test(t))) return 'more';
-  // The prompt's keywords: the first one written wins.
-  let first: { at: number; meaning: Sufficiency } | undefined;
-  for (const [word, meaning] of Object.entries(reading.keywords)) {
-    const m = new RegExp(`\\b${word}\\b`).exec(t);
-    if (m && (first === undefined || m.index < first.at)) first = { at: m.index, meaning };
+const flip = (s: Sufficiency): Sufficiency => (s === 'enough' ? 'more' : 'enough');
+
+function negatedBefore(words: readonly string[], i: number, act: boolean): boolean {
+  let n = 0;
+  for (let k = Math.max(0, i - NEGATION_WINDOW); k < i; k++) {
+    const w = words[k] ?? '';
+    // "stop" turns over only the word it governs ("stop searching", not "stop or continue").
+    if (w === 'stop' && k !== i - 1) continue;
+    if (NEGATORS.has(w) || (act && ACT_NEGATORS.has(w))) n++;
   }
-  if (first) return first.meaning;
-  if (SUFFICIENT.test(t)) return 'enough';
-  if (/^\W*yes\b/.test(t)) return reading.yes;
-  if (/^\W*no\b/.test(t)) return reading.yes === 'enough' ? 'more' : 'enough';
-  return 'more';
+  return n % 2 === 1;
 }
 
-/** Sufficiency reply → "answer" | "retrieve" (unclear replies retrieve); reads negations. */
+/** The side an option word at `i` chooses, or null where it is not used as an option. */
+function actAt(words: readonly string[], i: number): Sufficiency | null {
+  const w = words[i] ?? '';
+  const prev = words[i - 1] ?? '';
+  if (ENOUGH_ACTS.has(w)) {
+    if (w === 'answer') {
+      if (DETERMINERS.has(prev) || NOUN_FOLLOWERS.has(words[i + 1] ?? '')) return null;
+      const cued = words.slice(Math.max(0, i - 3), i).some((x) => ANSWER_CUES.has(x));
+      if (i > 0 && !cued) return null;
+    }
+    if (w === 'answered' && !['be', 'been', 'is', 'are'].includes(prev)) return null;
+    return 'enough';
+  }
+  if (MORE_ACTS.has(w)) {
+    if (DONE_SEARCH_BEFORE.has(prev) || DONE_SEARCH_AFTER.has(words[i + 1] ?? '')) return null;
+    return 'more';
+  }
+  if (w === 'look' && words[i + 1] === 'up') return 'more';
+  return null;
+}
+
+/** The side a statement word at `i` takes, or null. */
+function stateAt(words: readonly string[], i: number): { side: Sufficiency; negatedOnly?: boolean } | null {
+  const w = words[i] ?? '';
+  if (ENOUGH_STATES.has(w)) return { side: 'enough' };
+  if (MORE_STATES.has(w)) return { side: 'more' };
+  if (NEGATED_ONLY.has(w)) return { side: 'enough', negatedOnly: true };
+  if (MORE_WORDS.has(w) && INFO_NOUNS.has(words[i + 1] ?? '')) return { side: 'more' };
+  // "we have everything", "has all the information".
+  if ((w === 'all' || w === 'everything') && HAVE.has(words[i - 1] ?? '')) return { side: 'enough' };
+  return null;
+}
+
+function readClause(clause: string, t: Tally, yes: Sufficiency): void {
+  const doubtAt = DOUBT.exec(clause)?.index;
+  if (doubtAt !== undefined) {
+    t.doubt = true;
+    clause = clause.slice(0, doubtAt);
+  }
+  const words = clause.match(/[a-z0-9]+/g) ?? [];
+  if (words.length === 0) return;
+  // A one-word clause answering the prompt's yes/no question ("Yes.", "No, …", "Not yet").
+  const whole = words.join(' ');
+  if (whole === 'yes' || words[0] === 'yes') t.acts[yes]++;
+  else if (whole === 'no' || whole === 'not yet') t.acts[flip(yes)]++;
+  for (const [i, w] of words.entries()) {
+    if (HYPOTHETICAL.has(w)) return;
+    const act = actAt(words, i);
+    if (act) {
+      const after = words.slice(i + 1).join(' ');
+      const negated = negatedBefore(words, i, true) !== NOT_NEEDED_AFTER.test(after);
+      t.acts[negated ? flip(act) : act]++;
+      continue;
+    }
+    const state = stateAt(words, i);
+    if (!state) continue;
+    const negated = negatedBefore(words, i, false);
+    if (state.negatedOnly && !negated) continue;
+    t.states[negated ? flip(state.side) : state.side]++;
+  }
+}
+
+function readTally(text: string, yes: Sufficiency): Tally {
+  const t: Tally = { acts: { enough: 0, more: 0 }, states: { enough: 0, more: 0 }, doubt: false };
+  const clauses = text.split(
+    /[.;!?\n,:()]+|\b(?:but|however|so|therefore|thus|hence|then|although|though|because|since|and)\b/,
+  );
+  for (const c of clauses) readClause(c, t, yes);
+  return t;
+}
+
+function verdict(t: Tally): DecisionRead | null {
+  for (const counts of [t.acts, t.states]) {
+    if (counts.enough > 0 && counts.more > 0) return null;
+    if (counts.enough > 0) return { meaning: 'enough' };
+    if (counts.more > 0) return { meaning: 'more' };
+  }
+  return null;
+}
+
+/**
+ * The reply's meaning. `yes` is what a leading "yes" means for the question the prompt asks;
+ * `options` names the prompt's two words for the note on an unclear reply.
+ */
+export function readDecision(
+  reply: string,
+  yes: Sufficiency,
+  options: { enough: string; more: string },
+): DecisionRead {
+  let text = normalise(reply);
+  while (LABEL.test(text)) text = text.replace(LABEL, '');
+  const unclear = (why: string): DecisionRead => ({
+    meaning: 'more',
+    unclear: `unclear reply (${why}): read as "${options.more}", as Algorithm 2 does unless the model says "${options.enough}"`,
+  });
+  // "Answer: the knowledge covers it" / "Retrieve: the year is missing": the option as a label,
+  // the rest its reason; the reason decides where it says something.
+  const labelled = OPTION_LABEL.exec(text);
+  const t = readTally(labelled ? (labelled[2] ?? '') : text, yes);
+  const read = verdict(t);
+  if (labelled && (read === null || t.doubt)) {
+    const side = actAt([labelled[1] ?? ''], 0);
+    if (side) return { meaning: side };
+  }
+  if (read && !t.doubt) return read;
+  if (t.doubt) return unclear('it hedges');
+  const both = t.acts.enough + t.states.enough > 0 && t.acts.more + t.states.more > 0;
+  return unclear(both ? 'it says both' : 'it says neither');
+}
+
+/** Sufficiency reply → "answer" | "retrieve", with why when the reply was unclear. */
+export function readSufficiency(reply: string): { decision: 'answer' | 'retrieve'; unclear?: string } {
+  const r = readDecision(reply, 'enough', { enough: 'answer', more: 'retrieve' });
+  const decision = r.meaning === 'enough' ? 'answer' : 'retrieve';
+  return r.unclear ? { decision, unclear: r.unclear } : { decision };
+}
+
+/** Continuation reply → "continue" | "stop", with why when the reply was unclear. */
+export function readContinue(reply: string): { decision: 'continue' | 'stop'; unclear?: string } {
+  const r = readDecision(reply, 'enough', { enough: 'stop', more: 'continue' });
+  const decision = r.meaning === 'enough' ? 'stop' : 'continue';
+  return r.unclear ? { decision, unclear: r.unclear } : { decision };
+}
+
+/** Sufficiency reply → "answer" | "retrieve" (unclear replies retrieve). */
 export function parseSufficiency(reply: string): 'answer' | 'retrieve' {
-  const r = readSufficiency(reply, { keywords: { answer: 'enough', retrieve: 'more' }, yes: 'enough' });
-  return r === 'enough' ? 'answer' : 'retrieve';
+  return readSufficiency(reply).decision;
 }
 
-/** Continuation reply → "continue" | "stop" (unclear replies continue); reads negations. */
+/** Continuation reply → "continue" | "stop" (unclear replies continue). */
 export function parseContinue(reply: string): 'continue' | 'stop' {
-  const r = readSufficiency(reply, { keywords: { stop: 'enough', continue: 'more' }, yes: 'enough' });
-  return r === 'enough' ? 'stop' : 'continue';
+  return readContinue(reply).decision;
 }
 
 /** The query of a query-generation reply: its last "Query:" line, else its first line. */

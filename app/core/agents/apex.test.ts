@@ -320,6 +320,57 @@ describe('APEX prompts (v1 §3.2.2, Algorithm 2; v2 appendix E)', () => {
   });
 });
 
+describe('APEX decisions in a run (v1 §3.2.2, Algorithm 2)', () => {
+  it('retrieves on "We need to search for the answer." and stops on "Another search is unnecessary."', async () => {
+    const llm = new ScriptedLlm([
+      '1. Who founded Veltmark Press?',
+      'We need to search for the answer.',
+      'Veltmark Press founder',
+      'Another search is unnecessary.',
+      'Ilse Marrow',
+      'Ilse Marrow',
+    ]);
+    const retriever = stubRetriever(TABLE);
+    const { t } = await runCollect(apex, {
+      question: 'Who founded Veltmark Press?',
+      llm,
+      retriever,
+      params: { maxHops: 3 },
+    });
+    expect(retriever.calls).toHaveLength(1);
+    expect(t.steps.filter((x) => x.kind === 'decision').map((x) => [x.decision, x.error])).toEqual([
+      ['retrieve', undefined],
+      ['stop', undefined],
+    ]);
+    expect(t.answer?.text).toBe('Ilse Marrow');
+  });
+
+  it('takes the retrieving side on an unclear reply and says so on the step', async () => {
+    const llm = new ScriptedLlm([
+      '1. Who founded Veltmark Press?',
+      'hmm',
+      'Veltmark Press founder',
+      'Stop or continue?',
+      'Ilse Marrow born',
+      'Glass Archive',
+      'Ilse Marrow',
+      'Ilse Marrow',
+    ]);
+    const retriever = stubRetriever(TABLE);
+    const { t } = await runCollect(apex, {
+      question: 'Who founded Veltmark Press?',
+      llm,
+      retriever,
+      params: { maxHops: 3 },
+    });
+    expect(retriever.calls).toHaveLength(3);
+    const decisions = t.steps.filter((x) => x.kind === 'decision');
+    expect(decisions.map((x) => x.decision)).toEqual(['retrieve', 'continue']);
+    expect(decisions[0]?.error).toMatch(/^unclear reply \(it says neither\): read as "retrieve"/);
+    expect(decisions[1]?.error).toMatch(/^unclear reply \(it says both\): read as "continue"/);
+  });
+});
+
 describe('APEX decision parsing reads negations', () => {
   const sufficiency: Array<[string, 'answer' | 'retrieve']> = [
     ['answer', 'answer'],

@@ -21,7 +21,7 @@
 import type { Doc, PlanNode } from '../schema/trajectory';
 import type { Prompt } from '../llm/types';
 import { apexConfidence, type ConfidenceWeights, DEFAULT_CONFIDENCE_WEIGHTS } from './apex-confidence';
-import { firstLine, parseContinue, parseSufficiency, queryFromReply } from './apex-decision';
+import { firstLine, queryFromReply, readContinue, readSufficiency } from './apex-decision';
 import { APEX_PROMPTS } from './apex-prompts';
 import { completeLines, type PlanLine, parsePlan, planNodes, planText, resolveRefs } from './apex-plan';
 
@@ -200,8 +200,15 @@ export async function* apexBody(
           ...opts,
         },
       );
-      decision = parseSufficiency(g.result.text);
-      yield s.update(g.id, { decision, text: resolved, raw: g.result.text });
+      // An unclear reply retrieves, and its step says so (apex-decision.ts).
+      const read = readSufficiency(g.result.text);
+      decision = read.decision;
+      yield s.update(g.id, {
+        decision,
+        text: resolved,
+        raw: g.result.text,
+        ...(read.unclear ? { error: read.unclear } : {}),
+      });
     } else {
       yield s.step({ kind: 'decision', planNode, decision, text: resolved });
     }
@@ -254,9 +261,14 @@ export async function* apexBody(
               ...opts,
             },
           );
-          const cont = parseContinue(c.result.text);
-          yield s.update(c.id, { decision: cont, text: c.result.text.trim(), raw: c.result.text });
-          if (cont === 'stop') break;
+          const read = readContinue(c.result.text);
+          yield s.update(c.id, {
+            decision: read.decision,
+            text: c.result.text.trim(),
+            raw: c.result.text,
+            ...(read.unclear ? { error: read.unclear } : {}),
+          });
+          if (read.decision === 'stop') break;
         }
         // Appendix E: the first hop and later hops have their own query prompts.
         const q = yield* s.generate(
