@@ -1,6 +1,8 @@
 // Calibration as a use case: import and export over/under-search labels in the shared format,
 // and measure the trace-only detectors against every annotator's labels and the annotators
 // against each other, with the same functions the CLI prints (app/core/diagnose/agreement.ts).
+// The model judge (app/services/search-judge.ts) is one more annotator: the detector is measured
+// against its labels, and it against each person (kappa, precision, recall, F1).
 import type { Annotation } from '../core/annotations/annotation';
 import {
   type Agreement,
@@ -12,7 +14,8 @@ import {
 } from '../core/diagnose/agreement';
 import { type Diagnosis, diagnose } from '../core/diagnose/diagnose';
 import { exportSearchLabel, importSearchLabels, judgementOf } from '../core/diagnose/label-mapping';
-import { labelQueue, type QueueItem } from '../core/diagnose/queue';
+import { judgeDisagreement, labelQueue, type QueueItem } from '../core/diagnose/queue';
+import { type JudgeVersusPerson, judgeVersusPerson } from '../core/diagnose/search-judge-agreement';
 import {
   type LabelIssue,
   parseSearchLabels,
@@ -22,6 +25,7 @@ import {
 import type { Trajectory } from '../core/schema/trajectory';
 import { getTrajectory, listAnnotations, listRows, putAnnotations } from '../db/store';
 import { announce } from './changes';
+import { judgeLabellings } from './search-judge';
 
 /** `FILE#N` of a stored trajectory: its source file and 0-based record (line) index. */
 export function labelIdOf(t: Pick<Trajectory, 'id' | 'source'>): string {
@@ -85,6 +89,8 @@ export interface CalibrationDisagreement {
 
 export interface AnnotatorCalibration {
   annotator: string;
+  /** The model judge rather than a person. */
+  model?: boolean;
   /** Trajectories with at least one of this annotator's search labels, and fully labelled ones. */
   labelled: number;
   complete: number;
@@ -92,8 +98,16 @@ export interface AnnotatorCalibration {
   disagreements: CalibrationDisagreement[];
 }
 
+/** A model judge measured against one person: the person's labels are the truth. */
+export interface JudgeCalibration extends JudgeVersusPerson {
+  judge: string;
+  person: string;
+  disagreements: CalibrationDisagreement[];
+}
+
 export interface Calibration {
   annotators: AnnotatorCalibration[];
+  judges: JudgeCalibration[];
   between: AnnotatorAgreement | null;
   betweenDisagreements: CalibrationDisagreement[];
   /** Trajectories anyone labelled. */
@@ -118,8 +132,8 @@ function stepOf(t: Trajectory, d: Diagnosis, search?: number): number | null {
 }
 
 /** Annotated trajectories with their detector diagnosis, loaded once per calibration. */
-async function labelledTrajectories(annotations: readonly Annotation[]) {
-  const ids = [...new Set(annotations.map((a) => a.trajectoryId))];
+async function labelledTrajectories(annotations: readonly Annotation[], judged: readonly string[]) {
+  const ids = [...new Set([...annotations.map((a) => a.trajectoryId), ...judged])];
   const out = new Map<string, { t: Trajectory; d: Diagnosis }>();
   for (const id of ids) {
     const t = await getTrajectory(id);
@@ -128,9 +142,46 @@ async function labelledTrajectories(annotations: readonly Annotation[]) {
   return out;
 }
 
+/** The detector measured against one annotator's (or the judge's) labels. */
+function detectorVersus(
+  who: string,
+  judged: readonly LabelledTrajectory[],
+  complete: number,
+  loaded: ReadonlyMap<string, { t: Trajectory; d: Diagnosis }>,
+): AnnotatorCalibration {
+  const preds = judged.map((j) => {
+    const x = loaded.get(j.id);
+    return x ? prediction(x.t, x.d) : null;
+  });
+  const detector = agreement(
+    preds.filter((p): p is Prediction => p !== null),
+    judged,
+  );
+  return {
+    annotator: who,
+    labelled: judged.length,
+    complete,
+    detector,
+    disagreements: detector.disagreements.map((g) => {
+      const x = loaded.get(g.id);
+      return {
+        trajectoryId: g.id,
+        question: x?.t.question ?? g.id,
+        step: x ? stepOf(x.t, x.d, g.search) : null,
+        kind: g.kind,
+        detail:
+          g.kind === 'over-search'
+            ? `search ${g.search}: detector ${g.predicted}, ${who} ${g.labelled}`
+            : `detector ${g.predicted}, ${who} ${g.labelled}`,
+      };
+    }),
+  };
+}
+
 export async function calibration(): Promise<Calibration> {
-  const annotations = await listAnnotations();
-  const loaded = await labelledTrajectories(annotations);
+  const [annotations, judges] = await Promise.all([listAnnotations(), judgeLabellings()]);
+  const judgedIds = [...judges.values()].flatMap((ls) => ls.map((l) => l.id));
+  const loaded = await labelledTrajectories(annotations, judgedIds);
   const annotators = [...new Set(annotations.map((a) => a.annotator))].sort();
   const byAnnotator = new Map<string, LabelledTrajectory[]>();
   const result: AnnotatorCalibration[] = [];
@@ -150,37 +201,43 @@ export async function calibration(): Promise<Calibration> {
     }
     if (judged.length === 0) continue;
     byAnnotator.set(who, judged);
-    const preds = judged.map((j) => {
-      const x = loaded.get(j.id);
-      return x ? prediction(x.t, x.d) : null;
-    });
-    const detector = agreement(
-      preds.filter((p): p is Prediction => p !== null),
-      judged,
-    );
-    result.push({
-      annotator: who,
-      labelled: judged.length,
-      complete,
-      detector,
-      disagreements: detector.disagreements.map((g) => {
-        const x = loaded.get(g.id);
-        return {
-          trajectoryId: g.id,
-          question: x?.t.question ?? g.id,
-          step: x ? stepOf(x.t, x.d, g.search) : null,
-          kind: g.kind,
-          detail:
-            g.kind === 'over-search'
-              ? `search ${g.search}: detector ${g.predicted}, ${who} ${g.labelled}`
-              : `detector ${g.predicted}, ${who} ${g.labelled}`,
-        };
-      }),
-    });
+    result.push(detectorVersus(who, judged, complete, loaded));
   }
+  for (const [who, judged] of judges)
+    result.push({
+      ...detectorVersus(
+        who,
+        judged,
+        judged.filter((j) => j.search_labels.every((l) => l !== null)).length,
+        loaded,
+      ),
+      model: true,
+    });
   const between = byAnnotator.size >= 2 ? annotatorAgreement(byAnnotator) : null;
+  const judgeRows: JudgeCalibration[] = [];
+  for (const [judge, judged] of judges)
+    for (const [person, labels] of byAnnotator) {
+      const v = judgeVersusPerson(judge, judged, person, labels);
+      if (v.scores.trajectories === 0) continue;
+      judgeRows.push({
+        judge,
+        person,
+        ...v,
+        disagreements: v.scores.disagreements.map((g) => {
+          const x = loaded.get(g.id);
+          return {
+            trajectoryId: g.id,
+            question: x?.t.question ?? g.id,
+            step: x ? stepOf(x.t, x.d, g.search) : null,
+            kind: g.kind,
+            detail: `${g.search !== undefined ? `search ${g.search}: ` : ''}judge ${g.predicted}, ${person} ${g.labelled}`,
+          };
+        }),
+      });
+    }
   return {
     annotators: result,
+    judges: judgeRows,
     between,
     betweenDisagreements: (between?.disagreements ?? []).map((g) => {
       const x = loaded.get(g.id);
@@ -226,14 +283,21 @@ export interface QueueState {
 
 /** The next trajectory `annotator` should label, after `afterId` when given, and their progress. */
 export async function labelQueueState(annotator: string, afterId?: string): Promise<QueueState> {
-  const [rows, annotations] = await Promise.all([listRows(), listAnnotations()]);
+  const [rows, annotations, judges] = await Promise.all([listRows(), listAnnotations(), judgeLabellings()]);
   const labelledBy = new Map<string, Set<string>>();
   for (const a of annotations) {
     const s = labelledBy.get(a.trajectoryId) ?? new Set<string>();
     s.add(a.annotator);
     labelledBy.set(a.trajectoryId, s);
   }
-  const queue = labelQueue(rows, labelledBy, annotator).filter((i) => i.id !== afterId);
+  const judgedBy = new Map([...judges.values()].flat().map((l) => [l.id, l]));
+  const judgeDisagrees = new Map<string, string>();
+  for (const r of rows) {
+    const l = judgedBy.get(r.id);
+    const why = l ? judgeDisagreement(r, l) : null;
+    if (why) judgeDisagrees.set(r.id, why);
+  }
+  const queue = labelQueue(rows, labelledBy, annotator, judgeDisagrees).filter((i) => i.id !== afterId);
   const done = rows.filter((r) => labelledBy.get(r.id)?.has(annotator)).length;
   return { next: queue[0] ?? null, done, total: rows.length, remaining: queue.length };
 }

@@ -4,7 +4,9 @@
 import { type Annotation, sufficientOf } from '../../core/annotations/annotation';
 import type { Diagnosis } from '../../core/diagnose/diagnose';
 import type { Trajectory } from '../../core/schema/trajectory';
+import { EvidenceChainList } from './EvidenceChainList';
 import { ProbesPanel } from './ProbesPanel';
+import { SearchJudgePanel } from './search-judge/SearchJudgePanel';
 
 const pct = (v: number | null) => (v === null ? '–' : `${Math.round(v * 100)}%`);
 const num = (v: number | null) => (v === null ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(2));
@@ -91,6 +93,7 @@ export function DiagnosisPanel({
           {d.sufficiency.evidence}
         </p>
       )}
+      {d.sufficiency.chain && <EvidenceChainList chain={d.sufficiency.chain} onSelectStep={onSelectStep} />}
       {d.verdicts.length > 0 && (
         <ol className="diag-searches" data-testid="diag-searches">
           {d.verdicts.map((v) => {
@@ -152,6 +155,7 @@ export function DiagnosisPanel({
         </tbody>
       </table>
       <ProbesPanel t={t} onSelectStep={onSelectStep} runSignal={probeRun} />
+      <SearchJudgePanel t={t} onSelectStep={onSelectStep} />
       <p className="small muted">
         Keys: <kbd>1</kbd> necessary / <kbd>2</kbd> over-search on a search, <kbd>3</kbd> under-search,{' '}
         <kbd>0</kbd> evidence sufficient at the selected step, <kbd>-</kbd> never sufficient, <kbd>Q</kbd>{' '}

@@ -2,9 +2,15 @@
 // matrices, precision, recall, F1, exact sufficiency points) and annotators against each other
 // (Cohen's kappa for two, Fleiss' for more), every disagreement one click from its step. Labels
 // import and export in the shared over/under-search format; the queue picks what to label next.
+// The model judge is one more annotator: the detector against it, and it against each person.
 import { useEffect, useRef, useState } from 'react';
 import type { Scores } from '../../core/diagnose/agreement';
-import type { AnnotatorCalibration, CalibrationDisagreement } from '../../services/calibration';
+import type {
+  AnnotatorCalibration,
+  CalibrationDisagreement,
+  JudgeCalibration,
+} from '../../services/calibration';
+import { RubricEditor } from '../components/search-judge/RubricEditor';
 import {
   exportLabels,
   labelQueueState,
@@ -95,7 +101,7 @@ function AnnotatorCard({ c }: { c: AnnotatorCalibration }) {
   return (
     <section className="calib-card" data-testid="calibration-annotator" data-annotator={c.annotator}>
       <h3>
-        Detector vs <b>{c.annotator}</b>{' '}
+        Detector vs <b>{c.annotator}</b> {c.model && <span className="pill">model, not a person</span>}{' '}
         <span className="muted small">
           {c.labelled} trajectories labelled, {c.complete} with every search labelled
         </span>
@@ -125,6 +131,55 @@ function AnnotatorCard({ c }: { c: AnnotatorCalibration }) {
         <Confusion title="Over-search" unit="searches" s={a.overSearch} />
         <Confusion title="Under-search" unit="trajectories" s={a.underSearch} />
       </div>
+      <details>
+        <summary>{c.disagreements.length} disagreements</summary>
+        <Disagreements list={c.disagreements} />
+      </details>
+    </section>
+  );
+}
+
+function JudgeCard({ c }: { c: JudgeCalibration }) {
+  const s = c.scores;
+  const k = c.kappa;
+  return (
+    <section
+      className="calib-card"
+      data-testid="calibration-judge"
+      data-judge={c.judge}
+      data-person={c.person}
+    >
+      <h3>
+        <b>{c.judge}</b> vs <b>{c.person}</b>{' '}
+        <span className="muted small">
+          {s.trajectories} trajectories both labelled; {c.person}&apos;s labels are the truth
+        </span>
+      </h3>
+      <p data-testid="judge-kappa">
+        Search labels: {k.searches.agreed} of {k.searches.items} agree, Cohen&apos;s κ {fmt(k.searches.kappa)}
+        . Under-search: {k.underSearch.agreed} of {k.underSearch.items} agree, κ {fmt(k.underSearch.kappa)}.
+      </p>
+      <table className="scores">
+        <thead>
+          <tr>
+            <th />
+            <th scope="col">Precision</th>
+            <th scope="col">Recall</th>
+            <th scope="col">F1</th>
+            <th scope="col">TP</th>
+            <th scope="col">FP</th>
+            <th scope="col">FN</th>
+            <th scope="col">TN</th>
+          </tr>
+        </thead>
+        <tbody>
+          <ScoreRow name="Over-search (per search)" s={s.overSearch} />
+          <ScoreRow name="Under-search (per trajectory)" s={s.underSearch} />
+        </tbody>
+      </table>
+      <p>
+        Sufficiency point exact: {s.sufficiency.exact} / {s.sufficiency.total} ({fmt(s.sufficiency.rate)})
+      </p>
       <details>
         <summary>{c.disagreements.length} disagreements</summary>
         <Disagreements list={c.disagreements} />
@@ -257,6 +312,10 @@ export function CalibrationPage() {
       {data?.annotators.map((c) => (
         <AnnotatorCard key={c.annotator} c={c} />
       ))}
+      {data?.judges.map((c) => (
+        <JudgeCard key={`${c.judge}\u0000${c.person}`} c={c} />
+      ))}
+      <RubricEditor />
       {data?.between && (
         <section className="calib-card" data-testid="calibration-between">
           <h3>Between annotators ({data.between.annotators.join(', ')})</h3>

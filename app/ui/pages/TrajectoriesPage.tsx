@@ -3,6 +3,7 @@ import { plural } from '../../core/plural';
 import { CorrectnessBar } from '../components/judge/CorrectnessBar';
 import { DemoBanner } from '../components/table/DemoBanner';
 import { ProbeBatchBar } from '../components/table/ProbeBatchBar';
+import { SearchJudgeBatchBar } from '../components/table/SearchJudgeBatchBar';
 import { useAllAnnotations } from '../data/queries';
 import { useWorkerTable } from '../data/table-view';
 import { TrajectoryTable } from './TrajectoryTable';
@@ -28,6 +29,10 @@ export function TrajectoriesPage() {
             }
           />
           <ProbeBatchBar
+            ids={ids}
+            what={ids.length === total ? `all ${ids.length}` : `the ${ids.length} filtered`}
+          />
+          <SearchJudgeBatchBar
             ids={ids}
             what={ids.length === total ? `all ${ids.length}` : `the ${ids.length} filtered`}
           />
