@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { importAll, stringChunks } from '../pipeline';
+import { exsearchMessages } from '../../rewards/exsearch';
 import { apexFormat } from './apex';
 import { exsearchFormat, markerParts, parseIds, parseSearchResult } from './exsearch';
 import { qagentFormat } from './qagent';
@@ -69,14 +70,24 @@ describe('exsearch importer', () => {
     ]);
     // The rank dialogue gives the whole candidate list the model chose from.
     const retrieve = t.steps[2]!;
-    expect(retrieve.docs?.map((d) => [d.id, d.rank, d.title, d.query])).toEqual([
-      ['1', 1, 'Veltmark Press', 'Ilse Marrow birthplace'],
-      ['2', 2, 'Ilse Marrow', 'Ilse Marrow birthplace'],
-      ['3', 3, 'Cold Strand', 'Ilse Marrow birthplace'],
+    expect(retrieve.docs?.map((d) => [d.rank, d.title, d.query])).toEqual([
+      [1, 'Veltmark Press', 'Ilse Marrow birthplace'],
+      [2, 'Ilse Marrow', 'Ilse Marrow birthplace'],
+      [3, 'Cold Strand', 'Ilse Marrow birthplace'],
     ]);
     expect(retrieve.docs?.[1]?.text).toBe('Ilse Marrow (1839-1902) was a printer born in Dunhollow.');
-    expect(t.steps[3]).toMatchObject({ kind: 'rank', ranking: ['2', '1'], text: 'keep [2]', raw: '[2]>[1]' });
-    expect(t.steps[8]?.ranking).toEqual(['1']);
+    // The log's [k] labels are per retrieval; the ranking names the documents themselves.
+    const id = (step: number, k: number) => t.steps[step]?.docs?.[k]?.id;
+    expect(t.steps[3]).toMatchObject({
+      kind: 'rank',
+      ranking: [id(2, 1), id(2, 0)],
+      text: 'keep [2]',
+      raw: '[2]>[1]',
+    });
+    expect(t.steps[8]?.ranking).toEqual([id(7, 0)]);
+    // [1] of the first search (Veltmark Press) and [1] of the second (Dunhollow) are different documents.
+    expect(id(2, 0)).not.toBe(id(7, 0));
+    expect(new Set([...t.steps[2]!.docs!, ...t.steps[7]!.docs!].map((d) => d.id)).size).toBe(5);
     expect(t.steps[4]?.text).toBe('Ilse Marrow was born in Dunhollow.');
     expect(t.steps[9]?.text).toBe('Dunhollow lies at the mouth of the Sable Reach.');
     expect(t.steps[7]?.docs?.map((d) => d.containsAnswer)).toEqual([true, true]);
@@ -91,14 +102,53 @@ describe('exsearch importer', () => {
     expect(t.gold).toEqual({ answers: ['Oren Calloway', 'O. Calloway'] });
     expect(t.steps.map((s) => s.kind)).toEqual(['think', 'search', 'retrieve', 'rank', 'record', 'answer']);
     expect(t.steps[1]?.queries).toEqual(['Mount Esk observatory founder']);
-    expect(t.steps[2]?.docs?.map((d) => [d.id, d.rank, d.title])).toEqual([
-      ['1', 1, 'Mount Esk'],
-      ['2', 2, 'Esk Observatory'],
-      ['3', 3, 'Pellmoor'],
+    const docs = t.steps[2]?.docs ?? [];
+    expect(docs.map((d) => [d.rank, d.title])).toEqual([
+      [1, 'Mount Esk'],
+      [2, 'Esk Observatory'],
+      [3, 'Pellmoor'],
     ]);
-    expect(t.steps[3]?.ranking).toEqual(['2', '1', '3']);
+    expect(t.steps[3]?.ranking).toEqual([docs[1]?.id, docs[0]?.id, docs[2]?.id]);
     expect(t.steps[4]?.text).toBe('The Esk Observatory was founded by Oren Calloway.');
     expect(t.answer?.text).toBe('Oren Calloway');
+  });
+
+  it('gives a document one id across the trajectory, whatever its [k] label in each retrieval', async () => {
+    const marrow = 'Title: Ilse Marrow. Content: Ilse Marrow was born in Dunhollow.';
+    const press = 'Title: Veltmark Press. Content: Founded by Ilse Marrow.';
+    const dun = 'Title: Dunhollow. Content: A village on the Sable Reach.';
+    const rec = {
+      messages: [
+        {
+          role: 'user',
+          content: "<USER QUERY> Which river flows past Ilse Marrow's birthplace?\nYour Output:",
+        },
+        { role: 'assistant', content: '<QUERY> Ilse Marrow birthplace' },
+        { role: 'user', content: `<SEARCH> [1, 2] ${press}\n${marrow}` },
+        { role: 'assistant', content: '<FACT> Born in Dunhollow.\n<QUERY> Dunhollow river' },
+        { role: 'user', content: `<SEARCH> [2, 1] ${dun}\n${marrow}` },
+        { role: 'assistant', content: '<FACT> The Sable Reach.\n<FINAL> Sable Reach' },
+      ],
+    };
+    const r = await importAll(stringChunks(JSON.stringify(rec)), { file: 'x.jsonl' });
+    const t = r.trajectories[0]!;
+    const [first, second] = t.steps.filter((s) => s.kind === 'retrieve');
+    const [rank1, rank2] = t.steps.filter((s) => s.kind === 'rank');
+    const idOf = (docs: readonly { id: string; title?: string }[] | undefined, title: string) =>
+      docs?.find((d) => d.title === title)?.id;
+    // The Ilse Marrow passage: [2] in the first search, [2] (listed second) in the second: one id.
+    expect(idOf(first?.docs, 'Ilse Marrow')).toBe(idOf(second?.docs, 'Ilse Marrow'));
+    expect(idOf(first?.docs, 'Veltmark Press')).not.toBe(idOf(second?.docs, 'Dunhollow'));
+    expect(second?.docs?.find((d) => d.title === 'Ilse Marrow')?.duplicate).toBe(true);
+    expect(rank1?.ranking).toEqual([idOf(first?.docs, 'Veltmark Press'), idOf(first?.docs, 'Ilse Marrow')]);
+    expect(rank2?.ranking).toEqual([idOf(second?.docs, 'Dunhollow'), idOf(second?.docs, 'Ilse Marrow')]);
+    // The [k] label is the candidate's place in the retriever's list: kept as the doc's rank, so
+    // the weight's transcript (rewards/exsearch.ts) shows the labels the log showed.
+    expect(second?.docs?.map((d) => [d.title, d.rank])).toEqual([
+      ['Dunhollow', 2],
+      ['Ilse Marrow', 1],
+    ]);
+    expect(exsearchMessages(t).slice(1, 5)).toEqual(rec.messages.slice(1, 5));
   });
 
   it('reads a warm-up trajectory written in one assistant turn', async () => {

@@ -15,7 +15,12 @@
 // Steps per iteration: think (the sub-query) + search (queries [q]) → retrieve (docs, ranked) →
 // rank (ranking = doc ids in the model's order; the first is the one kept) → record (the fact) →
 // … → answer.
-import type { StepInput, TrajectoryEvent } from '../../schema/builder';
+//
+// Doc ids: the log numbers documents per retrieval (`[1]` is a different document in each hop),
+// so a doc's id is a hash of its title and text, the same wherever it appears in the trajectory;
+// rankings are translated from the log's labels to those ids.
+import { hash53 } from '../../hash';
+import { docKey, type StepInput, type TrajectoryEvent } from '../../schema/builder';
 import type { Doc } from '../../schema/trajectory';
 import { type FormatImporter, type RecordContext, RecordError } from '../types';
 import { goldAnswers, isObj, type Obj, pickString, recordQid, reportedScores } from './xml-tags';
@@ -144,6 +149,8 @@ function rankDialogues(record: Obj): readonly RankDialogue[] {
 
 interface Walk {
   steps: StepInput[];
+  /** The last retrieval's [k] labels → doc ids. */
+  labels: Map<string, string>;
   hop: number;
   turn: number;
   query?: string;
@@ -160,7 +167,7 @@ function onAssistant(w: Walk, msg: Msg, isLast: boolean, ranks: readonly RankDia
         kind: 'rank',
         turn: w.turn,
         hop: w.hop,
-        ranking: parseIds(lead),
+        ranking: parseIds(lead).map((k) => w.labels.get(k) ?? k),
         text: lead,
         raw: msg.content,
       });
@@ -218,6 +225,11 @@ function onResult(w: Walk, msg: Msg, ranks: readonly RankDialogue[]): void {
   addResults(w, msg.content.replace(/^\s*<\/?SEARCH>/i, ''), msg.content, ranks);
 }
 
+/** A document's id across the trajectory: its content, not its per-retrieval [k] label. */
+function trajectoryDocId(d: Doc): string {
+  return `ex_${hash53(docKey(d))}`;
+}
+
 /** A retrieve step (and a rank step when the selection is known) for one search's results. */
 function addResults(w: Walk, text: string, raw: string, ranks: readonly RankDialogue[]): void {
   // A bare "please give the final answer" turn carries no results.
@@ -226,19 +238,26 @@ function addResults(w: Walk, text: string, raw: string, ranks: readonly RankDial
   if (shown.docs.length === 0 && shown.ids.length === 0) return;
   // Prefer the rank dialogue of this search: it has the whole candidate list the model chose from.
   const dialogue = dialogueFor(ranks, w.hop, w.query);
-  const docs = dialogue ? dialogue.candidates : shown.docs;
+  const labelled = dialogue ? dialogue.candidates : shown.docs;
+  w.labels = new Map(labelled.map((d) => [d.id, trajectoryDocId(d)]));
+  // A `[k]` label is the doc's place in the retriever's candidate list: its rank.
+  const docs = labelled.map((d) => ({
+    ...d,
+    id: trajectoryDocId(d),
+    rank: /^\d+$/.test(d.id) ? Number(d.id) : d.rank,
+  }));
   const step: StepInput = { kind: 'retrieve', turn: w.turn, hop: w.hop, docs, raw };
   if (w.query) step.queries = [w.query];
   w.steps.push(step);
-  const ranking = dialogue && dialogue.ranking.length > 0 ? dialogue.ranking : shown.ids;
-  if (ranking.length > 0) {
-    const rankRaw = dialogue ? dialogue.raw : ranking.map((id) => `[${id}]`).join(' > ');
+  const labels = dialogue && dialogue.ranking.length > 0 ? dialogue.ranking : shown.ids;
+  if (labels.length > 0) {
+    const rankRaw = dialogue ? dialogue.raw : labels.map((k) => `[${k}]`).join(' > ');
     w.steps.push({
       kind: 'rank',
       turn: w.turn,
       hop: w.hop,
-      ranking,
-      text: `keep [${ranking[0]}]`,
+      ranking: labels.map((k) => w.labels.get(k) ?? k),
+      text: `keep [${labels[0]}]`,
       raw: rankRaw,
     });
   }
@@ -291,7 +310,7 @@ export const exsearchFormat: FormatImporter = {
     const promptIdx = msgs.findIndex((m) => m.role === 'user');
     if (promptIdx < 0) throw new RecordError('no user prompt in `messages`', 'messages');
     const ranks = rankDialogues(record);
-    const w: Walk = { steps: [], hop: 0, turn: 0 };
+    const w: Walk = { steps: [], labels: new Map(), hop: 0, turn: 0 };
     const lastAssistant = msgs.findLastIndex((m) => m.role === 'assistant');
     for (const [i, m] of msgs.entries()) {
       if (i <= promptIdx || m.role === 'system') continue;
