@@ -20,6 +20,24 @@ const QUESTION = 'Which river flows past the village where Ilse Marrow was born?
 const messagesOf = (p: Prompt | undefined): ChatMessage[] => (typeof p === 'object' ? p.messages : []);
 
 describe('ExSearch strategy', () => {
+  it("asks for the main method's three actions (§2.1, appendix F.1): sub-query, search, extract facts; no selecting", async () => {
+    const llm = new ScriptedLlm([
+      '<QUERY> Ilse Marrow birthplace',
+      '<FACT> Dunhollow.\n<FINAL>',
+      'Dunhollow',
+    ]);
+    await runCollect(exsearch, { question: QUESTION, llm, retriever: stubRetriever(TABLE) });
+    const system = messagesOf(llm.calls[0]!.prompt)[0]!.content;
+    // F.1: the prompt has the model "decompose a complex query into sub-queries (thinking), retrieve
+    // relevant documents from Wikipedia based on each sub-query (search), and extract factual
+    // answers from the retrieved content (recording)". Selection is ExSearch-Zoo's extra action (E.2).
+    expect(system).not.toMatch(/select/i);
+    expect(system).toContain('(1) Formulate a sub-query');
+    expect(system).toContain('(2) Retrieve documents from Wikipedia with the sub-query');
+    expect(system).toContain('(3) Extract supporting facts from the retrieved documents');
+    expect(system.endsWith(`<USER QUERY> ${QUESTION}\nYour Output:`)).toBe(true);
+  });
+
   it('iterates think → search → rank → record and answers; shaped like its inference log', async () => {
     const llm = new ScriptedLlm([
       '<QUERY> Ilse Marrow birthplace',

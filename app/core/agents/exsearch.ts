@@ -12,7 +12,11 @@
 //     the input question: …" asks for the bare answer (also appended after the last iteration).
 // Defaults: the paper's main method (§2.1, §4): think → search → record over the top-5 documents
 // (§4, "5 for all agentic RAG baselines … as well as for our method"; the code's k is 20), at most
-// 5 iterations, greedy decoding (the code samples at 0.8). Ranking is the ExSearch-Zoo extension
+// 5 iterations, greedy decoding (Hopscope's choice for repeatable runs: the paper states no decoding
+// setting; the code samples at 0.8). The system prompt is instruction.py's with step (2) made the
+// main method's search (appendix F.1: sub-queries, "retrieve relevant documents … (search)",
+// "extract factual answers … (recording)"); the code's "Select useful documents" belongs to the
+// rank action, which has its own prompt. Ranking is the ExSearch-Zoo extension
 // (appendix E.2, think → search → rank → record), an option here; when on, every selected document
 // goes back (E.2 keeps "the most relevant ones", as the code does: rankKeep 0). A selection
 // naming no document falls back to all candidates in retriever order, so the model never reads an
@@ -51,7 +55,7 @@ export interface ExSearchParams {
 export const EXSEARCH_PROMPTS = {
   system: `You are an intelligent search agent capable of simulating a question-answering process by actively seeking information from Wikipedia to answer a given question.
 
-Specifically, given an open-domain query, please iteratively: (1) Formulate a sub-query to search on Wikipedia; (2) Select useful documents from the search results and (3) Extract supporting facts from the selected documents.
+Specifically, given an open-domain query, please iteratively: (1) Formulate a sub-query to search on Wikipedia; (2) Retrieve documents from Wikipedia with the sub-query and read them carefully and (3) Extract supporting facts from the retrieved documents.
 Your output should include three types of special actions corresponding to the above steps:
 (1) <QUERY>: Formulate a sub-query.
 (2) <SEARCH>: Retrieve and carefully read the documents using the formulated sub-query.

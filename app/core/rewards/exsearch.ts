@@ -11,34 +11,27 @@
 // writing any listed alias (the aliases are distinct strings, so their probabilities add).
 // Note: _entropy.py reports the *mean* token cross-entropy; the paper's w is the product of token
 // probabilities, which is what `value` is. The per-token mean is reported alongside.
+import { EXSEARCH_PROMPTS } from '../agents/exsearch';
+import { fillTemplate } from '../agents/template';
 import type { ChatMessage, Llm, ScoreResult } from '../llm/types';
 import { goldAnswers } from '../metrics/trajectory-metrics';
 import type { Doc, Step, Trajectory } from '../schema/trajectory';
 import { NO_GOLD } from './search-r1';
 import { type RewardDef, type RewardMeta, unavailable } from './types';
 
-// src/instruction.py's prompt and markers, verbatim in substance.
+// src/instruction.py's markers.
 const THINK = '<QUERY>';
 const SEARCH = '<SEARCH>';
 const FACT = '<FACT>';
 const FINAL = '<FINAL>';
 
-/** instruction.py's PROMPT with the question after `<USER QUERY>`. */
+/**
+ * The system prompt with the question after `<USER QUERY>`: the strategy's default, which is
+ * instruction.py's PROMPT with step (2) the main method's search (appendix F.1; see agents/exsearch.ts),
+ * so a live run's weight is scored after the prompt the model saw.
+ */
 export function exsearchPrompt(question: string): string {
-  return `You are an intelligent search agent capable of simulating a question-answering process by actively seeking information from Wikipedia to answer a given question.
-
-Specifically, given an open-domain query, please iteratively: (1) Formulate a sub-query to search on Wikipedia; (2) Select useful documents from the search results and (3) Extract supporting facts from the selected documents.
-Your output should include three types of special actions corresponding to the above steps:
-(1) ${THINK}: Formulate a sub-query.
-(2) ${SEARCH}: Retrieve and carefully read the documents using the formulated sub-query.
-(3) ${FACT}: Extract the answer to the sub-query from the documents.
-
-Since this is a multi-hop question, your output should interleave ${THINK}, ${SEARCH}, and ${FACT} actions until reaching the final answer. Conclude your output with the special token ${FINAL} followed by the final answer.
-
-Below is the task for you to complete:
-
-<USER QUERY> ${question}
-Your Output:`;
+  return fillTemplate(EXSEARCH_PROMPTS.system, { question });
 }
 
 /** instruction.py's FINAL_SENTENCE. */
@@ -49,7 +42,8 @@ export function exsearchFinalSentence(question: string): string {
 /**
  * How the `[k]` labels of `<SEARCH> [k, …]` are read. A live ExSearch run labels each doc by its
  * 1-based position in the candidate list (agents/exsearch.ts), so a corpus id must not be printed
- * there; an imported ExSearch log's doc ids are the labels its messages showed.
+ * there; an imported ExSearch log's doc ranks are the labels its messages showed (trajectories
+ * imported before doc ids became content hashes have the label as the id).
  */
 function labeller(t: Trajectory): (d: Doc, position: number) => number {
   const imported = t.source.kind === 'import' && t.source.format === 'exsearch';
