@@ -6,7 +6,8 @@
 //   ablations, not inference switches.
 // - ExSearch §5.2, Table 3: full against "w/o thinking" (retrieve-then-generate) and "w/o
 //   recording" (no facts extracted). "w/o search" is the Direct strategy; "w/o w" is a training
-//   ablation.
+//   ablation. Every arm also pins `rank` off: Table 3 ablates the main method (think → search →
+//   record, §2.1), not ExSearch-Zoo's rank action (appendix E.2), whatever the Live run tab says.
 import type { Trajectory } from '../schema/trajectory';
 import type { CsvCell } from '../table/to-csv';
 import { type Summary, summarize } from './aggregate';
@@ -56,9 +57,9 @@ export const ABLATION_PRESETS: readonly AblationPreset[] = [
       preset: 'exsearch-actions',
       strategy: 'exsearch',
       arms: [
-        { label: 'full', params: { thinking: true, recording: true } },
-        { label: 'w/o thinking', params: { thinking: false, recording: true } },
-        { label: 'w/o recording', params: { thinking: true, recording: false } },
+        { label: 'full', params: { thinking: true, recording: true, rank: false } },
+        { label: 'w/o thinking', params: { thinking: false, recording: true, rank: false } },
+        { label: 'w/o recording', params: { thinking: true, recording: false, rank: false } },
       ],
     },
   },

@@ -51,18 +51,21 @@ describe('ablation presets', () => {
     };
     const jobs = batchJobs(b);
     expect(jobs.map((j) => [j.question.qid, j.variant])).toEqual([
-      ['1', 'exsearch(thinking=true, recording=true)'],
-      ['1', 'exsearch(thinking=false, recording=true)'],
-      ['1', 'exsearch(thinking=true, recording=false)'],
-      ['2', 'exsearch(thinking=true, recording=true)'],
-      ['2', 'exsearch(thinking=false, recording=true)'],
-      ['2', 'exsearch(thinking=true, recording=false)'],
+      ['1', 'exsearch(thinking=true, recording=true, rank=false)'],
+      ['1', 'exsearch(thinking=false, recording=true, rank=false)'],
+      ['1', 'exsearch(thinking=true, recording=false, rank=false)'],
+      ['2', 'exsearch(thinking=true, recording=true, rank=false)'],
+      ['2', 'exsearch(thinking=false, recording=true, rank=false)'],
+      ['2', 'exsearch(thinking=true, recording=false, rank=false)'],
     ]);
     expect(new Set(jobs.map((j) => j.trajectoryId)).size).toBe(6);
     // "w/o thinking" set on the Live run tab does not leak into the full arm; topK still applies.
-    const tab = { exsearch: { thinking: false, topK: 3 } };
-    expect(jobParams(tab, jobs[0]!)).toEqual({ thinking: true, recording: true, topK: 3 });
-    expect(jobParams(tab, jobs[2]!)).toEqual({ thinking: true, recording: false, topK: 3 });
+    // Nor does ExSearch-Zoo's rank action (appendix E.2): Table 3's arms are the main method,
+    // think → search → record (§2.1), so every arm pins it off.
+    const tab = { exsearch: { thinking: false, rank: true, topK: 3 } };
+    expect(jobParams(tab, jobs[0]!)).toEqual({ thinking: true, recording: true, rank: false, topK: 3 });
+    expect(jobParams(tab, jobs[1]!)).toEqual({ thinking: false, recording: true, rank: false, topK: 3 });
+    expect(jobParams(tab, jobs[2]!)).toEqual({ thinking: true, recording: false, rank: false, topK: 3 });
   });
 
   it('rejects an entry that is not an arm', () => {
