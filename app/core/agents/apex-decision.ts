@@ -11,6 +11,29 @@
 // that says neither, or both, is unclear: it takes the side of more retrieval, which is what
 // Algorithm 2 does unless the model judges the knowledge sufficient (line 5) or decides to stop
 // (line 13), and the caller shows why on the step.
+import {
+  ACT_NEGATORS,
+  ANSWER_CUES,
+  DETERMINERS,
+  DONE_SEARCH_AFTER,
+  DONE_SEARCH_BEFORE,
+  DOUBT,
+  ENOUGH_ACTS,
+  ENOUGH_STATES,
+  HAVE,
+  HYPOTHETICAL,
+  INFO_NOUNS,
+  LABEL,
+  MORE_ACTS,
+  MORE_STATES,
+  MORE_WORDS,
+  NEGATED_ONLY,
+  NEGATION_WINDOW,
+  NEGATORS,
+  NOT_NEEDED_AFTER,
+  NOUN_FOLLOWERS,
+  OPTION_LABEL,
+} from './apex-decision-words';
 import { oneLine } from './parse';
 
 /** "enough": answer / stop; "more": retrieve / continue. */
@@ -21,143 +44,6 @@ export interface DecisionRead {
   /** Why the reply was unclear; `meaning` is then the default, "more". */
   unclear?: string;
 }
-
-// Words that decide, by the side they choose when not negated.
-const ENOUGH_ACTS = new Set(['answer', 'answered', 'answerable', 'stop', 'stopping']);
-const MORE_ACTS = new Set([
-  'retrieve',
-  'retrieval',
-  'retrieving',
-  'search',
-  'searching',
-  'searches',
-  'continue',
-  'continuing',
-  'lookup',
-  'hop',
-]);
-// Statements about what we have, used when no option word decides.
-const ENOUGH_STATES = new Set([
-  'sufficient',
-  'sufficiently',
-  'enough',
-  'adequate',
-  'complete',
-  'contains',
-  'know',
-]);
-const MORE_STATES = new Set([
-  'insufficient',
-  'inadequate',
-  'incomplete',
-  'missing',
-  'lacking',
-  'lack',
-  'lacks',
-  'unknown',
-]);
-// Words that say something only when negated ("not in the knowledge", "not mentioned").
-const NEGATED_ONLY = new Set([
-  'in',
-  'found',
-  'given',
-  'mentioned',
-  'mention',
-  'mentions',
-  'stated',
-  'provided',
-  'available',
-  'present',
-]);
-const INFO_NOUNS = new Set([
-  'information',
-  'info',
-  'details',
-  'evidence',
-  'context',
-  'facts',
-  'data',
-  'documents',
-  'docs',
-  'sources',
-]);
-const MORE_WORDS = new Set(['more', 'further', 'additional', 'extra', 'new']);
-
-const HAVE = new Set(['have', 'has', 'got']);
-const NEGATORS = new Set([
-  'not',
-  'no',
-  'never',
-  'nothing',
-  'none',
-  'unnecessary',
-  'needless',
-  'pointless',
-  'avoid',
-  'skip',
-]);
-// Negate an option word only ("without more information" still lacks information).
-const ACT_NEGATORS = new Set(['without', 'instead', 'stop']);
-const NEGATION_WINDOW = 5;
-// Before "answer", these make it the option ("I can answer", "enough to answer").
-const ANSWER_CUES = new Set([
-  'can',
-  'could',
-  'will',
-  'would',
-  'shall',
-  'should',
-  'must',
-  'may',
-  'might',
-  'able',
-  'ready',
-  'enough',
-  'sufficient',
-  'sufficiently',
-  'possible',
-  'now',
-  'directly',
-  'us',
-  'i',
-  'we',
-]);
-const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'its', 'my', 'our', 'final', 'correct', 'an']);
-// "answer is …", "answer to …": the noun.
-const NOUN_FOLLOWERS = new Set([
-  'is',
-  'was',
-  'are',
-  'to',
-  'of',
-  'for',
-  'lies',
-  'remains',
-  'seems',
-  'appears',
-]);
-// "the search", "search results": a search already made, not a decision.
-const DONE_SEARCH_BEFORE = new Set([
-  'the',
-  'this',
-  'that',
-  'previous',
-  'earlier',
-  'last',
-  'first',
-  'my',
-  'our',
-  'these',
-  'those',
-]);
-const DONE_SEARCH_AFTER = new Set(['results', 'result', 'engine', 'history']);
-// After these, the rest of the clause is a condition, not a decision.
-const HYPOTHETICAL = new Set(['before', 'until', 'if', 'whether', 'unless', 'once', 'when', 'after']);
-const DOUBT = /\b(?:not sure|unsure|uncertain|doubt\w*)\b/;
-const NOT_NEEDED_AFTER =
-  /^(?:\w+ ){0,3}?(?:(?:is|are|was|be|seems|looks) )?(?:(?:not|no longer) (?:\w+ )?(?:needed|necessary|required|warranted|useful|helpful)|unnecessary|unneeded|needless|pointless|redundant|superfluous)\b/;
-const LABEL = /^(?:final )?(?:decision|reply|response|output|verdict|choice|action)\s*[:\-–]\s*/;
-const OPTION_LABEL = /^(answer|retrieve|stop|continue|search)\s*[:\-–]\s*(\S.*)$/;
 
 /** Lowercase words with contractions spelled out ("can't" → "can not"), markup and quotes gone. */
 function normalise(reply: string): string {
