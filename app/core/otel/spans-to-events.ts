@@ -48,6 +48,8 @@ function common(span: SpanRecord, planNode: string | undefined): Partial<StepInp
   return out;
 }
 
+const LEAF = Symbol('leaf');
+
 export function spansToEvents(spans: readonly SpanRecord[], ctx: TraceContext): TrajectoryEvent[] {
   return traceToEvents(spans, ctx).events;
 }
@@ -74,7 +76,8 @@ export function traceToEvents(
   let model: string | undefined;
   const finalAnswer = str(root, sc.OUTPUT_VALUE);
 
-  const visit = (span: SpanRecord, planNode: string | undefined): void => {
+  // Returns the plan node the span's children work on, or LEAF when they are not steps.
+  const visit = (span: SpanRecord, planNode: string | undefined): string | undefined | typeof LEAF => {
     const kind = spanKind(span);
     model ??= str(span, sc.LLM_MODEL_NAME);
     const nodeId = str(span, sc.GRAPH_NODE_ID);
@@ -98,20 +101,20 @@ export function traceToEvents(
         if (span.attrs.get(sc.HOPSCOPE.searchOnly) === true) {
           if (docs.length > 0) search.docs = docs;
           add(span, search);
-          return;
+          return LEAF;
         }
         add(span, search);
       }
       // The span's time and error belong to the search step when there is one.
       const { ms: _, error: __, ...shared } = at;
       add(span, { ...(only === 'retrieve' ? at : shared), kind: 'retrieve', hop, turn, docs });
-      return; // an EMBEDDING child of a retriever is not a step of the agent
+      return LEAF; // an EMBEDDING child of a retriever is not a step of the agent
     }
     if (kind === sc.SPAN_KINDS.reranker) {
       const query = str(span, sc.RERANKER_QUERY) ?? inputValues(span)[0];
       const docs = docsOf(span, sc.RERANKER_OUTPUT_DOCUMENT_RE, 'reranker.output_documents', 'r', query);
       add(span, { ...at, kind: stepKindOf(span, 'rank'), docs, ranking: docs.map((d) => d.id) });
-      return;
+      return LEAF;
     }
     if (kind === sc.SPAN_KINDS.llm) {
       const text = llmText(span);
@@ -132,9 +135,21 @@ export function traceToEvents(
       const text = [input !== undefined ? `${name}(${input})` : name, output].filter(Boolean).join(' → ');
       add(span, { ...at, kind: stepKindOf(span, 'decision'), decision: `tool: ${name}`, text });
     }
-    for (const child of tree.children(span)) visit(child, planNode);
+    return planNode;
   };
-  for (const child of tree.children(root)) visit(child, undefined);
+  // Depth first in the children's order, with a stack of its own: a trace may be a parent chain
+  // thousands of spans deep, deeper than the call stack.
+  const pending: Array<{ span: SpanRecord; planNode: string | undefined }> = [];
+  const under = (span: SpanRecord, planNode: string | undefined) => {
+    const children = tree.children(span);
+    for (let i = children.length - 1; i >= 0; i--)
+      pending.push({ span: children[i] as SpanRecord, planNode });
+  };
+  under(root, undefined);
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const planNode = visit(next.span, next.planNode);
+    if (planNode !== LEAF) under(next.span, planNode);
+  }
 
   const start = startEvent(root, question, ctx, model);
   const events: TrajectoryEvent[] = [start];

@@ -4,6 +4,7 @@
 import { isObj } from '../../json';
 import { type DecodedTrace, decodeRequest, isOtlpRequest } from '../../otel/otlp-request';
 import { humanLabels } from '../../otel/human-labels';
+import { spanTree, spanTreeWarnings } from '../../otel/span-tree';
 import { spansToEvents } from '../../otel/spans-to-events';
 import { type FormatImporter, RecordError } from '../types';
 
@@ -31,6 +32,9 @@ export const otlpFormat: FormatImporter = {
   },
   annotations(record, trajectoryId) {
     if (!isTrace(record) || !record.otlpTrace.ok) return { annotations: [], issues: [] };
-    return humanLabels(record.otlpTrace.spans, trajectoryId);
+    const { spans } = record.otlpTrace;
+    const labels = humanLabels(spans, trajectoryId);
+    // The record's per-trace report: spans kept despite a parent cycle are warned about here.
+    return { ...labels, issues: [...spanTreeWarnings(spanTree(spans)), ...labels.issues] };
   },
 };

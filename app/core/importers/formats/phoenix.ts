@@ -4,6 +4,7 @@ import { isObj } from '../../json';
 import { decodePhoenixSpan, looksLikePhoenixSpan, phoenixTraceId } from '../../otel/phoenix-span';
 import type { SpanRecord } from '../../otel/span';
 import { humanLabels } from '../../otel/human-labels';
+import { spanTree, spanTreeWarnings } from '../../otel/span-tree';
 import { spansToEvents } from '../../otel/spans-to-events';
 import { type FormatImporter, type GatheredRecords, RecordError } from '../types';
 
@@ -40,6 +41,9 @@ export const phoenixFormat: FormatImporter = {
   annotations(record, trajectoryId) {
     // Called only after toEvents succeeded on the same record, so the spans decode.
     if (!isGathered(record)) return { annotations: [], issues: [] };
-    return humanLabels(spansOf(record), trajectoryId);
+    const spans = spansOf(record);
+    const labels = humanLabels(spans, trajectoryId);
+    // The record's per-trace report: spans kept despite a parent cycle are warned about here.
+    return { ...labels, issues: [...spanTreeWarnings(spanTree(spans)), ...labels.issues] };
   },
 };
