@@ -289,3 +289,35 @@ describe('hopscope detection with a stray line', () => {
     expect(r.errors.map((e) => [e.line, e.field])).toEqual([[2, 'schema']]);
   });
 });
+
+describe('no record becomes an empty trajectory silently', () => {
+  it('a record a format reads into no steps is reported, naming the format', async () => {
+    const questionOnly = JSON.stringify({ id: 'q9', question: 'Where?', golden_answers: ['Rome'] });
+    const text = [flashrag('q1', 'Who?'), questionOnly, flashrag('q2', 'When?')].join('\n');
+    const r = await importAll(stringChunks(text), { file: 'f.jsonl', format: 'flashrag' });
+    expect([r.records, r.imported]).toEqual([3, 2]);
+    expect(r.errors).toEqual([
+      { file: 'f.jsonl', line: 2, message: 'read as flashrag, the record yields no steps; not imported' },
+    ]);
+  });
+
+  it('a stored trajectory with no steps re-imports; one with no question and no steps is reported', async () => {
+    const text = [
+      JSON.stringify(hopscope('a', { steps: [] })),
+      JSON.stringify(hopscope('b', { steps: [], question: ' ' })),
+    ].join('\n');
+    const r = await importAll(stringChunks(text), { file: 'h.jsonl' });
+    expect(r.trajectories.map((t) => t.id)).toEqual(['a']);
+    expect(r.errors).toEqual([
+      expect.objectContaining({
+        line: 2,
+        message: expect.stringMatching(/hopscope, the record yields no question and no steps/),
+      }),
+    ]);
+  });
+
+  it('a transcript file that is one JSON string is reported, not imported with no question', async () => {
+    const r = await importAll(stringChunks('"<search>x</search>"'), { file: 's.json' });
+    expect([r.records, r.imported, r.errors.map((e) => e.line)]).toEqual([1, 0, [1]]);
+  });
+});

@@ -322,6 +322,8 @@ function convertRecord(
     const built = buildTrajectory(events);
     const checked = parseTrajectory(built);
     if (!checked.ok) throw new RecordError(checked.error, checked.field);
+    const empty = emptiness(checked.value, start.type === 'snapshot');
+    if (empty) throw new RecordError(`read as ${f.id}, the record yields ${empty}; not imported`);
     shareDocHaystacks(built, checked.value);
     const unstorable = checkStorable(checked.value);
     if (unstorable) throw new RecordError(unstorable.message, unstorable.field);
@@ -340,6 +342,17 @@ function convertRecord(
     if (e instanceof RecordError && e.field) issue.field = e.field;
     return { issue };
   }
+}
+
+/**
+ * What makes a trajectory empty, if it is: nothing the file holds may become a trajectory
+ * silently. A stored Hopscope trajectory (a snapshot) may have no steps (a run stopped before its
+ * first), but not no question as well.
+ */
+function emptiness(t: Trajectory, snapshot: boolean): string | null {
+  if (t.steps.length > 0) return null;
+  if (!t.question.trim()) return 'no question and no steps';
+  return snapshot ? null : 'no steps';
 }
 
 /** The validated copy's documents reuse what the builder normalized (its rows read them again). */

@@ -169,3 +169,125 @@ describe('what one bad part of a file costs', () => {
     expect(got).toEqual([1, 2, 3]);
   });
 });
+
+describe('shapes that used to lose or invent records (hardening 2)', () => {
+  const rec = (i: number) => `{"id": ${i}, "q": "q${i}"}`;
+  const ids = (records: Array<{ value: unknown }>) => records.map((r) => (r.value as { id: number }).id);
+
+  it('broken lines before JSONL records are reported each on its line; the records are read', () => {
+    const text = ['{"q": "cut', '{x', '{y', rec(1), '{z', rec(2), ''].join('\n');
+    const { records, issues } = expectChunkInvariant(text);
+    expect(records.map((r) => [r.line, (r.value as { id: number }).id])).toEqual([
+      [4, 1],
+      [6, 2],
+    ]);
+    expect(issues.map((i) => i.line)).toEqual([1, 2, 3, 5]);
+  });
+
+  it('an element cut off mid-object costs itself; the elements after the cut are read', () => {
+    const text = [
+      '[',
+      '  {',
+      '    "id": 1',
+      '  },',
+      '  {',
+      '    "id": 2,',
+      '    "gold": [',
+      '      "x"',
+      '    ],',
+      '  ,',
+      '  {',
+      '    "id": 3,',
+      '    "sub": {"a": [{"b": 1}]}',
+      '  },',
+      '  {"id": 4}',
+      ']',
+      '',
+    ].join('\n');
+    const { records, issues } = expectChunkInvariant(text);
+    expect(records.map((r) => [r.line, (r.value as { id: number }).id])).toEqual([
+      [2, 1],
+      [11, 3],
+      [15, 4],
+    ]);
+    expect(issues).toEqual([
+      {
+        line: 5,
+        message: expect.stringMatching(/^record cut off or malformed at line 10 .*reading on at line 11$/),
+      },
+    ]);
+  });
+
+  it('an element whose string is cut off (compact or pretty) costs itself only', () => {
+    const compact = `[${rec(1)},\n{"id": 2, "q": "cu\n${rec(3)},\n${rec(4)}]`;
+    const c = expectChunkInvariant(compact);
+    expect(ids(c.records)).toEqual([1, 3, 4]);
+    expect(c.issues.map((i) => i.line)).toEqual([2]);
+    const pretty = `[\n  {\n    "id": 1,\n    "q": "cut\n  {\n    "id": 2,\n    "q": "{ok}"\n  }\n]\n`;
+    const p = expectChunkInvariant(pretty);
+    expect(ids(p.records)).toEqual([2]);
+    expect(p.issues).toEqual([{ line: 2, message: expect.stringMatching(/cut off.*reading on at line 5/) }]);
+  });
+
+  it('a cut element inside a nested array is recovered at the next element with its indentation', () => {
+    const text = '[\n  {\n    "id": 1,\n    "docs": [\n      {"t": "a"},\n  {\n    "id": 2\n  }\n]\n';
+    const { records, issues } = expectChunkInvariant(text);
+    expect(ids(records)).toEqual([2]);
+    expect(issues.map((i) => i.line)).toEqual([2]);
+  });
+
+  it('a malformed element with nested objects stays one reported element', () => {
+    const text = `[\n{"id": 1, "a": NaN, "b": {"c": 1}, "d": [\n{"e": 2}]},\n${rec(2)}\n]`;
+    const { records, issues } = expectChunkInvariant(text);
+    expect(ids(records)).toEqual([2]);
+    expect(issues).toEqual([{ line: 2, message: expect.stringMatching(/^invalid JSON/) }]);
+  });
+
+  it('arrays one after another, an object after an array, and RS-separated JSON text sequences', () => {
+    const arrays = expectChunkInvariant(`[\n${rec(1)},\n${rec(2)}\n]\n[\n${rec(3)}\n]\n${rec(4)}\n`);
+    expect(arrays.issues).toEqual([]);
+    expect(arrays.records.map((r) => [r.line, (r.value as { id: number }).id])).toEqual([
+      [2, 1],
+      [3, 2],
+      [6, 3],
+      [8, 4],
+    ]);
+    const seq = expectChunkInvariant(`\x1e${rec(1)}\n\x1e${rec(2)}\n`);
+    expect([ids(seq.records), seq.issues]).toEqual([[1, 2], []]);
+    const prettySeq = readJsonRecords(`\x1e{\n  "id": 1\n}\n\x1e{\n  "id": 2\n}\n`);
+    expect([ids(prettySeq.records), prettySeq.issues]).toEqual([[1, 2], []]);
+  });
+
+  it('double-encoded lines are the records they hold, said once in a warning', () => {
+    const text = [JSON.stringify(rec(1)), JSON.stringify(rec(2)), rec(3), '"just text"'].join('\n');
+    const { records, issues } = expectChunkInvariant(text);
+    expect(records.map((r) => r.value)).toEqual([
+      { id: 1, q: 'q1' },
+      { id: 2, q: 'q2' },
+      { id: 3, q: 'q3' },
+      'just text',
+    ]);
+    expect(issues).toEqual([
+      { line: 1, message: expect.stringMatching(/encoded twice/), severity: 'warning' },
+    ]);
+    // Read as JSONL even with transcripts allowed: the lines are records, not prose.
+    expect(readJsonRecords(JSON.stringify(rec(1)), { allowText: true }).records[0]?.value).toEqual({
+      id: 1,
+      q: 'q1',
+    });
+  });
+
+  it('a file that is one JSON string, number or null is that value, never a transcript', () => {
+    for (const text of ['"<search>x</search>"', '42\n', 'null'])
+      expect(readJsonRecords(text, { allowText: true }).records).toEqual([
+        { value: JSON.parse(text), line: 1 },
+      ]);
+  });
+
+  it('a NUL-only line is a warning on its line', () => {
+    const text = `${rec(1)}\n\0\0\0\n${rec(2)}\n`;
+    const { records, issues } = expectChunkInvariant(text);
+    expect(records.map((r) => r.line)).toEqual([1, 3]);
+    expect(issues).toEqual([{ line: 2, message: expect.stringMatching(/only NUL/), severity: 'warning' }]);
+  });
+});

@@ -2,14 +2,20 @@
 // question sets). It takes text chunk by chunk, holds no more than the record being read, and
 // hands on each record with the line it starts on:
 // - a JSON array: each element is parsed on its own, so a bad or truncated element, a trailing
-//   comma, a NaN or trailing garbage costs only what it breaks (reported with its line);
+//   comma, a NaN or trailing garbage costs only what it breaks (reported with its line); an
+//   element cut off mid-object costs itself, not the elements after it (element-resync.ts);
+//   arrays one after another (a run appending to its output) are all read;
 // - JSONL: one record per line, in time linear in the line's length; a line over `maxRecordChars`
 //   is reported as that line, not the whole file;
 // - concatenated or pretty-printed JSON objects (`{\n ...\n}\n{\n ...\n}`): each top-level value;
 // - a plain-text transcript (only when the caller allows it): the whole text as one record.
-// Lines end at LF, CRLF or a lone CR. The container is chosen from the first lines, not the first
-// character: a prose or comment line before JSONL records is reported, the records are kept.
+// Lines end at LF, CRLF or a lone CR; RS (RFC 7464 JSON text sequences) is whitespace. A line or
+// element that is a JSON string holding an object's JSON (double-encoded) is that object. The
+// container is chosen from the evidence of the first lines (record-container.ts), not the first
+// character: broken or prose lines before JSONL records are reported, the records are kept.
 import type { LoadIssue } from '../corpus/types';
+import { lineAndColumn, resyncPoint } from './element-resync';
+import { chooseMode, doubleEncoded, type ScanMode, strip } from './record-container';
 
 export interface JsonRecordHandler {
   record(value: unknown, line: number): void;
@@ -32,11 +38,12 @@ export const MAX_RECORD_CHARS = 128 * 1024 * 1024;
 const DECIDE_CHARS = 64 * 1024;
 const DECIDE_LINES = 50;
 
-type Mode = 'undecided' | 'array' | 'lines' | 'values' | 'text';
+type Mode = 'undecided' | ScanMode;
 
-const isWs = (c: number) => c === 32 || c === 9 || c === 10 || c === 13 || c === 0xfeff || c === 0;
-/** BOM, NUL and whitespace around a line; a leading NUL is junk, not part of the record. */
-const strip = (s: string) => s.replace(/^[\s\uFEFF\0]+|[\s\0]+$/g, '');
+const isWs = (c: number) =>
+  c === 32 || c === 9 || c === 10 || c === 13 || c === 0xfeff || c === 0 || c === 0x1e;
+/** Records re-read after cut-off ones, at most this many nested (each re-read is shorter). */
+const MAX_RESYNC_DEPTH = 64;
 
 export class JsonRecordStream {
   private mode: Mode = 'undecided';
@@ -53,14 +60,21 @@ export class JsonRecordStream {
   private depth = 0;
   private inString = false;
   private escape = false;
-  private started = false;
-  private ended = false;
+  private arrayOpen = false;
   private trailingReported = false;
+  private col = 0;
+  private lineBlank = true;
   private inElem = false;
   private elemLine = 0;
+  private elemCol: number | null = null;
   private elemStructured = false;
   private elemBase = 0;
   private records = 0;
+  private doubleReported = false;
+  // Re-reading after cut-off records stays linear: bounded by what was read, and nested so deep.
+  private scanned = 0;
+  private rescanned = 0;
+  private resyncDepth = 0;
 
   constructor(
     private readonly out: JsonRecordHandler,
@@ -113,18 +127,23 @@ export class JsonRecordStream {
       this.pieces = [];
       return;
     }
-    if (this.inElem) {
-      if (!this.elemStructured && !this.inString) this.emit();
-      else {
-        this.out.issue({
-          line: this.elemLine,
-          message: 'the file ends inside this record (unclosed bracket or string); record skipped',
-        });
-        this.records++;
-        this.dropElem();
+    while (this.inElem) {
+      if (!this.elemStructured && !this.inString) {
+        this.emit();
+        break;
       }
+      // A record the file ends inside may hold records appended after its cut (where parsing
+      // fails is no guide: the text up to the end may be a valid start).
+      const s = this.overflow ? '' : this.pieces.join('');
+      if (s && this.resync(s, undefined, 'the file ends inside it')) continue;
+      this.out.issue({
+        line: this.elemLine,
+        message: 'the file ends inside this record (unclosed bracket or string); record skipped',
+      });
+      this.records++;
+      this.dropElem();
     }
-    if (this.mode === 'array' && this.started && !this.ended)
+    if (this.arrayOpen)
       this.out.issue({ line: this.line, message: 'the JSON array is not closed', severity: 'warning' });
   }
 
@@ -138,36 +157,13 @@ export class JsonRecordStream {
     const complete = atEnd ? lines : lines.slice(0, -1);
     if (!atEnd && complete.length < DECIDE_LINES && text.length < DECIDE_CHARS) return false;
     // A first line still incomplete at DECIDE_CHARS is judged by its start.
-    const firstLine = strip(complete[0] ?? lines[0] ?? '');
     const firstDone = complete.length > 0;
-    const first = firstLine[0];
-    const parses = firstDone && parsesAsJson(firstLine);
-    let mode: Mode;
-    if (first === '[') {
-      // `[INFO] …` is prose; a one-line array followed by more JSON lines is JSONL.
-      const opensArray = /^\[\s*([[{"\]\-0-9tfnN]|$)/.test(firstLine);
-      const moreJson = complete.slice(1).some((l) => /^[[{]/.test(strip(l)) && parsesAsJson(strip(l)));
-      if (parses && moreJson) mode = 'lines';
-      else if (opensArray) mode = 'array';
-      else mode = this.textOrLines(complete);
-    } else if (first === '{') {
-      const objectLine = firstLine.endsWith('}') && firstLine.length > 1;
-      // A malformed first line before JSON-object lines is still JSONL (pretty-printed JSON
-      // has few lines that parse on their own).
-      mode =
-        parses || objectLine || !firstDone || jsonLinesShare(complete.slice(1)) >= 0.5 ? 'lines' : 'values';
-    } else mode = this.textOrLines(complete);
+    const mode = chooseMode(firstDone ? complete : lines.slice(0, 1), firstDone, !!this.opts.allowText);
     this.mode = mode;
     const container: RecordContainer =
       mode === 'lines' ? 'jsonl' : mode === 'array' ? 'json-array' : mode === 'values' ? 'json' : 'text';
     this.opts.onContainer?.(container);
     return true;
-  }
-
-  /** Prose first: JSONL when JSON lines are at least as common as the others, else a transcript. */
-  private textOrLines(lines: readonly string[]): Mode {
-    if (!this.opts.allowText) return 'lines';
-    return jsonLinesShare(lines) >= 0.5 ? 'lines' : 'text';
   }
 
   private feed(text: string): void {
@@ -239,7 +235,17 @@ export class JsonRecordStream {
 
   private lineRecord(raw: string, line: number): void {
     const s = strip(raw);
-    if (!s) return;
+    if (!s) {
+      // NUL padding (a crashed writer's preallocated block) is no record, but the user is told.
+      // eslint-disable-next-line no-control-regex -- NUL and RS are what such a line holds.
+      if (/[\0\x1e]/.test(raw))
+        this.out.issue({
+          line,
+          message: 'the line holds only NUL or RS control bytes, no record; skipped',
+          severity: 'warning',
+        });
+      return;
+    }
     this.records++;
     if (/^[\s\uFEFF]*\0/.test(raw))
       this.out.issue({ line, message: 'NUL bytes before the record were ignored', severity: 'warning' });
@@ -250,24 +256,55 @@ export class JsonRecordStream {
       this.out.issue({ line, message: `invalid JSON: ${shortError(e)}` });
       return;
     }
-    this.out.record(v, line);
+    this.out.record(this.decoded(v, line), line);
+  }
+
+  /** A double-encoded record decoded (said once per file: the user may want to fix the writer). */
+  private decoded(v: unknown, line: number): unknown {
+    const inner = doubleEncoded(v);
+    if (inner === undefined) return v;
+    if (!this.doubleReported) {
+      this.doubleReported = true;
+      this.out.issue({
+        line,
+        message:
+          "this record is a JSON string holding the record's JSON (encoded twice); read the record it " +
+          'holds, here and wherever else the file does the same',
+        severity: 'warning',
+      });
+    }
+    return inner;
   }
 
   /** The array / concatenated-values scanner (strings, brackets and lines tracked across chunks). */
   private scan(text: string): void {
+    this.scanned += text.length;
     let start = this.inElem ? 0 : -1;
     for (let i = 0; i < text.length; i++) {
       const code = text.charCodeAt(i);
       // Lines: LF, CRLF or a lone CR, wherever they are.
-      if (code === 13) this.line++;
-      else if (code === 10 && !this.afterCR) this.line++;
+      const eol = code === 13 || code === 10;
+      if (code === 13 || (code === 10 && !this.afterCR)) this.line++;
       this.afterCR = code === 13;
+      const lineBlank = this.lineBlank;
+      const col = this.col;
+      if (eol) {
+        this.col = 0;
+        this.lineBlank = true;
+      } else {
+        this.col++;
+        if (code !== 32 && code !== 9) this.lineBlank = false;
+      }
       if (this.inElem) {
         if (this.inString) {
-          if (this.escape) this.escape = false;
-          else if (code === 92) this.escape = true;
-          else if (code === 34) this.inString = false;
-          continue;
+          // JSON strings hold no raw line breaks: one here means the string was cut off.
+          if (eol) this.inString = this.escape = false;
+          else {
+            if (this.escape) this.escape = false;
+            else if (code === 92) this.escape = true;
+            else if (code === 34) this.inString = false;
+            continue;
+          }
         }
         if (code === 34) {
           this.inString = true;
@@ -280,16 +317,16 @@ export class JsonRecordStream {
             if (this.depth === this.elemBase) {
               this.addPart(text.slice(start, i + 1));
               this.emit();
-              start = -1;
+              // A cut-off record's text may have been re-read, leaving a record open at its end.
+              start = this.inElem ? i + 1 : -1;
             }
           }
           continue;
         }
         // A bare value (number, literal, NaN, stray text) ends at a separator.
-        const endsHere =
-          this.mode === 'array'
-            ? code === 44 || (code === 93 && this.depth === 1) || code === 10 || code === 13
-            : code === 10 || code === 13 || code === 32 || code === 9;
+        const endsHere = this.arrayOpen
+          ? code === 44 || code === 93 || eol
+          : eol || code === 32 || code === 9;
         if (!endsHere) continue;
         this.addPart(text.slice(start, i));
         this.emit();
@@ -297,32 +334,33 @@ export class JsonRecordStream {
         // fall through: the separator itself is handled below
       }
       if (isWs(code)) continue;
-      if (this.mode === 'array') {
-        if (!this.started) {
-          if (code === 91) {
-            this.started = true;
-            this.depth = 1;
-          }
-          continue;
-        }
-        if (this.ended) {
-          if (!this.trailingReported) {
-            this.out.issue({ line: this.line, message: 'text after the end of the JSON array was ignored' });
-            this.trailingReported = true;
-          }
-          continue;
-        }
+      if (this.arrayOpen) {
         if (code === 44) continue;
         if (code === 93) {
-          this.ended = true;
+          this.arrayOpen = false;
           this.depth = 0;
           continue;
         }
+      } else if (code === 91) {
+        // An array at the top level (the first, or one appended after another): its elements are
+        // the records.
+        this.arrayOpen = true;
+        this.depth = 1;
+        this.trailingReported = false;
+        continue;
+      } else if (this.mode === 'array' && code !== 123) {
+        if (!this.trailingReported) {
+          this.out.issue({ line: this.line, message: 'text after the end of the JSON array was ignored' });
+          this.trailingReported = true;
+        }
+        continue;
       }
       // A record starts here.
+      this.trailingReported = false;
       this.inElem = true;
       this.elemLine = this.line;
-      this.elemBase = this.mode === 'array' ? 1 : 0;
+      this.elemCol = lineBlank ? col : null;
+      this.elemBase = this.arrayOpen ? 1 : 0;
       this.elemStructured = code === 123 || code === 91;
       if (this.elemStructured) this.depth = this.elemBase + 1;
       else if (code === 34) this.inString = true;
@@ -354,24 +392,83 @@ export class JsonRecordStream {
 
   private emit(): void {
     const overflow = this.overflow;
+    const structured = this.elemStructured;
     const s = overflow ? '' : this.pieces.join('').trim();
     const line = this.elemLine;
-    this.dropElem();
     if (overflow) {
+      this.dropElem();
       this.tooLong(line);
       return;
     }
-    if (!s) return;
-    this.records++;
+    if (!s) {
+      this.dropElem();
+      return;
+    }
     let v: unknown;
     try {
       v = JSON.parse(s);
     } catch (e) {
+      if (
+        structured &&
+        this.resync(s, errorPosition(e), shortError(e).replace(/ in JSON at position \d+/, ''))
+      )
+        return;
+      this.dropElem();
+      this.records++;
       this.out.issue({ line: line + linesBefore(s, e), message: `invalid JSON: ${shortError(e)}` });
       return;
     }
-    this.out.record(v, line);
+    this.dropElem();
+    this.records++;
+    this.out.record(this.decoded(v, line), line);
   }
+
+  /**
+   * A record that failed to parse at `from` (or that the file ends inside) may hold the records
+   * after it: when one starts there, the cut record is reported and the rest of its text is read
+   * again as records. False (nothing done) when none does or re-reading is over its bounds.
+   */
+  private resync(s: string, from: number | undefined, why: string): boolean {
+    if (this.resyncDepth >= MAX_RESYNC_DEPTH) return false;
+    if (this.rescanned + s.length > 2 * this.scanned + (1 << 20)) return false;
+    const at = resyncPoint(s, from ?? 0, this.elemCol);
+    if (at < 0) return false;
+    const cutLine = this.elemLine;
+    const errAt = from === undefined ? null : lineAndColumn(s, Math.min(from, s.length)).lines;
+    const pos = lineAndColumn(s, at);
+    this.dropElem();
+    this.records++;
+    const where = errAt === null ? '' : ` at line ${cutLine + errAt}`;
+    this.out.issue({
+      line: cutLine,
+      message: `record cut off or malformed${where} (${why}); skipped, reading on at line ${cutLine + pos.lines}`,
+    });
+    const saved = { line: this.line, afterCR: this.afterCR, col: this.col, blank: this.lineBlank };
+    this.line = cutLine + pos.lines;
+    this.afterCR = false;
+    // The column is only known where the cut record began a line (elemCol); else none matches.
+    this.col = pos.lines > 0 || this.elemCol === null ? pos.col : this.elemCol + pos.col;
+    this.lineBlank = pos.lines > 0 && pos.blank;
+    this.rescanned += s.length - at;
+    this.resyncDepth++;
+    try {
+      this.scan(s.slice(at));
+    } finally {
+      this.resyncDepth--;
+    }
+    this.scanned -= s.length - at;
+    this.line = saved.line;
+    this.afterCR = saved.afterCR;
+    this.col = saved.col;
+    this.lineBlank = saved.blank;
+    return true;
+  }
+}
+
+/** The offset JSON.parse's error names, if it names one. */
+function errorPosition(e: unknown): number | undefined {
+  const m = /position (\d+)/.exec(String((e as Error)?.message));
+  return m ? Number(m[1]) : undefined;
 }
 
 /** Line breaks in a multi-line record before the position JSON.parse's error names. */
@@ -385,34 +482,6 @@ function linesBefore(s: string, e: unknown): number {
     if (c === 10 || (c === 13 && s.charCodeAt(i + 1) !== 10)) n++;
   }
   return n;
-}
-
-/**
- * Share of the non-blank lines that look like JSONL records: a JSON object or array, or a line
- * shaped like a (malformed) object, or a bare JSON value. 0 when no line is an object or array.
- */
-function jsonLinesShare(lines: readonly string[]): number {
-  let records = 0;
-  let json = 0;
-  let other = 0;
-  for (const raw of lines) {
-    const s = strip(raw);
-    if (!s) continue;
-    const parses = parsesAsJson(s);
-    if ((s[0] === '{' || s[0] === '[') && parses) records++;
-    if (parses || (s[0] === '{' && s.endsWith('}'))) json++;
-    else other++;
-  }
-  return records === 0 ? 0 : json / (json + other);
-}
-
-function parsesAsJson(s: string): boolean {
-  try {
-    JSON.parse(s);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** JSON.parse's message without the (possibly huge, untrusted) text it quotes. */
