@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverEM, exactMatch, f1Score } from './answer';
+import { coverEM, exactMatch, f1RulesFor, f1Score } from './answer';
 
 describe('exactMatch', () => {
   it('drops articles and case: "The Beatles" = "beatles"', () => {
@@ -67,13 +67,32 @@ describe('f1Score', () => {
     expect(f1Score('Barack Obama', ['Obama', 'Barack Hussein Obama'])).toBeCloseTo(0.8, 12);
   });
 
-  it('yes/no/noanswer mismatches score 0 (HotpotQA)', () => {
-    expect(f1Score('yes', ['no'])).toBe(0);
+  it("yes/no/noanswer mismatches score 0 under HotpotQA's rule (hotpot_evaluate_v1.py f1_score)", () => {
+    const hotpot = { hotpotYesNo: true };
+    expect(f1Score('yes', ['no'], undefined, hotpot)).toBe(0);
     // Gold "yes" is special and "yes it is" ≠ "yes", so no partial credit for the shared token.
-    expect(f1Score('yes it is', ['yes'])).toBe(0);
-    expect(f1Score('noanswer', ['no answer'])).toBe(0);
+    expect(f1Score('yes it is', ['yes'], undefined, hotpot)).toBe(0);
+    expect(f1Score('no, it is not', ['no'], undefined, hotpot)).toBe(0);
+    expect(f1Score('noanswer', ['no answer'], undefined, hotpot)).toBe(0);
+    expect(f1Score('Yes.', ['yes'], undefined, hotpot)).toBe(1);
+    expect(f1Score('no', ['No'], undefined, hotpot)).toBe(1);
+  });
+
+  it("is SQuAD's plain token F1 elsewhere: the yes/no rule is HotpotQA's only", () => {
+    // P 1/3, R 1 → 0.5 (SQuAD evaluate-v1.1.py has no special answers).
+    expect(f1Score('yes it is', ['yes'])).toBeCloseTo(0.5, 12);
+    expect(f1Score('no, it is not', ['no'])).toBeCloseTo(0.4, 12);
+    expect(f1Score('yes', ['no'])).toBe(0);
     expect(f1Score('Yes.', ['yes'])).toBe(1);
-    expect(f1Score('no', ['No'])).toBe(1);
+  });
+
+  it('applies the rule to trajectories of a HotpotQA set only, named by its dataset', () => {
+    expect(f1RulesFor('hotpotqa')).toEqual({ hotpotYesNo: true });
+    expect(f1RulesFor('HotpotQA dev (distractor)')).toEqual({ hotpotYesNo: true });
+    expect(f1RulesFor('hotpot_dev_distractor_v1.json')).toEqual({ hotpotYesNo: true });
+    expect(f1RulesFor('2wikimultihopqa')).toEqual({ hotpotYesNo: false });
+    expect(f1RulesFor('nq')).toEqual({ hotpotYesNo: false });
+    expect(f1RulesFor(undefined)).toEqual({ hotpotYesNo: false });
   });
 
   it('is 0 with no overlap, no gold, or both sides empty', () => {

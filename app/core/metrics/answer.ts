@@ -4,8 +4,23 @@
 // view and reward scores the same strings the same way. QAgent calls acc "non-strict EM" (§4.1).
 import { type Normalization, normalizeAnswer } from './normalize';
 
-/** Normalized answers that HotpotQA's official eval refuses to give partial token credit. */
+/**
+ * HotpotQA's official eval (hotpot_evaluate_v1.py, `f1_score`): when the normalized prediction or
+ * the normalized gold is yes/no/noanswer and the two differ, F1 is 0. SQuAD's evaluate-v1.1.py,
+ * which the other datasets' F1 follows, has no such rule.
+ */
 const SPECIAL_ANSWERS: ReadonlySet<string> = new Set(['yes', 'no', 'noanswer']);
+
+/** Dataset-specific F1 rules. */
+export interface F1Rules {
+  /** HotpotQA's yes/no/noanswer rule (see SPECIAL_ANSWERS). */
+  hotpotYesNo?: boolean;
+}
+
+/** The F1 rules of a trajectory's dataset: HotpotQA's rule when its name says HotpotQA. */
+export function f1RulesFor(dataset: string | undefined): F1Rules {
+  return { hotpotYesNo: /hotpot/i.test(dataset ?? '') };
+}
 
 /** 1 when the normalized prediction equals a normalized gold alias, else 0 (no aliases → 0). */
 export function exactMatch(pred: string, golds: readonly string[], mode?: Normalization): number {
@@ -14,9 +29,8 @@ export function exactMatch(pred: string, golds: readonly string[], mode?: Normal
 }
 
 /** Token F1 of two already-normalized strings (SQuAD v1.1 / HotpotQA: no overlap → 0). */
-function tokenF1(p: string, g: string): number {
-  // HotpotQA: a yes/no/noanswer on either side only scores when the two are identical.
-  if ((SPECIAL_ANSWERS.has(p) || SPECIAL_ANSWERS.has(g)) && p !== g) return 0;
+function tokenF1(p: string, g: string, rules: F1Rules): number {
+  if (rules.hotpotYesNo === true && (SPECIAL_ANSWERS.has(p) || SPECIAL_ANSWERS.has(g)) && p !== g) return 0;
   const pt = p.split(' ').filter(Boolean);
   const gt = g.split(' ').filter(Boolean);
   // Multiset intersection, as Python's Counter(a) & Counter(b).
@@ -36,11 +50,16 @@ function tokenF1(p: string, g: string): number {
   return (2 * precision * recall) / (precision + recall);
 }
 
-/** SQuAD token F1, max over aliases; yes/no/noanswer mismatches score 0 (HotpotQA eval). */
-export function f1Score(pred: string, golds: readonly string[], mode?: Normalization): number {
+/** SQuAD token F1, max over aliases; with `hotpotYesNo`, HotpotQA's yes/no/noanswer rule. */
+export function f1Score(
+  pred: string,
+  golds: readonly string[],
+  mode?: Normalization,
+  rules: F1Rules = {},
+): number {
   const p = normalizeAnswer(pred, mode);
   let best = 0;
-  for (const g of golds) best = Math.max(best, tokenF1(p, normalizeAnswer(g, mode)));
+  for (const g of golds) best = Math.max(best, tokenF1(p, normalizeAnswer(g, mode), rules));
   return best;
 }
 

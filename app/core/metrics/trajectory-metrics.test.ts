@@ -44,6 +44,16 @@ const TWO_HOPS: StepInput[] = [
   { kind: 'answer', text: 'Steven Spielberg' },
 ];
 
+describe('trajectory F1 by dataset', () => {
+  it("applies HotpotQA's yes/no rule to a HotpotQA trajectory only", () => {
+    const t = traj({ gold: { answers: ['yes'] }, steps: [], answer: 'yes it is' });
+    const on = (dataset: string) => trajectoryMetrics({ ...t, source: { ...t.source, dataset } }).f1;
+    expect(on('hotpotqa')).toBe(0);
+    expect(on('nq')).toBeCloseTo(0.5, 12);
+    expect(trajectoryMetrics(t).f1).toBeCloseTo(0.5, 12);
+  });
+});
+
 describe('judgeVerdict', () => {
   it("reads the log's own verdict, and nothing else", () => {
     const t = traj({ gold: GOLD, steps: TWO_HOPS, answer: 'x' });

@@ -1,7 +1,7 @@
 // Per-trajectory metrics: answer quality, retrieval count and retrieval quality, computed from the
 // Trajectory alone (never read back from an importer's own scores).
 import type { Doc, Step, Trajectory } from '../schema/trajectory';
-import { coverEM, exactMatch, f1Score } from './answer';
+import { coverEM, exactMatch, f1RulesFor, f1Score } from './answer';
 import { type Normalization, normalizeText } from './normalize';
 import { exsearchRetrievalMetrics } from './retrieval-at-k';
 import { docContainsAnswer, goldAnswers, goldPassageRecall, isRetrievalStep } from './trajectory-parts';
@@ -127,7 +127,7 @@ export function trajectoryMetrics(t: Trajectory, options: MetricOptions = {}): T
 
   return {
     em: score(exactMatch),
-    f1: score(f1Score),
+    f1: score((p, g, m) => f1Score(p, g, m, f1RulesFor(t.source.dataset))),
     acc: score(coverEM),
     judge: judgeVerdict(t),
     rc,
