@@ -17,7 +17,7 @@
 // is of the passage set only (l.14, K ← K ∪ C): a passage seen before is marked duplicate on the
 // retrieve step and the frozen generator reads it once.
 //
-// Submodule mode (the paper's stage-2 "generalized" setting, §3.3 Eq. 8–9): after the agent stops,
+// Submodule mode (the paper's stage-2 "generalized" setting, §3.4 Eq. 8–9): after the agent stops,
 // a frozen generator (`ctx.generator`, else the run's model) answers from the collected passage
 // set alone; its answer is the run's answer. The paper prints no generator prompt; ours follows
 // FlashRAG's standard RAG template.

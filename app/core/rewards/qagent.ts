@@ -1,7 +1,7 @@
 // QAgent's two training rewards: Jiang et al., 2025, "QAgent: A modular Search Agent with
 // Interactive Query Understanding" (arXiv 2510.08383; code OpenStellarTeam/QAgent).
-//  - Stage 1 (end-to-end RL, §3.3): r₁ = EM(a_pred, a_gold) × format.
-//  - Stage 2 (generalized RL, §3.3 Eq. 8–10): a frozen generator answers from the passages the
+//  - Stage 1 (end-to-end RL, §3.3 Eq. 7): r₁ = EM(a_pred, a_gold) × format.
+//  - Stage 2 (generalized RL, §3.4 Eq. 8–10): a frozen generator answers from the passages the
 //    agent collected, r₂ = EM(A*, Ã) + 0.5 × Hit(τ, A*), with EM relaxed to non-strict EM (the
 //    gold answer inside the generator's answer: Hopscope's acc / cover-EM) and Hit = the entire
 //    trajectory τ contains the gold answer, so the agent is paid for what it retrieves rather than
