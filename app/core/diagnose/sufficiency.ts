@@ -1,19 +1,29 @@
 // The sufficiency point: the smallest k such that the passages of searches 1..k support the gold
 // answer (labelling guidelines, `first_sufficient_search`; ExSearch §5 and "Learning When to
-// Search" §3 ask the same question of a trajectory: when did the agent have enough?). Trace-only:
-// - gold supporting passages (a question set's HotpotQA/MuSiQue supporting facts): all retrieved;
-// - otherwise (none given, or some never retrieved) a retrieved passage states a gold answer or
-//   alias (dates and numbers as values);
-// - yes/no and comparison questions, where containment says nothing: every entity the question
-//   names appears in the retrieved passages (question-kind.ts);
+// Search" §3 ask the same question of a trajectory: when did the agent have enough?). Trace-only,
+// as an evidence chain (evidence-chain.ts) where the question's shape is known:
+// - a joined question set's plan with step answers (MuSiQue, 2Wiki evidences): every step's answer
+//   retrieved;
+// - gold supporting passages (HotpotQA/MuSiQue supporting facts): all retrieved;
+// - comparisons: the compared attribute's value for every side, through its bridge entity when
+//   the question has one; bridge questions: the bridge entity named, then its attribute;
+// - otherwise a retrieved passage states a gold answer or alias (dates and numbers as values) and
+//   the question reaches it (it names a question entity, or is the page of an entity named beside
+//   one; list and disambiguation pages reach nothing);
+// - yes/no questions that compare nothing, where containment says nothing: every entity the
+//   question names appears in the retrieved passages (question-kind.ts);
 // - no search: 0 when the answer is correct (common knowledge sufficed), else never.
 // Sufficiency is about the gold answer, not the agent's: it can be reached and still be ignored.
+// `{ chain: false }` gives the rules before the chain (answer containment), kept as the bench's
+// baseline.
 import { goldAnswers } from '../metrics/trajectory-parts';
 import { docHaystack, normalizeText, normalizeTitle } from '../metrics/normalize';
 import type { Doc, Trajectory } from '../schema/trajectory';
 import { excerpt, passageName, quote, type SearchHop } from './hops';
 import { statedAnswer } from './passage-match';
+import { answerChain, type EvidenceChain, goldPlanChain, structuredChain } from './evidence-chain';
 import { isUninformative, questionEntities } from './question-kind';
+import { questionNeeds } from './question-needs';
 
 export interface Sufficiency {
   /** 1-based search; 0 = no search needed; null = never sufficient. */
@@ -23,7 +33,16 @@ export interface Sufficiency {
   /** The same in a few words, for the flags that point back to it. */
   brief?: string;
   /** Which rule decided the point. */
-  rule: 'no-gold' | 'no-search' | 'supporting-passages' | 'answer-in-passage' | 'entities-covered' | 'never';
+  rule:
+    | 'no-gold'
+    | 'no-search'
+    | 'supporting-passages'
+    | 'evidence-chain'
+    | 'answer-in-passage'
+    | 'entities-covered'
+    | 'never';
+  /** The links that make the evidence sufficient, or those found and the first missing one. */
+  chain?: EvidenceChain;
 }
 
 function docWords(d: Doc): string {
@@ -100,6 +119,7 @@ export function sufficiency(
   t: Trajectory,
   hops: readonly SearchHop[],
   answeredCorrectly: boolean | null,
+  options: { chain?: boolean } = {},
 ): Sufficiency {
   const answers = goldAnswers(t);
   if (answers.length === 0 && (t.gold?.supporting ?? []).length === 0)
@@ -112,11 +132,25 @@ export function sufficiency(
           evidence: 'Answered correctly with no search: common knowledge sufficed.',
         }
       : { point: null, rule: 'never', evidence: 'Answered with no search and not correctly.' };
+  if (options.chain !== false) {
+    const plan = t.gold?.plan ? goldPlanChain(hops, t.gold.plan) : null;
+    if (plan) return fromChain(plan, 'the gold plan');
+  }
   // All supporting passages in hand settle it; when some never came, a passage stating the gold
   // answer may still have (the supporting facts name one path to the answer, not the only one).
   const supported = bySupporting(t, hops);
   if (supported?.point != null) return supported;
-  if (isUninformative(t.question, answers)) return byEntities(t.question, hops);
+  const uninformative = isUninformative(t.question, answers);
+  if (options.chain !== false) {
+    const needs = questionNeeds(t.question, uninformative);
+    const structured =
+      needs.attributes.length > 0 || needs.bridge ? structuredChain(hops, needs, answers) : null;
+    if (structured) return fromChain(structured, `the question's ${needs.kind}`, supported);
+    if (!uninformative) {
+      return fromChain(answerChain(hops, needs.entities, answers), 'the answer', supported, answers);
+    }
+  }
+  if (uninformative) return byEntities(t.question, hops);
   for (const h of hops)
     for (const d of h.docs) {
       const a = statedAnswer(d, answers);
@@ -130,4 +164,33 @@ export function sufficiency(
     }
   const none = `No retrieved passage states the gold answer (${answers.map((a) => quote(a, 60)).join(' / ')}).`;
   return { point: null, rule: 'never', evidence: supported ? `${supported.evidence} ${none}` : none };
+}
+
+/** A chain as the sufficiency verdict: each link quoted, or the links found and the missing one. */
+function fromChain(
+  c: EvidenceChain,
+  through: string,
+  supported?: Sufficiency | null,
+  answers?: readonly string[],
+): Sufficiency {
+  const quoted = c.links.map((l, i) => `(${i + 1}) ${l.need} in ${l.evidence}`).join('; ');
+  if (c.point !== null)
+    return {
+      point: c.point,
+      rule: 'evidence-chain',
+      brief: `the evidence chain complete (${c.links.map((l) => `${l.need} in ${l.passage}`).join('; ')})`,
+      evidence: `The evidence chain through ${through} is complete by search ${c.point}: ${quoted}.`,
+      chain: c,
+    };
+  const missing =
+    c.missing ??
+    `no retrieved passage states the gold answer${answers ? ` (${answers.map((a) => quote(a, 60)).join(' / ')})` : ''}`;
+  const found = c.links.length > 0 ? ` Found: ${quoted}.` : '';
+  const why = `Missing link: ${missing}.${found}`;
+  return {
+    point: null,
+    rule: 'never',
+    evidence: supported ? `${supported.evidence} ${why}` : why,
+    chain: { ...c, missing },
+  };
 }

@@ -4,6 +4,7 @@
 import { type Annotation, sufficientOf } from '../../core/annotations/annotation';
 import type { Diagnosis } from '../../core/diagnose/diagnose';
 import type { Trajectory } from '../../core/schema/trajectory';
+import { EvidenceChainList } from './EvidenceChainList';
 import { ProbesPanel } from './ProbesPanel';
 import { SearchJudgePanel } from './search-judge/SearchJudgePanel';
 
@@ -92,6 +93,7 @@ export function DiagnosisPanel({
           {d.sufficiency.evidence}
         </p>
       )}
+      {d.sufficiency.chain && <EvidenceChainList chain={d.sufficiency.chain} onSelectStep={onSelectStep} />}
       {d.verdicts.length > 0 && (
         <ol className="diag-searches" data-testid="diag-searches">
           {d.verdicts.map((v) => {

@@ -98,6 +98,10 @@ export interface TimelineMarks {
   redundant: ReadonlySet<string>;
   /** Evidence of an under-search: drawn as a gap after the last step. */
   missingHop?: string;
+  /** The evidence chain's first missing link ("the death date of the director of B"). */
+  missingLink?: string;
+  /** Evidence-chain links by the step whose passages give them, drawn under that step. */
+  chainLinks?: ReadonlyMap<string, readonly string[]>;
 }
 
 export function Timeline({
@@ -156,6 +160,11 @@ export function Timeline({
           redundant={marks?.redundant.has(s.id) ?? false}
           scrollToSelf={!virtual}
         />
+        {marks?.chainLinks?.get(s.id)?.map((need, i) => (
+          <div key={i} className="tl-chain-link small" data-testid="timeline-chain-link">
+            chain link: {need}
+          </div>
+        ))}
         {marks?.sufficientAfter === s.id && (
           <div className="tl-sufficient" data-testid="sufficiency-line" role="separator">
             <span>{marks.sufficientText ?? 'evidence sufficient here'}</span>
@@ -166,7 +175,12 @@ export function Timeline({
   };
   const missing = marks?.missingHop && (
     <div className="tl-missing-hop" data-testid="missing-hop" title={marks.missingHop}>
-      <b>missing hop</b> <span className="small">{marks.missingHop}</span>
+      {marks.missingLink ? (
+        <b data-testid="missing-link">missing: {marks.missingLink}</b>
+      ) : (
+        <b>missing hop</b>
+      )}{' '}
+      <span className="small">{marks.missingHop}</span>
     </div>
   );
   if (virtual)

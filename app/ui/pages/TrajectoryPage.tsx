@@ -8,6 +8,7 @@ import {
   VERDICTS,
 } from '../../core/annotations/annotation';
 import { toggleLabel } from '../../core/annotations/change';
+import { chainLinksByStep } from '../../core/diagnose/evidence-chain';
 import { accHint, accName } from '../../core/metrics/labels';
 import { stepByRef, stepNumber } from '../../core/schema/step-number';
 import { plural } from '../../core/plural';
@@ -102,6 +103,7 @@ function TrajectoryView({
   const planRewrite = usePlanRewrite();
   const marks = useMemo((): TimelineMarks => {
     const under = diagnosis.flags.find((f) => f.kind === 'under-search');
+    const chain = diagnosis.sufficiency.chain;
     return {
       redundant: new Set(diagnosis.verdicts.filter((v) => v.label === 'redundant').map((v) => v.stepId)),
       ...(diagnosis.sufficientAfterStepId
@@ -111,6 +113,8 @@ function TrajectoryView({
           }
         : {}),
       ...(under ? { missingHop: under.evidence } : {}),
+      ...(under && chain?.missing ? { missingLink: chain.missing } : {}),
+      ...(chain ? { chainLinks: chainLinksByStep(chain) } : {}),
     };
   }, [diagnosis]);
   const annotations = ann.data ?? [];

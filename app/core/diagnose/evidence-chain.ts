@@ -1,0 +1,275 @@
+// Sufficiency as an evidence chain: the passages that connect the question's entities to its
+// answer through what the question needs (question-needs.ts). A labeller calls the evidence
+// sufficient when the documents "contain everything needed to derive the gold answer" (labelling
+// guidelines, `first_sufficient_search`), and for a multi-hop question that is each hop, not the
+// answer string alone (2WikiMultiHopQA's evidence triples, Ho et al. 2020 §3, are such a chain):
+// - bridge ("Where was the director of X born?"): a passage about X naming the bridge entity B
+//   (relations.ts reads "directed by B"), then a passage about B stating the gold answer;
+// - comparison ("Which film has the director who died first, A or B?"): for every side, the
+//   compared attribute's value in a passage about that side (or about its bridge entity);
+// - otherwise: a passage stating the gold answer that the question reaches: it names an entity of
+//   the question, or is the page of an entity a passage naming one mentions. A list or
+//   disambiguation page states names without saying which is the one asked about, so it connects
+//   nothing.
+// Each link records the first search that gives it; the chain's point is the latest of them.
+import { docHaystack, normalizeText } from '../metrics/normalize';
+import type { Doc } from '../schema/trajectory';
+import { excerpt, passageName, quote, type SearchHop } from './hops';
+import { statedAnswer } from './passage-match';
+import { needName, type QuestionNeeds } from './question-needs';
+import { type Relation, statedName } from './relations';
+
+export interface ChainLink {
+  /** What the link gives: "the director of Free Guy". */
+  need: string;
+  search: number;
+  stepId: string;
+  /** The passage that gives it, as a reader names it: `"Jaws (film)" (search 1)`. */
+  passage: string;
+  /** The passage and its words that give it, quoted. */
+  evidence: string;
+}
+
+export interface EvidenceChain {
+  links: ChainLink[];
+  /** The search by which every link is in hand; null when one never is. */
+  point: number | null;
+  /** The first link never found, as a reader names it ("no passage gives …"). */
+  missing: string | null;
+}
+
+interface Passage {
+  hop: SearchHop;
+  doc: Doc;
+}
+
+const passagesOf = (hops: readonly SearchHop[]): Passage[] =>
+  hops.flatMap((hop) => hop.docs.map((doc) => ({ hop, doc })));
+
+const has = (d: Doc, n: string) => n !== '' && docHaystack(d).hay.includes(` ${n} `);
+
+/** A passage about `name`: its title is the name (a parenthesis aside), or its text opens with it. */
+export function isAbout(d: Doc, name: string): boolean {
+  const n = normalizeText(name.replace(/\s*\([^)]*\)\s*$/, ''));
+  if (n === '') return false;
+  const title = normalizeText((d.title ?? '').replace(/\s*\([^)]*\)\s*$/, ''));
+  if (title !== '') return title === n;
+  return ` ${normalizeText(d.text.slice(0, n.length + 40))} `.includes(` ${n} `);
+}
+
+/** Pages that list names without saying which one the question means. */
+export function isListPage(d: Doc): boolean {
+  return (
+    /\(disambiguation\)|^list of|^lists of/i.test(d.title ?? '') ||
+    /\bmay refer to\b/i.test(d.text.slice(0, 300))
+  );
+}
+
+function link(need: string, p: Passage, at: string): ChainLink {
+  return {
+    need,
+    search: p.hop.search,
+    stepId: p.hop.lastStepId,
+    passage: passageName(p.doc, p.hop.search),
+    evidence: `${passageName(p.doc, p.hop.search)}: ${excerpt(p.doc.text, at)}`,
+  };
+}
+
+/** The first passage about `subject` stating the attribute (or a gold answer when given). */
+function attributeLink(
+  all: readonly Passage[],
+  subject: string,
+  attribute: Relation | undefined,
+  need: string,
+  answers?: readonly string[],
+): ChainLink | null {
+  for (const p of all) {
+    if (!isAbout(p.doc, subject)) continue;
+    if (answers) {
+      const a = statedAnswer(p.doc, answers);
+      if (a !== null) return link(need, p, a.split(/[ ,]/)[0] ?? a);
+    } else if (!attribute) return link(need, p, subject);
+    else {
+      const m = attribute.stated.exec(p.doc.text);
+      if (m) return link(need, p, m[0]);
+    }
+  }
+  return null;
+}
+
+/** Bridge entities a passage about `subject` names for the relation, first found first. */
+function bridgeLinks(all: readonly Passage[], subject: string, bridge: Relation): Array<[string, ChainLink]> {
+  const found = new Map<string, ChainLink>();
+  for (const p of all) {
+    const about = isAbout(p.doc, subject);
+    // The subject's page naming the bridge ("directed by B"), or B's own page naming the subject
+    // (a filmography, "his son George"): either connects the two.
+    const name = about ? statedName(bridge, p.doc.text) : null;
+    if (name && !found.has(name)) found.set(name, link(`the ${bridge.noun} of ${subject}: ${name}`, p, name));
+    const title = (p.doc.title ?? '').replace(/\s*\([^)]*\)\s*$/, '');
+    if (
+      !about &&
+      title !== '' &&
+      !found.has(title) &&
+      !isListPage(p.doc) &&
+      has(p.doc, normalizeText(subject))
+    )
+      found.set(title, link(`the ${bridge.noun} of ${subject}: ${title}, whose page names it`, p, subject));
+  }
+  return [...found];
+}
+
+/** The side's attribute, through its bridge when the question has one: the earliest chain. */
+function sideChain(
+  all: readonly Passage[],
+  subject: string,
+  needs: QuestionNeeds,
+  answers?: readonly string[],
+): { links: ChainLink[]; missing: string | null } {
+  const attrs = needs.attributes.length > 0 ? needs.attributes : [undefined];
+  const through = (who: string) => {
+    const links: ChainLink[] = [];
+    for (const a of attrs) {
+      const l = attributeLink(all, who, a, needName(a, null, who), answers);
+      if (!l) return { links, missing: `no passage gives ${needName(a, null, who)}` };
+      links.push(l);
+    }
+    return { links, missing: null };
+  };
+  if (!needs.bridge) return through(subject);
+  const bridges = bridgeLinks(all, subject, needs.bridge);
+  if (bridges.length === 0)
+    return { links: [], missing: `no passage names the ${needs.bridge.noun} of ${subject}` };
+  let best: { links: ChainLink[]; missing: string | null } | null = null;
+  for (const [name, first] of bridges) {
+    const rest = through(name);
+    const c = {
+      links: [first, ...rest.links],
+      missing: rest.missing && `${rest.missing} (the ${needs.bridge.noun} of ${subject})`,
+    };
+    if (
+      !best ||
+      (best.missing !== null && c.missing === null) ||
+      (c.missing === null && chainPoint(c.links) < chainPoint(best.links))
+    )
+      best = c;
+  }
+  return best ?? { links: [], missing: null };
+}
+
+const chainPoint = (links: readonly ChainLink[]) => Math.max(0, ...links.map((l) => l.search));
+
+/** Comparison and bridge questions: every side's (or the named entity's) chain. */
+export function structuredChain(
+  hops: readonly SearchHop[],
+  needs: QuestionNeeds,
+  answers: readonly string[],
+): EvidenceChain | null {
+  const all = passagesOf(hops);
+  const subjects = needs.kind === 'comparison' ? needs.sides : needs.kind === 'bridge' ? needs.entities : [];
+  if (subjects.length === 0) return null;
+  if (needs.kind === 'comparison') {
+    const links: ChainLink[] = [];
+    for (const s of subjects) {
+      const c = sideChain(all, s, needs);
+      links.push(...c.links);
+      if (c.missing) return { links, point: null, missing: c.missing };
+    }
+    return { links, point: chainPoint(links), missing: null };
+  }
+  // A bridge question names one entity the bridge starts from; the earliest complete chain wins.
+  let best: { links: ChainLink[]; missing: string | null } | null = null;
+  for (const s of subjects) {
+    const c = sideChain(all, s, needs, answers.length > 0 ? answers : undefined);
+    if (!best || (best.missing !== null && (c.missing === null || c.links.length > best.links.length)))
+      best = c;
+    else if (c.missing === null && chainPoint(c.links) < chainPoint(best.links)) best = c;
+  }
+  if (!best) return null;
+  return { links: best.links, point: best.missing ? null : chainPoint(best.links), missing: best.missing };
+}
+
+/** The passage without its "See also" list: the related pages it names, which it does not state. */
+const seeAlsoCut = new WeakMap<Doc, Doc>();
+function withoutSeeAlso(d: Doc): Doc {
+  let c = seeAlsoCut.get(d);
+  if (!c) {
+    const i = d.text.search(/\bSee also\b/);
+    c = i < 0 ? d : { ...d, text: d.text.slice(0, i) };
+    seeAlsoCut.set(d, c);
+  }
+  return c;
+}
+
+/**
+ * The one-hop chain: the first passage stating a gold answer, outside list and disambiguation
+ * pages and "See also" lists. A capable reader bridges the rest from common knowledge (the
+ * guidelines count it), so the passage need not name the question's entity; when a passage that
+ * does names this passage's subject, that link is quoted too.
+ */
+export function answerChain(
+  hops: readonly SearchHop[],
+  entities: readonly string[],
+  answers: readonly string[],
+): EvidenceChain {
+  const all = passagesOf(hops);
+  const keys = entities.map((e) => normalizeText(e)).filter((e) => e !== '');
+  let listed: string | null = null;
+  for (const p of all) {
+    if (statedAnswer(p.doc, answers) === null) continue;
+    const a = isListPage(p.doc) ? null : statedAnswer(withoutSeeAlso(p.doc), answers);
+    if (a === null) {
+      listed ??= `the gold answer appears only in ${passageName(p.doc, p.hop.search)}, as an entry of a list that does not say which entry the question means`;
+      continue;
+    }
+    const answerLink = link(`gold ${quote(a, 60)}`, p, a.split(/[ ,]/)[0] ?? a);
+    const title = normalizeText((p.doc.title ?? '').replace(/\s*\([^)]*\)\s*$/, ''));
+    const direct = keys.some((k) => has(p.doc, k));
+    const via =
+      direct || title === ''
+        ? undefined
+        : all.find(
+            (q) =>
+              q.hop.search <= p.hop.search &&
+              q.doc !== p.doc &&
+              has(q.doc, title) &&
+              keys.some((k) => has(q.doc, k)),
+          );
+    const links = via
+      ? [
+          link(`${quote(p.doc.title ?? '', 60)}, named beside the question's entity`, via, p.doc.title ?? ''),
+          answerLink,
+        ]
+      : [answerLink];
+    return { links, point: p.hop.search, missing: null };
+  }
+  return { links: [], point: null, missing: listed };
+}
+
+/**
+ * A joined question set's own chain (MuSiQue decompositions, 2Wiki evidence triples as gold plan
+ * steps): every step's answer stated in a retrieved passage. Null when the plan has no answers.
+ */
+export function goldPlanChain(
+  hops: readonly SearchHop[],
+  plan: ReadonlyArray<{ text: string; question?: string; answer?: string }>,
+): EvidenceChain | null {
+  if (plan.length < 2 || plan.some((s) => !s.answer)) return null;
+  const all = passagesOf(hops);
+  const links: ChainLink[] = [];
+  for (const s of plan) {
+    const answer = s.answer ?? '';
+    const need = `${s.question ?? s.text}: ${quote(answer, 60)}`;
+    const p = all.find((x) => statedAnswer(x.doc, [answer]) !== null);
+    if (!p) return { links, point: null, missing: `no passage gives ${need}` };
+    links.push(link(need, p, answer.split(/[ ,]/)[0] ?? answer));
+  }
+  return { links, point: chainPoint(links), missing: null };
+}
+
+/** The chain's links by the step whose passages give them, for drawing beside the steps. */
+export function chainLinksByStep(c: EvidenceChain): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const l of c.links) out.set(l.stepId, [...(out.get(l.stepId) ?? []), l.need]);
+  return out;
+}
