@@ -1,7 +1,8 @@
 // APEX-Searcher plans: an ordered list of sub-questions, later ones naming earlier answers as #1,
-// #2 (MuSiQue's decomposition notation, which the paper adopts, v1 §3.2.1). Besides the importer's
-// "1. …" lines (importers/formats/apex.ts), the forms models write are read: the paper's own
-// "(1) … (2) … #1 …", bullets and "Sub-question 1: …".
+// #2 (MuSiQue's decomposition notation, which the paper adopts, v1 §3.2.1). The forms models
+// write are read: "1. …", the paper's own "(1) … (2) … #1 …" (v1 Fig. 6), markdown "**1.** …",
+// bullets and "Sub-question 1: …". The APEX importer (importers/formats/apex.ts) reads its plans'
+// lines with the same readStepLine, so a log and a live run number the same plan alike.
 import type { PlanNode } from '../schema/trajectory';
 
 export interface PlanLine {
@@ -12,10 +13,11 @@ export interface PlanLine {
 }
 
 // A numbered step: "1. …", "2) …", "Step 3: …", "(1) …", "Sub-question 1: …", "Q2: …", also
-// behind a bullet ("- 1. …"). The number must be closed by punctuation or be a labelled one, so a
-// line opening with a year ("1964 was …") is not a step.
+// behind a bullet ("- 1. …") or in markdown bold ("**1.** …", "**Step 1:** …"). The number must be
+// closed by punctuation or be a labelled one, so a line opening with a year ("1964 was …") is not
+// a step.
 const STEP_LINE =
-  /^\s*(?:[-*•]\s*)?(?:(?:step|(?:sub[-\s]?)?questions?|sub[-\s]?q|q)\s*#?\s*(\d+)\s*[.):：\-–]?|\(\s*(\d+)\s*\)|(\d+)\s*[.):])\s*(\S.*)$/i;
+  /^\s*(?:[-•]\s*|\*\s+)?(?:\*\*|__)?\s*(?:(?:step|(?:sub[-\s]?)?questions?|sub[-\s]?q|q)\s*#?\s*(\d+)\s*[.):：\-–]?|\(\s*(\d+)\s*\)|(\d+)\s*[.):])\s*(?:\*\*|__)?\s*(\S.*)$/i;
 // An unnumbered bullet ("- …", "* …", "• …"): numbered by position when no line is numbered.
 const BULLET_LINE = /^\s*[-*•]\s+(\S.*)$/;
 // The paper's inline form, "(1) … (2) … #1 …" on one line (v1 §3.2.1, v2 Table 3).
@@ -32,19 +34,31 @@ function pushStep(out: PlanLine[], id: string, body: string): void {
   out.push({ id, text: body, dependsOn: refsOf(body).filter((r) => earlier.has(r)) });
 }
 
+/** The paper's inline form split into one step per piece; other lines as they are. */
+export function splitInlineSteps(line: string): string[] {
+  return /\(\s*\d+\s*\)/.test(line) ? line.split(INLINE_STEP) : [line];
+}
+
+/** A numbered step line's number (as an id, "01" → "1") and text without markup, or null. */
+export function readStepLine(line: string): { id: string; text: string } | null {
+  const m = STEP_LINE.exec(line);
+  if (!m) return null;
+  const text = (m[4] ?? '').replace(/\*\*|__/g, '').trim();
+  return text ? { id: String(Number(m[1] ?? m[2] ?? m[3])), text } : null;
+}
+
 /**
  * Numbered lines of a plan ("1. …", "Step 2: …", "(3) …", "Sub-question 4: …"; several "(n)"
  * steps may share a line), else its bullets in order; other lines are ignored, a repeated number
  * keeps its first line, and at most `max` steps are read.
  */
 export function parsePlan(text: string, max = Infinity): PlanLine[] {
-  const lines = text.split('\n').flatMap((l) => (/\(\s*\d+\s*\)/.test(l) ? l.split(INLINE_STEP) : [l]));
+  const lines = text.split('\n').flatMap(splitInlineSteps);
   const out: PlanLine[] = [];
   for (const line of lines) {
     if (out.length >= max) break;
-    const m = STEP_LINE.exec(line);
-    if (!m) continue;
-    pushStep(out, String(Number(m[1] ?? m[2] ?? m[3])), (m[4] ?? '').trim());
+    const step = readStepLine(line);
+    if (step) pushStep(out, step.id, step.text);
   }
   if (out.length > 0) return out;
   for (const line of lines) {

@@ -225,6 +225,96 @@ describe('apex importer: JSON records', () => {
   });
 });
 
+// The paper's own plans (v1 §4.6, Fig. 6, "Ours"), in the paper's "(1) … (2) …" form. Gold for
+// the first: Antiochus X's mother is Cleopatra IV (v2 Table 3), whose father was Ptolemy VIII.
+const FIG6_RECORD = {
+  id: 'fig6-q1',
+  question: 'Who is the maternal grandfather of Antiochus X Eusebes?',
+  golden_answers: ['Ptolemy VIII Physcon'],
+  plan: '(1) Who is the mother of Antiochus X Eusebes? (2) Who is the father of #1?',
+};
+
+describe("apex importer: the paper's (1) … (2) … plans (v1 Fig. 6)", () => {
+  it('imports a Fig. 6 record as APEX, not as a FlashRAG dataset record, with its sub-questions as plan nodes', async () => {
+    const r = await importAll(stringChunks(JSON.stringify(FIG6_RECORD)), { file: 'fig6.jsonl' });
+    expect(r.format).toBe('apex');
+    expect(r.errors).toEqual([]);
+    const t = r.trajectories[0]!;
+    expect(t.gold).toEqual({ answers: ['Ptolemy VIII Physcon'] });
+    expect(t.plan).toEqual([
+      { id: '1', text: 'Who is the mother of Antiochus X Eusebes?', dependsOn: [], status: 'pending' },
+      { id: '2', text: 'Who is the father of #1?', dependsOn: ['1'], status: 'pending' },
+    ]);
+    expect(t.steps[0]).toMatchObject({
+      kind: 'plan',
+      text: '1. Who is the mother of Antiochus X Eusebes?\n2. Who is the father of #1?',
+    });
+  });
+
+  it('drops the "(1) " prefix of list items and walks their execution log', async () => {
+    const record = {
+      question: 'Which country Audofleda’s husband is from?',
+      plan: ['(1) Who is Audofleda’s husband?', '(2) Which country is #1 from?'],
+      sub_questions: [{ id: 1, decision: 'retrieve', hops: [{ query: 'Audofleda husband', docs: [] }] }],
+    };
+    const r = await importAll(stringChunks(JSON.stringify(record)), { file: 'fig6.jsonl' });
+    expect(r.format).toBe('apex');
+    expect(r.trajectories[0]?.plan?.map((n) => [n.id, n.text, n.dependsOn])).toEqual([
+      ['1', 'Who is Audofleda’s husband?', []],
+      ['2', 'Which country is #1 from?', ['1']],
+    ]);
+    expect(r.trajectories[0]?.steps.map((s) => [s.kind, s.planNode ?? null])).toEqual([
+      ['plan', null],
+      ['decision', '1'],
+      ['search', '1'],
+      ['retrieve', '1'],
+    ]);
+  });
+
+  it("reads a plain-text plan in the figure's one-line form", async () => {
+    const r = await fromText(
+      'Question: Which country Audofleda’s husband is from?\nPlan: (1) Who is Audofleda’s husband? (2) Which country is #1 from?\n',
+    );
+    expect(r.format).toBe('apex');
+    expect(r.errors).toEqual([]);
+    expect(r.trajectories[0]?.question).toBe('Which country Audofleda’s husband is from?');
+    expect(r.trajectories[0]?.plan?.map((n) => n.text)).toEqual([
+      'Who is Audofleda’s husband?',
+      'Which country is #1 from?',
+    ]);
+  });
+
+  it('reads markdown-bold numbering and reports a later reference with its line', async () => {
+    const r = await importAll(
+      stringChunks(
+        JSON.stringify({ question: 'q', plan: '**1.** Who wrote it?\n**2.** Where was #3 born?' }),
+      ),
+      { file: 'bold.jsonl' },
+    );
+    expect(r.errors).toEqual([
+      {
+        file: 'bold.jsonl',
+        line: 1,
+        field: 'plan',
+        message: 'plan line 2 ("Where was #3 born?") refers to #3, which is not an earlier step',
+      },
+    ]);
+  });
+
+  it('reports a question with an unnumbered plan as an APEX record whose plan cannot be read', async () => {
+    const r = await importAll(
+      stringChunks(
+        JSON.stringify({ question: 'q', golden_answers: ['a'], plan: 'Find the mother, then her father.' }),
+      ),
+      { file: 'loose.jsonl' },
+    );
+    expect(r.format).toBe('apex');
+    expect(r.errors.map((e) => [e.line, e.field, e.message])).toEqual([
+      [1, 'plan', 'the plan has no numbered steps ("1. …" or "(1) …")'],
+    ]);
+  });
+});
+
 describe('apex detection', () => {
   it('claims its own fixtures', () => {
     expect(apexFormat.detect(jsonl('apex.jsonl'))).toBeGreaterThan(0.8);

@@ -1,7 +1,9 @@
 // APEX-Searcher logs (Chen et al. 2026, "APEX-Searcher: Augmenting LLMs' Search Capabilities
 // through Agentic Planning and Execution"; docs/architecture.md §4). No public code for the log layout was
 // found, so Hopscope defines it; the plan text follows the paper (numbered sub-questions, later
-// ones naming earlier answers as #1, #2).
+// ones naming earlier answers as #1, #2). Steps are numbered as a live run reads them
+// (agents/apex-plan.ts): "1. …", "1) …", "Step 1: …", "**1.** …", and the paper's own
+// "(1) … (2) … #1" on one line (v1 Fig. 6).
 //
 // 1. A plain-text plan file (one record per file):
 //      Question: <question>            (optional; else the first line that is not a step)
@@ -37,12 +39,12 @@
 //
 // A `#n` naming a step that is not earlier in the plan (#5 in a 3-step plan, or a step naming
 // itself) is a RecordError naming the plan line and field.
+import { readStepLine, splitInlineSteps } from '../../agents/apex-plan';
 import type { StepInput, TrajectoryEvent } from '../../schema/builder';
 import type { Doc, PlanNode } from '../../schema/trajectory';
 import { type FormatImporter, type RecordContext, RecordError } from '../types';
 import { goldAnswers, isObj, type Obj, pickString, recordQid, reportedScores } from './xml-tags';
 
-const STEP_LINE = /^\s*(?:step\s*)?(\d+)\s*[.):]\s*(\S.*)$/i;
 const REF = /#(\d+)/g;
 const SUB_KEYS = ['sub_questions', 'subquestions', 'sub_tasks', 'execution'] as const;
 const FINAL_KEYS = ['final_answer', 'prediction', 'pred'] as const;
@@ -80,18 +82,22 @@ function checkPlan(nodes: PlanLine[], where: (i: number) => { label: string; fie
   });
 }
 
+/** The numbered steps of a text with the line each stands on; headings and notes are left out. */
+function stepsOf(text: string): Array<{ id: string; text: string; line: number }> {
+  return text.split('\n').flatMap((line, i) =>
+    splitInlineSteps(line).flatMap((piece) => {
+      const step = META_LINE.test(piece) ? null : readStepLine(piece);
+      return step ? [{ ...step, line: i + 1 }] : [];
+    }),
+  );
+}
+
 /** Numbered lines of a plan text; other lines (headings, notes) are ignored. */
 function planFromText(text: string, field: string, lineOffset = 0): Plan {
-  const nodes: PlanLine[] = [];
-  const lineNos: number[] = [];
-  text.split('\n').forEach((line, i) => {
-    const m = STEP_LINE.exec(line);
-    if (!m || META_LINE.test(line)) return;
-    const body = (m[2] ?? '').trim();
-    nodes.push({ id: String(Number(m[1])), text: body, dependsOn: refsOf(body) });
-    lineNos.push(i + 1 + lineOffset);
-  });
-  if (nodes.length === 0) throw new RecordError('the plan has no numbered steps ("1. …")', field);
+  const steps = stepsOf(text);
+  const nodes = steps.map((st): PlanLine => ({ id: st.id, text: st.text, dependsOn: refsOf(st.text) }));
+  const lineNos = steps.map((st) => st.line + lineOffset);
+  if (nodes.length === 0) throw new RecordError('the plan has no numbered steps ("1. …" or "(1) …")', field);
   checkPlan(nodes, (i) => ({ label: `${field} line ${lineNos[i]}`, field }));
   return { nodes, text: nodes.map((n) => `${n.id}. ${n.text}`).join('\n') };
 }
@@ -109,11 +115,11 @@ function planFromList(list: readonly unknown[], field: string): Plan {
       const given = item.id ?? item.step;
       if (typeof given === 'number' || (typeof given === 'string' && given)) id = String(given);
     } else throw new RecordError('plan steps must be strings or objects', at);
-    // "2. Where was #1 born?" in a list: the number is the id, not part of the question.
-    const numbered = STEP_LINE.exec(text);
+    // "2. Where was #1 born?" or "(2) …" in a list: the number is the id, not part of the question.
+    const numbered = readStepLine(text);
     if (numbered) {
-      if (typeof item === 'string') id = String(Number(numbered[1]));
-      text = numbered[2] ?? text;
+      if (typeof item === 'string') id = numbered.id;
+      text = numbered.text;
     }
     text = text.trim();
     return { id, text, dependsOn: refsOf(text) };
@@ -284,7 +290,7 @@ function parseText(text: string): Parsed {
     else if (c) confidence = checkConfidence(Number((c[1] ?? '').trim()), 'confidence');
   }
   if (!question)
-    question = lines.find((l) => l.trim() && !STEP_LINE.test(l) && !META_LINE.test(l))?.trim() ?? '';
+    question = lines.find((l) => l.trim() && !readStepLine(l) && !META_LINE.test(l))?.trim() ?? '';
   const plan = planFromText(text, 'plan');
   const out: Parsed = { question, plan, rawPlan: text, blocks: new Map(), obj: {} };
   if (final !== undefined) out.final = final;
@@ -356,7 +362,7 @@ function toEvents(p: Parsed, ctx: RecordContext, raw: string): TrajectoryEvent[]
 // ---- Detection --------------------------------------------------------------------------------
 
 function numberedLines(text: string): number {
-  return text.split('\n').filter((l) => STEP_LINE.test(l) && !META_LINE.test(l)).length;
+  return stepsOf(text).length;
 }
 
 /** Mostly a numbered list (≥ 2 steps) naming earlier answers as #n, or under a "Plan:" heading. */
@@ -369,7 +375,12 @@ function scoreText(text: string): number {
 }
 
 function scoreObject(o: Obj): number {
-  if (typeof o.plan === 'string') return numberedLines(o.plan) >= 1 ? 0.9 : 0;
+  if (typeof o.plan === 'string') {
+    if (numberedLines(o.plan) >= 1) return 0.9;
+    // A question with a plan is an APEX record even when its plan cannot be read: it is reported
+    // as one, not read by a format that knows only its question (FlashRAG's dataset records).
+    return typeof o.question === 'string' ? 0.5 : 0;
+  }
   if (Array.isArray(o.plan) && o.plan.length > 0) return 0.9;
   return 0;
 }
