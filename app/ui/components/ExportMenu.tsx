@@ -102,7 +102,7 @@ export function ExportMenu() {
             const errs = r.errors.map((x) => `line ${x.line}${x.field ? ` (${x.field})` : ''}: ${x.message}`);
             setToast(
               `Imported ${r.annotations.length} annotations from ${f.name}` +
-                (errs.length ? `; ${errs.length} bad lines — ${errs.slice(0, 3).join('; ')}` : ''),
+                (errs.length ? `; ${errs.length} not imported — ${errs.slice(0, 3).join('; ')}` : ''),
             );
           });
         }}
