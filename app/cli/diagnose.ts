@@ -121,23 +121,60 @@ export async function diagnoseFile(
   return { summary, records };
 }
 
-/** The labels that belong to `file` (by the `FILE` of `FILE#N`), else all when they name one file. */
+/**
+ * The labels that belong to `file` (by the `FILE` of `FILE#N`), else all when they name one file.
+ * `note` says which labels were left out, or matched by record number, and why.
+ */
 export function labelsFor(
   file: string,
   labels: readonly SearchLabelRecord[],
 ): { labels: SearchLabelRecord[]; note?: string } {
   const name = basename(file);
   const mine = labels.filter((l) => splitLabelId(l.id).file === name);
-  if (mine.length > 0 || labels.length === 0) return { labels: mine };
-  const files = new Set(labels.map((l) => splitLabelId(l.id).file));
-  if (files.size === 1) {
-    const [other] = files;
+  const others = [...new Set(labels.map((l) => splitLabelId(l.id).file))].filter((f) => f !== name);
+  if (mine.length > 0 || labels.length === 0) {
+    const left = labels.length - mine.length;
+    if (left === 0) return { labels: mine };
+    const shown = others.slice(0, 3).join(', ') + (others.length > 3 ? ', …' : '');
+    return { labels: mine, note: `${left} label(s) name other files (${shown}), not ${name}: ignored` };
+  }
+  if (others.length === 1) {
+    const [other] = others;
     return {
       labels: labels.map((l) => ({ ...l, id: labelId(name, splitLabelId(l.id).record) })),
       note: `labels name ${other ?? ''}, not ${name}: matched by record number`,
     };
   }
-  return { labels: [], note: `no label names ${name}` };
+  return { labels: [], note: `no label names ${name}: all ${labels.length} ignored` };
+}
+
+/**
+ * Labels scored against `records`, as Calibrate accepts them (app/core/diagnose/label-mapping.ts):
+ * a label for a record that did not import, or whose search count is not the record's, is
+ * ignored with a reason (scored, it would count its extra searches as misses).
+ */
+export function scorableLabels(
+  records: readonly (RecordDiagnosis | { record: number; error: string })[],
+  labels: readonly SearchLabelRecord[],
+): { labels: SearchLabelRecord[]; ignored: Array<{ id: string; field: string; message: string }> } {
+  const byRecord = new Map(records.map((r) => [r.record, r]));
+  const kept: SearchLabelRecord[] = [];
+  const ignored: Array<{ id: string; field: string; message: string }> = [];
+  for (const l of labels) {
+    const { file, record } = splitLabelId(l.id);
+    const r = byRecord.get(record);
+    if (!r) ignored.push({ id: l.id, field: 'id', message: `${file} has no record ${record}` });
+    else if ('error' in r)
+      ignored.push({ id: l.id, field: 'id', message: `record ${record} did not import: ${r.error}` });
+    else if (r.searches !== l.searches)
+      ignored.push({
+        id: l.id,
+        field: 'searches',
+        message: `${l.id} has ${r.searches} search(es) in the log, the label says ${l.searches}`,
+      });
+    else kept.push(l);
+  }
+  return { labels: kept, ignored };
 }
 
 export function agreementSummary(
@@ -169,31 +206,45 @@ export async function diagnoseCommand(argv: readonly string[], usage: string): P
     return 2;
   }
   let labels: SearchLabelRecord[] = [];
+  // Each label's line in the labels file, for the messages about the ones ignored.
+  const lineOf = new Map<string, number>();
+  const labelsFile = args.labels === undefined ? '' : basename(args.labels);
   if (args.labels !== undefined) {
-    const parsed = parseSearchLabels(await readFile(args.labels, 'utf8'), basename(args.labels));
+    const parsed = parseSearchLabels(await readFile(args.labels, 'utf8'), labelsFile);
     for (const i of parsed.issues) process.stderr.write(`${i.file}:${i.line}: ${i.message}\n`);
     if (parsed.issues.length > 0) return 1;
     const matched = labelsFor(args.file, parsed.labels);
     if (matched.note) process.stderr.write(`note: ${matched.note}\n`);
     labels = matched.labels;
+    // All kept (maybe renamed to this file, in order), or the ones naming this file, ids unchanged.
+    const named = matched.labels.length === parsed.labels.length ? matched.labels : parsed.labels;
+    named.forEach((l, i) => lineOf.set(l.id, parsed.lines[i] ?? 0));
   }
   const { summary, records } = await diagnoseFile(args.file, args.format, args.questions);
   for (const r of records)
     process.stdout.write(`${args.json || 'error' in r ? JSON.stringify(r) : text(r)}\n`);
   if (args.labels !== undefined) {
-    const a = agreementSummary(args.file, records, labels);
-    process.stdout.write(`${args.json ? JSON.stringify({ summary: a }) : summaryText(a)}\n`);
+    const usable = scorableLabels(records, labels);
+    // On stderr: stdout stays one object per record and one summary.
+    for (const i of usable.ignored)
+      process.stderr.write(
+        `${labelsFile}:${lineOf.get(i.id) ?? 0}: field ${i.field}: ${i.message}; label ignored\n`,
+      );
+    const a = agreementSummary(args.file, records, usable.labels);
+    process.stdout.write(
+      `${args.json ? JSON.stringify({ summary: a }) : summaryText(a, usable.ignored.length)}\n`,
+    );
   }
   return summary.imported === 0 ? 1 : 0;
 }
 
 const pct = (v: number | null) => (v === null ? 'n/a' : v.toFixed(3));
 
-function summaryText(a: Agreement): string {
+function summaryText(a: Agreement, ignored: number): string {
   const row = (name: string, s: Agreement['overSearch']) =>
     `${name}: P ${pct(s.precision)} R ${pct(s.recall)} F1 ${pct(s.f1)} (tp ${s.tp} fp ${s.fp} fn ${s.fn} tn ${s.tn})`;
   return [
-    `labelled trajectories: ${a.trajectories}${a.unmatched.length ? ` (${a.unmatched.length} labels matched no record)` : ''}`,
+    `labelled trajectories: ${a.trajectories}${a.unmatched.length ? ` (${a.unmatched.length} labels matched no record)` : ''}${ignored ? `; ${ignored} label(s) ignored (see above)` : ''}`,
     row('over-search per search', a.overSearch),
     row('under-search per trajectory', a.underSearch),
     `sufficiency point exact: ${a.sufficiency.exact}/${a.sufficiency.total} (${pct(a.sufficiency.rate)})`,
