@@ -50,10 +50,14 @@ export function useSearchJudge(t: Trajectory) {
       return judgeSearches(t, setup, ac.signal);
     },
   });
+  const asked = run.data;
   return {
     model: setup.label,
     version: setup.version,
     outcome: cached.data ?? null,
+    /** The model was asked for this reply in this view (the cache read back says "cached"). */
+    askedNow:
+      asked !== undefined && !('skipped' in asked) && !asked.cached && asked.rubricVersion === setup.version,
     running: run.isPending,
     error:
       run.error && !isAbort(run.error) ? message(run.error) : cached.error ? message(cached.error) : null,

@@ -45,7 +45,7 @@ export function SearchJudgePanel({ t, onSelectStep }: { t: Trajectory; onSelectS
               ? 'not judged with this model and rubric yet'
               : 'skipped' in o
                 ? `not judged: ${o.skipped}`
-                : o.cached
+                : o.cached && !j.askedNow
                   ? 'from the cache'
                   : 'judged now'}
         </span>
@@ -84,7 +84,9 @@ export function SearchJudgePanel({ t, onSelectStep }: { t: Trajectory; onSelectS
             <b>
               {o.parse.judgement.first_sufficient_search.value === null
                 ? 'never'
-                : `search ${o.parse.judgement.first_sufficient_search.value}`}
+                : o.parse.judgement.first_sufficient_search.value === 0
+                  ? 'before any search'
+                  : `search ${o.parse.judgement.first_sufficient_search.value}`}
             </b>
             <Quote j={o.parse.judgement.first_sufficient_search} />
           </li>
