@@ -9,6 +9,8 @@
 //         The production app in Chromium: longest main-thread task opening and presenting hostile shapes.
 //   builder [--json] [--steps 10000,30000,...]
 //         Trajectory builder cost per step as steps grow (flat µs/step = linear).
+//   diagnose [--json] [--records 500] [--rounds 5]
+//         Diagnosis time with the evidence-chain sufficiency vs the answer-containment rules.
 // A command is a module exporting `run(args): Promise<void>`; add one by adding an entry below
 // (e.g. `agent: () => import('./agent-bench')`). With --json a command prints one JSON object as
 // the last line of stdout; progress goes to stderr.
@@ -42,6 +44,11 @@ const COMMANDS: Record<string, Command> = {
   builder: {
     describe: 'trajectory builder: ms and µs/step folding 10k to 300k steps (flat µs/step = linear)',
     load: () => import('./builder-bench'),
+  },
+  diagnose: {
+    describe:
+      'diagnosing 500 shared-log records: evidence-chain sufficiency vs the answer-containment baseline',
+    load: () => import('./diagnose-bench'),
   },
 };
 

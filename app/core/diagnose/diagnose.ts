@@ -60,12 +60,13 @@ export interface Diagnosis {
   efficiency: Efficiency;
 }
 
-export function diagnose(t: Trajectory): Diagnosis {
+/** `chain: false` runs the sufficiency rules before the evidence chain (the bench's baseline). */
+export function diagnose(t: Trajectory, options: { chain?: boolean } = {}): Diagnosis {
   const hops = searchHops(t);
   const m = trajectoryMetrics(t);
   const verdict = answerVerdict(t, m);
   const correct = verdict === null ? null : verdict.kind !== 'wrong';
-  const suff = sufficiency(t, hops, correct);
+  const suff = sufficiency(t, hops, correct, options);
   const verdicts = searchVerdicts(hops, suff.point, suff.brief ?? suff.evidence);
   const pred = finalAnswerText(t);
   const under = underSearch(t, hops, pred, suff, verdict);
