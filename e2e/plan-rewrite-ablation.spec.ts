@@ -1,6 +1,6 @@
 // Two leftovers of issue 10 against a scripted OpenAI-compatible server on loopback:
 // - the model rewrite of a MuSiQue gold plan (APEX v2 appendix C.1) shown beside the step as
-//   written and its deterministic question form, which SEPR keeps;
+//   written and its deterministic question form (SEPR's fallback when no rewrite is cached);
 // - an ablation preset (ExSearch §5.2, Table 3) run as one batch, each arm labelled in the
 //   comparison with its accuracy and retrieval count.
 import { readFileSync, writeFileSync } from 'node:fs';

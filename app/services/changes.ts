@@ -12,6 +12,7 @@ export type DataChange =
   | 'imports'
   | 'probes'
   | 'judge-verdicts'
+  | 'plan-rewrites'
   | 'search-judge';
 
 export interface ChangeNotice {

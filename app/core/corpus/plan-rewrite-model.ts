@@ -1,8 +1,9 @@
 // The optional model-based rewrite of gold sub-questions, beside the deterministic one
 // (plan-rewrite.ts). APEX-Searcher had a model rewrite MuSiQue's formatted decompositions into
 // natural language (v2 appendix C.1, DeepSeek-V3; v1 §4.1.1); this asks the configured model the
-// same, one step at a time, keeping `#n` references to earlier answers as written. SEPR keeps the
-// deterministic form (reproducible without a model); the model's form is shown beside it.
+// same, one step at a time, keeping `#n` references to earlier answers as written. Rewrites are
+// cached per model; SEPR uses a cached one and falls back to the deterministic form offline.
+import { hash53 } from '../hash';
 import type { Prompt } from '../llm/types';
 
 export const PLAN_REWRITE_PROMPT = [
@@ -37,4 +38,9 @@ export function parsePlanRewrite(reply: string, step: string): string | null {
   if (!question) return null;
   const refs = step.match(/#\d+/g) ?? [];
   return refs.every((r) => new RegExp(`${r}(?!\\d)`).test(question)) ? question : null;
+}
+
+/** The cache key of one step's rewrite: the model, the prompt it was asked with, the step as written. */
+export function planRewriteKey(model: string, step: string): string {
+  return `${model}\u0000${hash53(PLAN_REWRITE_PROMPT)}\u0000${step}`;
 }

@@ -154,3 +154,65 @@ describe('APEX SEPR against MuSiQue gold plans rewritten into questions (v1 §4.
     expect((await apexSepr.compute(old, { embedder: bagOfWordsEmbedder() })).value).toBe(1);
   });
 });
+
+describe('APEX SEPR gold sub-questions: the cached model rewrite first, the template offline (v1 §4.1.1)', () => {
+  // APEX v1 §4.1.1 compares with gold sub-questions a model wrote in natural language; the
+  // template form can sit just under τ = 0.8 where the model's sits above it.
+  const gold = {
+    answers: ['Pittsburgh Pirates'],
+    plan: [{ text: 'Anna Benson >> spouse' }, { text: '#1 >> member of sports team' }],
+  };
+  const t = {
+    ...traj([], { gold }),
+    plan: planNodes(parsePlan('(1) Who was Anna Benson married to? (2) Which team did #1 play for?')),
+  };
+  const vectors = {
+    'Who was Anna Benson married to?': unit(0),
+    'Which team did #1 play for?': unit(90),
+    // Templates: 'Who is the spouse of Anna Benson?' at 30° (cos 0.866), the team one at 50° from its twin.
+    'Who is the spouse of Anna Benson?': unit(30),
+    'Which sports team is #1 a member of?': unit(40),
+    // The model's rewrites: within 10° of the generated questions.
+    'Whom did Anna Benson marry?': unit(5),
+    'Which team did #1 play for as a member?': unit(80),
+  };
+
+  it('uses the template and says so when no model rewrite is cached', async () => {
+    const r = await apexSepr.compute(t, { embedder: fakeEmbedder(vectors) });
+    expect(r.inputs).toMatchObject({ matched: 1, goldPlanSource: 'template (deterministic rewrite)' });
+    expect(r.value).toBeCloseTo(0.5, 12);
+  });
+
+  it('uses the cached model rewrite of every step, labelled with the model', async () => {
+    const goldPlanRewrites = {
+      model: 'qwen3-8b',
+      questions: new Map([
+        ['Anna Benson >> spouse', 'Whom did Anna Benson marry?'],
+        ['#1 >> member of sports team', 'Which team did #1 play for as a member?'],
+      ]),
+    };
+    const r = await apexSepr.compute(t, { embedder: fakeEmbedder(vectors), goldPlanRewrites });
+    expect(r.value).toBe(1);
+    expect(r.inputs).toMatchObject({ matched: 2, goldPlanSource: 'model rewrite · qwen3-8b (cached)' });
+    expect(r.pairs?.map((p) => p.right)).toEqual([
+      'Whom did Anna Benson marry?',
+      'Which team did #1 play for as a member?',
+    ]);
+    expect(r.formula).toContain('model rewrite · qwen3-8b (cached)');
+  });
+
+  it('falls back to the template step by step where the model gave no usable rewrite', async () => {
+    const goldPlanRewrites = {
+      model: 'qwen3-8b',
+      questions: new Map([['Anna Benson >> spouse', 'Whom did Anna Benson marry?']]),
+    };
+    const r = await apexSepr.compute(t, { embedder: fakeEmbedder(vectors), goldPlanRewrites });
+    expect(r.inputs.goldPlanSource).toBe(
+      'model rewrite · qwen3-8b (cached) for 1 of 2 steps, template (deterministic rewrite) for the rest',
+    );
+    expect(r.pairs?.map((p) => p.right)).toEqual([
+      'Whom did Anna Benson marry?',
+      'Which sports team is #1 a member of?',
+    ]);
+  });
+});

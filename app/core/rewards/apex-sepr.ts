@@ -4,15 +4,24 @@
 // keep the assigned pairs with cosine > τ (0.8); P = matched / |generated|, R = matched / |gold|,
 // reward = F1 = 2PR / (P + R), 0 when nothing matches. Gold plans come from MuSiQue's
 // question_decomposition, rewritten into natural language as the paper's gold sub-questions are
-// (v1 §4.1.1, v2 appendix C.1): `gold.plan[i].question` where stored, else the deterministic
-// rewrite of `text` (corpus/plan-rewrite.ts: `#1 >> capital` → `What is the capital of #1?`).
-// The raw operator forms sit far from any generated question, which put SEPR near 0.
+// (v1 §4.1.1, v2 appendix C.1, where a model, DeepSeek-V3, wrote them). Each step's question is the
+// configured model's rewrite when one is cached (ctx.goldPlanRewrites), else the deterministic
+// template (`gold.plan[i].question` where stored, else the rewrite of `text`, corpus/plan-rewrite.ts:
+// `#1 >> capital` → `What is the capital of #1?`), the offline fallback. Scores near τ depend on
+// the wording, so the result says which source each score used (`goldPlanSource`). The raw
+// operator forms sit far from any generated question, which put SEPR near 0.
 // `#n` references stay unresolved on both sides: the generated node's `text` (never its
 // `resolvedText`, which carries answers found at run time) against the rewritten gold question
 // ("Who designed #1?"). SEPR scores the plan's structure, not the answers that filled it in.
 import { goldStepQuestion } from '../corpus/plan-rewrite';
 import { hungarian } from './hungarian';
-import { type RewardDef, type RewardMeta, type RewardPair, unavailable } from './types';
+import {
+  type GoldPlanRewrites,
+  type RewardDef,
+  type RewardMeta,
+  type RewardPair,
+  unavailable,
+} from './types';
 import { cosine, embedAll, round } from './vectors';
 
 export interface SeprParams {
@@ -48,6 +57,30 @@ export function seprFromVectors(
   return { precision, recall, f1, matched, pairs };
 }
 
+const TEMPLATE_SOURCE = 'template (deterministic rewrite)';
+
+/** SEPR's gold sub-questions, each the cached model rewrite or else the template, and which was used. */
+export function seprGoldQuestions(
+  plan: ReadonlyArray<{ text: string; question?: string }>,
+  rewrites: GoldPlanRewrites | undefined,
+): { questions: string[]; source: string } {
+  let byModel = 0;
+  const questions = plan.map((step) => {
+    const q = rewrites?.questions.get(step.text);
+    if (q === undefined) return goldStepQuestion(step);
+    byModel += 1;
+    return q;
+  });
+  const model = `model rewrite · ${rewrites?.model ?? ''} (cached)`;
+  const source =
+    byModel === 0
+      ? TEMPLATE_SOURCE
+      : byModel === plan.length
+        ? model
+        : `${model} for ${byModel} of ${plan.length} steps, ${TEMPLATE_SOURCE} for the rest`;
+  return { questions, source };
+}
+
 const META: RewardMeta = { id: 'apex/sepr', label: 'APEX SEPR (plan F1)', paper: 'APEX-Searcher (2025)' };
 const DEFAULTS: SeprParams = { tau: 0.8 };
 
@@ -57,13 +90,13 @@ export const apexSepr: RewardDef<SeprParams> = {
   defaults: DEFAULTS,
   compute: async (t, ctx, params) => {
     const p = { ...DEFAULTS, ...params };
-    const formula =
-      `SEPR = F1 = 2PR/(P+R), P = matched/|generated|, R = matched/|gold|; matched = Hungarian pairs ` +
-      `(cost 1 − cos of sub-question embeddings, gold sub-questions in natural language) with ` +
-      `cos > τ = ${p.tau}; 0 when nothing matches`;
     // See the header: the generated `text` (not `resolvedText`), the gold step in natural language.
     const gen = (t.plan ?? []).map((n) => n.text);
-    const gold = (t.gold?.plan ?? []).map(goldStepQuestion);
+    const { questions: gold, source } = seprGoldQuestions(t.gold?.plan ?? [], ctx.goldPlanRewrites);
+    const formula =
+      `SEPR = F1 = 2PR/(P+R), P = matched/|generated|, R = matched/|gold|; matched = Hungarian pairs ` +
+      `(cost 1 − cos of sub-question embeddings, gold sub-questions in natural language: ${source}) with ` +
+      `cos > τ = ${p.tau}; 0 when nothing matches`;
     if (gold.length === 0) return unavailable(META, formula, 'the trajectory has no gold plan');
     if (gen.length === 0) return unavailable(META, formula, 'the trajectory has no plan');
     if (!ctx.embedder) return unavailable(META, formula, 'needs an embedder for the sub-questions');
@@ -85,6 +118,7 @@ export const apexSepr: RewardDef<SeprParams> = {
         precision: s.precision,
         recall: s.recall,
         tau: p.tau,
+        goldPlanSource: source,
         matchedPairs:
           s.pairs
             .filter((x) => x.kept)

@@ -42,8 +42,18 @@ export interface RewardResult {
   note?: string;
 }
 
+/** A model's natural-language rewrites of gold plan steps, cached (APEX SEPR's gold sub-questions). */
+export interface GoldPlanRewrites {
+  /** The model that wrote them, as labels show it. */
+  model: string;
+  /** Step as written (`gold.plan[i].text`) → the model's question; absent where it gave none usable. */
+  questions: ReadonlyMap<string, string>;
+}
+
 export interface RewardContext {
   embedder?: Embedder;
+  /** Cached model rewrites of the gold plan; SEPR prefers them to the template rewrite. */
+  goldPlanRewrites?: GoldPlanRewrites;
   llm?: Llm;
   signal?: AbortSignal;
   /** Which judgment says an answer is right (EM when absent); see rewards/correct.ts. */

@@ -12,9 +12,9 @@ export interface PlanRewriteState {
 
 /**
  * A gold plan with each step as the dataset writes it (MuSiQue's `#1 >> capital`) beside the
- * natural-language question APEX's SEPR compares with (`What is the capital of #1?`), and on
- * request the configured model's rewrite (APEX v2 appendix C.1 used a model; SEPR keeps the
- * deterministic form). Without `model` (the HTML report) there is no rewrite button, and nothing
+ * deterministic natural-language question (`What is the capital of #1?`), and on request the
+ * configured model's rewrite (APEX v2 appendix C.1 used a model), which is cached and which SEPR
+ * then uses; the template is its offline fallback. Without `model` (the HTML report) there is no rewrite button, and nothing
  * here pulls in the model runtime and its workers.
  */
 export function GoldPlanTable({
@@ -32,8 +32,11 @@ export function GoldPlanTable({
           <tr>
             <th scope="col">#</th>
             <th scope="col">as written</th>
-            <th scope="col" title="The form APEX's plan reward (SEPR) compares generated sub-questions with">
-              as a question (SEPR)
+            <th
+              scope="col"
+              title="The deterministic rewrite APEX's plan reward (SEPR) compares generated sub-questions with when the configured model has no cached rewrite"
+            >
+              as a question (template)
             </th>
             {byModel && <th scope="col">by {model?.model}</th>}
             <th scope="col">answer</th>
@@ -69,7 +72,9 @@ export function GoldPlanTable({
           >
             {model.running ? 'rewriting…' : `rewrite with ${model.model}`}
           </button>{' '}
-          <span className="muted">beside the deterministic rewrite (SEPR keeps the deterministic one)</span>
+          <span className="muted">
+            cached; SEPR uses the model’s rewrite where it has one, else the template (its result says which)
+          </span>
           {model.error ? <span className="error-text"> {String(model.error)}</span> : null}
         </p>
       )}

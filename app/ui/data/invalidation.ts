@@ -24,6 +24,8 @@ const STALE: Record<DataChange, ReadonlyArray<readonly string[]>> = {
   imports: [['imports']],
   probes: [['probes']],
   'judge-verdicts': [['judge-verdicts']],
+  // SEPR uses a cached model rewrite of the gold plan.
+  'plan-rewrites': [['rewards']],
   'search-judge': [['search-judge'], ['calibration'], ['label-queue']],
 };
 
