@@ -3,7 +3,10 @@
 import { SEARCH_R1_DOC } from './docs';
 
 export const APEX_PROMPTS = {
-  plan: 'Break the question down into an ordered list of simple sub-questions that answer it step by step. Write one sub-question per line, numbered "1.", "2.", and so on. A later sub-question may refer to the answer of an earlier one as #1, #2, and so on; never guess those answers. If the question is simple, write a single sub-question. Write only the list.\n\nQuestion: {question}\nPlan:',
+  // v1 §3.3.2 (v2 §2.2.2): the planning prompt fixes the output format, keeps the plan to "a
+  // manageable number of steps" ({maxSteps}, the planStepLimit parameter) and models dependencies
+  // with #n.
+  plan: 'Break the question down into an ordered list of simple sub-questions that answer it step by step. Write one sub-question per line, numbered "1.", "2.", and so on. Keep the plan to a manageable number of steps: at most {maxSteps} sub-questions, fewer when fewer will do. A later sub-question may refer to the answer of an earlier one as #1, #2, and so on; never guess those answers. If the question is simple, write a single sub-question. Write only the list.\n\nQuestion: {question}\nPlan:',
   // Appendix E, "Adaptive Retrieval Decision": can the accumulated knowledge answer the
   // sub-question already (Answer), or must new information be retrieved (Retrieve)?
   sufficiency:

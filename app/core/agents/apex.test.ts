@@ -290,6 +290,24 @@ describe('APEX prompts (v1 §3.2.2, Algorithm 2; v2 appendix E)', () => {
     ]);
   });
 
+  it('asks for a manageable number of steps: at most planStepLimit sub-questions (v1 §3.3.2)', async () => {
+    expect(apex.defaults.planStepLimit).toBe(4);
+    const planPrompt = async (params: Partial<typeof apex.defaults>) => {
+      const llm = new ScriptedLlm(['1. Who founded Veltmark Press?', 'answer', 'Ilse Marrow', 'Ilse Marrow']);
+      await runCollect(apex, {
+        question: 'Who founded Veltmark Press?',
+        llm,
+        retriever: stubRetriever(TABLE),
+        params,
+      });
+      return text(llm.calls[0]!.prompt);
+    };
+    expect(await planPrompt({})).toContain('a manageable number of steps: at most 4 sub-questions');
+    const two = await planPrompt({ planStepLimit: 2 });
+    expect(two).toContain('at most 2 sub-questions');
+    expect(two).not.toContain('{maxSteps}');
+  });
+
   it('answers from accumulated knowledge with its own prompt (Algorithm 2, AnswerFromKnowledge)', async () => {
     const llm = new ScriptedLlm([
       '1. Who founded Veltmark Press?\n2. Who founded #1?',

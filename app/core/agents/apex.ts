@@ -42,6 +42,12 @@ export interface ApexParams {
    * generated and the execution loop works on the whole question as its one sub-question.
    */
   planning: boolean;
+  /**
+   * The most sub-questions the planning prompt asks for (v1 §3.3.2: "a manageable number of
+   * steps"). The paper does not print its number; 4 is the most steps a MuSiQue question takes,
+   * and MuSiQue is what the planner was trained on (v2 §C.1).
+   */
+  planStepLimit: number;
   /** Cap on plan steps read (a guard, not from the paper). */
   maxPlanSteps: number;
   /** Ask whether the accumulated knowledge already answers a sub-question. */
@@ -66,6 +72,7 @@ export const apex: StrategyDef<ApexParams> = {
     docsPerRetrieval: 3,
     maxHops: 5,
     planning: true,
+    planStepLimit: 4,
     maxPlanSteps: 8,
     sufficiencyCheck: true,
     maxTokens: 64,
@@ -142,7 +149,7 @@ export async function* apexBody(
     const planGen = yield* s.generate(
       { kind: 'plan' },
       {
-        prompt: ask(fillTemplate(s.prompt('plan'), { question })),
+        prompt: ask(fillTemplate(s.prompt('plan'), { question, maxSteps: p.planStepLimit })),
         maxTokens: p.planMaxTokens,
         temperature: p.temperature,
         watch: (streamed): Ev[] => {

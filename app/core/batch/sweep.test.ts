@@ -72,6 +72,7 @@ describe('sweep grid', () => {
     expect(numericParams(apex.defaults)).toEqual([
       'docsPerRetrieval',
       'maxHops',
+      'planStepLimit',
       'maxPlanSteps',
       'maxTokens',
       'queryMaxTokens',
