@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PAPERS } from './papers';
+import { apex } from './apex';
+import { paperById, PAPERS } from './papers';
 import { STRATEGIES } from './registry';
 
 describe('PAPERS', () => {
@@ -31,5 +32,23 @@ describe('PAPERS', () => {
     const { existsSync } = await import('node:fs');
     expect(new Set(PAPERS.map((p) => p.id)).size).toBe(PAPERS.length);
     for (const p of PAPERS) if (p.file) expect(existsSync(`../shared/papers/${p.file}`), p.file).toBe(true);
+  });
+
+  it('gives every departure from a paper what the paper does, what Hopscope does and why', () => {
+    for (const p of PAPERS)
+      for (const d of p.departures)
+        for (const field of ['topic', 'paper', 'hopscope', 'reason'] as const)
+          expect(d[field].trim(), `${p.id}: ${d.topic}: ${field}`).not.toBe('');
+  });
+
+  it('lists APEX’s departures: the step limit read from the code, and v2’s continuation decision after retrieval', () => {
+    const departures = paperById('apex')?.departures ?? [];
+    expect(departures.length).toBeGreaterThanOrEqual(10);
+    const topic = (t: string) => departures.find((d) => d.topic === t);
+    expect(topic('Plan step limit')?.hopscope).toContain(`planStepLimit = ${apex.defaults.planStepLimit}`);
+    expect(topic('Where the continuation decision sits')?.paper).toMatch(
+      /v2 §2\.4\.2 moves the decision after/,
+    );
+    expect(topic('Reading the decisions')?.hopscope).toMatch(/unclear reply retrieves or continues/);
   });
 });

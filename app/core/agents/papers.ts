@@ -156,11 +156,97 @@ export const PAPERS: readonly PaperEntry[] = [
       'Strategy: plan (§3.2.1), per-sub-question retrieval (§3.2.2, Algorithm 2), synthesis (§3.2.3)',
       'Reward: SEPR with Hungarian assignment against gold plans rewritten into questions (v1 §4.1.1)',
       'Ablation: planning off (“w/o Plan”, v1 §4.4 / v2 §3.4, Table 2) as a strategy switch',
-      'Importer: apex (numbered plans with #n dependencies)',
+      'Importer: apex (numbered plans with #n dependencies, also the paper’s “(1) … (2) …” form of v1 Fig. 6)',
     ],
     // No public code was found, so there is nothing to differ from.
     differences: [],
-    departures: [],
+    departures: [
+      {
+        topic: 'Trained agents',
+        paper:
+          'The Planning Agent is trained with GRPO on the SEPR plan reward (v1 §3.3, v2 §2.2) and the Execution Agent by SFT on 14,604 multi-turn traces (v1 §3.4, v2 §2.3), from Qwen2.5-3B/7B-Instruct',
+        hopscope: 'Runs the configured model as it is; SEPR is scored on trajectories, nothing is trained',
+        reason: 'Hopscope runs and diagnoses agents; no trained weights or code of the paper were found',
+      },
+      {
+        topic: 'One model for both agents',
+        paper: 'Algorithm 1 takes a decomposition model M_d and a main model M_m',
+        hopscope: 'One model writes the plan and executes it',
+        reason:
+          'A run has one model connection; the paper’s two agents are fine-tunes of the same base model',
+      },
+      {
+        topic: 'Prompt wording',
+        paper:
+          'v2 appendix E describes each execution prompt and §3.3.2 shows the planning prompt as a figure; their text is not printed',
+        hopscope:
+          'Each prompt in our own words, carrying every instruction the paper describes; the verbatim text can be pasted in the prompt editor',
+        reason: 'The text is not in the paper, and its sentences are not copied',
+      },
+      {
+        topic: 'Plan step limit',
+        paper:
+          'The planning prompt keeps plans to “a manageable number of steps” (v1 §3.3.2, v2 §2.2.2) without a number',
+        hopscope: `The plan prompt asks for at most planStepLimit = ${apex.defaults.planStepLimit} sub-questions`,
+        reason:
+          '4 is the most steps a MuSiQue question takes, and MuSiQue is what the planner was trained on (v2 §C.1)',
+      },
+      {
+        topic: 'Plan steps read',
+        paper: 'Every step of the plan is executed',
+        hopscope: `At most maxPlanSteps = ${apex.defaults.maxPlanSteps} steps are read`,
+        reason:
+          'A guard against runaway output, above the prompt’s limit, so a plan that keeps to it is never cut',
+      },
+      {
+        topic: 'Where the continuation decision sits',
+        paper:
+          'v1 Algorithm 2 asks before hop h when 1 < h < Hmax, so the last hop runs without one; v2 §2.4.2 moves the decision after each hop’s retrieval and de-duplication (query → retrieve → decide)',
+        hopscope: 'v1’s placement: before hops 2 to Hmax − 1',
+        reason:
+          'Hopscope implements v1’s printed Algorithm 2 and its hop condition; v2’s placement is not a parameter yet',
+      },
+      {
+        topic: 'Reading the decisions',
+        paper:
+          'The SFT-trained Execution Agent replies to the sufficiency and continuation prompts in its trained form (v1 §3.2.2: Answer or Retrieve; continue or stop)',
+        hopscope:
+          'Any model’s free-text reply is read with its negations (“no need to search”); an unclear reply retrieves or continues, and its step says so',
+        reason:
+          'Untrained models seldom reply with one word; Algorithm 2 answers only when the knowledge is judged sufficient and stops only on a stop decision',
+      },
+      {
+        topic: 'Final answer length',
+        paper:
+          'The final synthesis answers the question “comprehensively” from the knowledge base (v1 §3.2.3)',
+        hopscope: 'The final prompt asks for the answer in a few words',
+        reason: 'The benchmarks are scored by exact match on short factoid answers (v2 §C.1)',
+      },
+      {
+        topic: 'Confidence formula',
+        paper:
+          'A confidence from answer specificity, completeness of the information and absence of uncertainty markers (v1 §3.2.3), without a formula',
+        hopscope:
+          'The weighted mean of three scores on Hopscope’s own scales (confidenceWeights, equal by default)',
+        reason: 'The paper names the factors but not how they are measured or combined',
+      },
+      {
+        topic: 'Retrieval environment',
+        paper:
+          'Search-R1’s retrieval environment: corpus, retriever and documents per search (v1 §4.1.2, v2 §3.1)',
+        hopscope: 'The retriever chosen for the run (the in-browser index, or a Search-R1 retrieval server)',
+        reason:
+          'The corpus is the user’s; pointing a run at a Search-R1 retrieval server reproduces the paper’s environment',
+      },
+      {
+        topic: 'A sub-question without an answer',
+        paper: 'Not covered (Algorithm 2 always returns a sub-answer)',
+        hopscope:
+          'An empty sub-answer marks its plan node failed and the run goes on to the next sub-question',
+        reason:
+          'A model can return nothing; the failure stays visible on the plan instead of being guessed over',
+      },
+    ],
   },
   {
     id: 'baselines',
