@@ -210,6 +210,16 @@ export async function setMeta(key: string, value: unknown): Promise<void> {
   await (await db()).put('meta', value, key);
 }
 
+/**
+ * Like setMeta, but resolves only once the value is on disk (strict durability: the browser
+ * flushes before it reports the commit), for what a killed browser must not lose.
+ */
+export async function setMetaDurably(key: string, value: unknown): Promise<void> {
+  const tx = (await db()).transaction('meta', 'readwrite', { durability: 'strict' });
+  void tx.store.put(value, key);
+  await tx.done;
+}
+
 /** Every trajectory (streamed by cursor), for exports. */
 export async function forEachTrajectory(fn: (t: Trajectory) => void): Promise<void> {
   const d = await db();

@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { TrajectoryRow } from '../../core/table/row';
 import { NO_FILTERS } from '../pages/table-rows';
+import { saveAnnotatorName } from '../../services/annotator';
 
 /** Row fields the table sorts on, plus `nearMiss` (derived from the row's flags). */
 export type SortKey =
@@ -75,7 +76,11 @@ export const useUi = create<UiState>((set) => ({
   annotator: localStorage.getItem(ANNOTATOR_KEY) ?? '',
   setAnnotator(name) {
     localStorage.setItem(ANNOTATOR_KEY, name);
-    set({ annotator: name });
+    // Shown as set only once IndexedDB has it on disk: localStorage alone is flushed lazily, and
+    // a browser killed right after would lose the author of the next labels.
+    saveAnnotatorName(name)
+      .catch((e: unknown) => console.warn('annotator name kept in localStorage only:', e))
+      .finally(() => set({ annotator: name }));
   },
   helpOpen: false,
   setHelpOpen: (helpOpen) => set({ helpOpen }),
