@@ -9,6 +9,7 @@ import { closeSearchJudgeDb, SEARCH_JUDGE_DB_NAME } from '../db/search-judge-cac
 import { putTrajectories } from '../db/store';
 import { chatStream, type FakeOpenAiServer, startFakeOpenAiServer } from '../testing/fake-openai-server';
 import { doc, traj } from '../testing/reward-fakes';
+import { promptText, ScriptedLlm } from '../testing/scripted-llm';
 import { onDataChange } from './changes';
 import {
   cachedSearchJudgement,
@@ -73,6 +74,27 @@ const setup = (rubric = DEFAULT_SEARCH_RUBRIC): SearchJudgeSetup => ({
 const posts = () => server.requests.filter((r) => r.method === 'POST').length;
 const ids = TS.map((t) => t.id);
 
+describe('a batch whose request fails on one trajectory', () => {
+  it('reports it, judges the rest, and asks it again on the next run', async () => {
+    const failing = new ScriptedLlm((p) => {
+      const user = promptText(p);
+      return user.includes('What about gamma?') ? new Error('HTTP 400: prompt too long') : judgeReply(user);
+    });
+    const r = await judgeSearchesOn(ids, setup(), { llm: failing });
+    expect(r).toMatchObject({ done: 4, asked: 3, cached: 0 });
+    expect(r.failed).toEqual([
+      { id: TS[2]?.id, question: 'What about gamma?', error: 'HTTP 400: prompt too long' },
+    ]);
+    const again = new ScriptedLlm((p) => judgeReply(promptText(p)));
+    expect(await judgeSearchesOn(ids, setup(), { llm: again })).toMatchObject({
+      asked: 1,
+      cached: 3,
+      failed: [],
+    });
+    expect(again.calls).toHaveLength(1);
+  });
+});
+
 describe('the model judge with the configured server', () => {
   it('asks once, caches per rubric version, and reads the labels back without the model', async () => {
     const t = TS[0] as (typeof TS)[number];
@@ -113,7 +135,7 @@ describe('the model judge with the configured server', () => {
 
     const r = await judgeSearchesOn(ids, setup());
     expect(posts() - before).toBe(4);
-    expect(r).toMatchObject({ done: 4, total: 4, asked: 2, cached: 2, rejectedLabels: 1 });
+    expect(r).toMatchObject({ done: 4, total: 4, asked: 2, cached: 2, rejectedLabels: 1, failed: [] });
     expect(r.malformed).toEqual([
       { id: TS[1]?.id, question: 'What about beta?', error: 'the reply holds no JSON object' },
     ]);

@@ -11,6 +11,7 @@ import { parseSearchJudgeReply, type SearchJudgeParse } from '../core/diagnose/s
 import { rubricVersion } from '../core/diagnose/search-judge-rubric';
 import type { LabelledTrajectory } from '../core/diagnose/agreement';
 import { searchHops } from '../core/diagnose/hops';
+import { isAbort } from '../core/abort';
 import { hash53 } from '../core/hash';
 import { AbortError, type Llm } from '../core/llm/types';
 import type { Trajectory } from '../core/schema/trajectory';
@@ -145,6 +146,8 @@ export interface SearchJudgeBatchReport {
   cached: number;
   /** Replies that gave no labels, per trajectory with the reason. */
   malformed: { id: string; question: string; error: string }[];
+  /** Requests that failed (nothing cached: a resume asks them again). */
+  failed: { id: string; question: string; error: string }[];
   /** Labels whose quote does not occur in the trajectory (kept out of Calibrate). */
   rejectedLabels: number;
   skipped: { id: string; reason: string }[];
@@ -158,9 +161,47 @@ export interface SearchJudgeBatchOptions {
   llm?: Llm;
 }
 
+/** Judges one stored trajectory of a batch and adds what happened to `report`. */
+async function judgeInto(
+  report: SearchJudgeBatchReport,
+  id: string,
+  setup: SearchJudgeSetup,
+  llm: Llm,
+  signal?: AbortSignal,
+): Promise<void> {
+  const t = await getTrajectory(id);
+  if (!t) {
+    report.skipped.push({ id, reason: 'no longer stored' });
+    return;
+  }
+  let r: SearchJudgeOutcome | null;
+  try {
+    r = await resolve(t, setup, llm, signal);
+  } catch (e) {
+    // One trajectory's failure (a prompt too long for the server) does not end the batch.
+    if (isAbort(e)) throw e;
+    report.failed.push({ id, question: t.question, error: e instanceof Error ? e.message : String(e) });
+    return;
+  }
+  if (!r) throw new Error('unreachable: a model was given');
+  if ('skipped' in r) {
+    report.skipped.push({ id, reason: r.skipped });
+    return;
+  }
+  if (r.cached) report.cached += 1;
+  else report.asked += 1;
+  if (!r.parse.ok) report.malformed.push({ id, question: t.question, error: r.parse.error });
+  else {
+    const j = r.parse.judgement;
+    const labels = [...j.search_labels, j.first_sufficient_search, j.under_search];
+    report.rejectedLabels += labels.filter((l) => l.rejected !== undefined).length;
+  }
+}
+
 /**
  * Judges stored trajectories one after another (the table's filtered rows). Stopping throws an
- * AbortError; running the same ids again asks only what the cache lacks, so it resumes.
+ * AbortError; running the same ids again asks only what the cache lacks, so it resumes (and
+ * retries the requests that failed).
  */
 export async function judgeSearchesOn(
   ids: readonly string[],
@@ -174,33 +215,23 @@ export async function judgeSearchesOn(
     asked: 0,
     cached: 0,
     malformed: [],
+    failed: [],
     rejectedLabels: 0,
     skipped: [],
   };
-  opts.onProgress?.({ ...report });
+  const copy = () => ({
+    ...report,
+    malformed: [...report.malformed],
+    failed: [...report.failed],
+    skipped: [...report.skipped],
+  });
+  opts.onProgress?.(copy());
   try {
     for (const id of ids) {
       if (opts.signal?.aborted) throw new AbortError();
-      const t = await getTrajectory(id);
-      if (!t) report.skipped.push({ id, reason: 'no longer stored' });
-      else {
-        const r = await resolve(t, setup, llm, opts.signal);
-        if (!r) throw new Error('unreachable: a model was given');
-        if ('skipped' in r) report.skipped.push({ id, reason: r.skipped });
-        else {
-          if (r.cached) report.cached += 1;
-          else report.asked += 1;
-          if (!r.parse.ok) report.malformed.push({ id, question: t.question, error: r.parse.error });
-          else {
-            const j = r.parse.judgement;
-            report.rejectedLabels += [...j.search_labels, j.first_sufficient_search, j.under_search].filter(
-              (l) => l.rejected !== undefined,
-            ).length;
-          }
-        }
-      }
+      await judgeInto(report, id, setup, llm, opts.signal);
       report.done += 1;
-      opts.onProgress?.({ ...report, malformed: [...report.malformed], skipped: [...report.skipped] });
+      opts.onProgress?.(copy());
     }
   } finally {
     // What was asked is cached even when a later call failed or was stopped.

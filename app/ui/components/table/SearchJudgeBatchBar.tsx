@@ -1,6 +1,7 @@
 // The model judge over the table's filtered rows, one trajectory after another with the Run
 // page's model and the current rubric: progress, Pause, and Resume (the same rows again; what
-// the cache holds is not asked again). Malformed replies are listed per trajectory.
+// the cache holds is not asked again). Malformed replies and failed requests are listed per
+// trajectory; running again retries the failed ones.
 import { plural } from '../../../core/plural';
 import { useSearchJudgeBatch } from '../../data/search-judge';
 
@@ -40,17 +41,23 @@ export function SearchJudgeBatchBar({ ids, what }: { ids: readonly string[]; wha
             ? `, ${plural(r.malformed.length, 'malformed reply', 'malformed replies')}`
             : ''}
           {r.rejectedLabels > 0 ? `, ${plural(r.rejectedLabels, 'label')} rejected for its quote` : ''}
+          {r.failed.length > 0 ? `, ${r.failed.length} failed` : ''}
           {r.skipped.length > 0 ? `, ${r.skipped.length} skipped` : ''})
         </span>
       )}
       {b.error && <span className="error">{b.error}</span>}
-      {r && r.malformed.length > 0 && !b.running && (
+      {r && r.malformed.length + r.failed.length > 0 && !b.running && (
         <details>
-          <summary>Malformed replies</summary>
+          <summary>Malformed replies and failed requests</summary>
           <ul data-testid="search-judge-batch-malformed">
             {r.malformed.map((m) => (
               <li key={m.id}>
                 {m.question}: {m.error}
+              </li>
+            ))}
+            {r.failed.map((m) => (
+              <li key={m.id}>
+                {m.question}: request failed: {m.error}
               </li>
             ))}
           </ul>
