@@ -1,4 +1,5 @@
 import { PAPERS } from '../app/core/agents/papers';
+import { apex } from '../app/core/agents/apex';
 import { exsearch } from '../app/core/agents/exsearch';
 import { qagent } from '../app/core/agents/qagent';
 import { expect, openApp, test } from './fixtures';
@@ -21,6 +22,10 @@ test('the Papers page lists each paper with the defaults the code uses', async (
   const ex = page.getByTestId(`defaults-${exsearch.id}`);
   await expect(ex.locator('tr[data-param="topK"] td')).toHaveText(String(exsearch.defaults.topK));
   await expect(page.getByTestId('paper-exsearch')).toContainText('parameter rank = true');
+  // APEX's departures from the paper, each with its reason.
+  const apexDepartures = page.getByTestId('departures-apex');
+  await expect(apexDepartures).toContainText('v2 §2.4.2 moves the decision after');
+  await expect(apexDepartures).toContainText(`planStepLimit = ${apex.defaults.planStepLimit}`);
   await page.screenshot({ path: '/tmp/papers-page.png', fullPage: false });
 
   // Keys: 3 jumps to the third paper, j / k step.
