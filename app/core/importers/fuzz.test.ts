@@ -1,7 +1,9 @@
 // Fuzz suite for every trajectory format and the corpus / question-set loaders: generated files
 // that mix good records with every class of bad input (invalid and truncated JSON, prose, NUL,
 // bare values, wrong types in every field, `__proto__` / `constructor` keys, invalid UTF-8, BOM,
-// UTF-16, CR / CRLF / LF, binary and empty files), run through the CLI's reader. Seeded
+// UTF-16, CR / CRLF / LF, binary and empty files), and the shapes that used to lose records
+// (broken first lines, double-encoded lines, NUL-only lines, RS-separated JSON text sequences,
+// an array element cut off mid-object, arrays one after another), run through the CLI's reader. Seeded
 // (app/core/random.ts), so a failure names a case that can be re-run. Invariants: no crash, no
 // hang, every good record kept (by its line), every bad one imported or reported on its line.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -82,6 +84,8 @@ interface Case {
   bad: Array<{ line: number; must: Bad['must'] }>;
   /** Lines where invalid UTF-8 was put inside a good record (a warning, the record kept). */
   mojibake: number[];
+  /** Lines that hold no record but must be warned about (NUL-only lines). */
+  warn?: number[];
 }
 
 function encode(text: string, rng: Rng): Uint8Array {
@@ -156,6 +160,106 @@ function makeCase(rng: Rng, seeds: readonly string[], array: boolean): Case {
   return c;
 }
 
+// Shapes that used to lose records, each mixed with the bad records above.
+type Shape = 'broken-first' | 'double-encoded' | 'nul-lines' | 'json-seq' | 'cut-element' | 'arrays';
+const SHAPES: readonly Shape[] = [
+  'broken-first',
+  'double-encoded',
+  'nul-lines',
+  'json-seq',
+  'cut-element',
+  'arrays',
+];
+type Item = { text: string; kind: 'good' | Bad['must'] | 'warn' };
+
+/** Good records (distinct) with bad ones of `bads` spread among them. */
+function mixed(rng: Rng, seeds: readonly string[], bads: typeof JSONL_BAD, nGood: number): Item[] {
+  const items: Item[] = [];
+  for (let i = 0; i < nGood; i++) items.push({ text: pick(rng, seeds), kind: 'good' });
+  const nBad = Math.floor(rng() * 3);
+  for (let i = 0; i < nBad; i++) {
+    const b = pick(rng, bads)(rng, pick(rng, seeds));
+    items.splice(Math.floor(rng() * (items.length + 1)), 0, { text: b.text, kind: b.must });
+  }
+  let n = 0;
+  for (const it of items)
+    if (it.kind === 'good') it.text = it.text.replace(/^\{/, `{"fuzz_serial": ${n++}, `);
+  return items;
+}
+
+/** Pretty-prints a one-line record at indent 2 inside an array (as `json.dump(indent=2)`). */
+const pretty = (text: string) => JSON.stringify(JSON.parse(text), null, 2).replace(/\n/g, '\n  ');
+
+function shapeCase(rng: Rng, seeds: readonly string[], shape: Shape): Case {
+  const eol = pick(rng, ['\n', '\r\n', '\r']);
+  const c: Case = { bytes: new Uint8Array(), good: [], bad: [], mojibake: [], warn: [] };
+  // Each block: its lines and what it is; line numbers follow from the blocks' order.
+  const blocks: Array<{ lines: string[]; kind: Item['kind'] | 'frame' }> = [];
+  if (shape === 'cut-element' || shape === 'arrays') {
+    const arrays = shape === 'arrays' ? 2 + Math.floor(rng() * 2) : 1;
+    for (let a = 0; a < arrays; a++) {
+      const items = mixed(
+        rng,
+        seeds,
+        ARRAY_BAD,
+        shape === 'cut-element' ? 3 + Math.floor(rng() * 3) : 1 + Math.floor(rng() * 3),
+      );
+      const prettyItems = shape === 'cut-element' || rng() < 0.5;
+      // The writer crashed inside one element, then a run appended records: reading goes on at
+      // the next record's `{` (what lies between is part of the cut element's report).
+      const cuts = items.flatMap((_, k) => (items[k + 1]?.kind === 'good' ? [k] : []));
+      const cut = shape === 'cut-element' ? pick(rng, cuts) : -1;
+      blocks.push({ lines: ['['], kind: 'frame' });
+      items.forEach((it, i) => {
+        let text = prettyItems ? `  ${it.kind === 'good' ? pretty(it.text) : it.text}` : it.text;
+        let kind = it.kind;
+        if (i === cut) {
+          text = text.slice(0, 3 + Math.floor(rng() * (text.length - 4)));
+          kind = 'report';
+        }
+        const sep = i < items.length - 1 ? ',' : '';
+        blocks.push({ lines: `${text}${sep}`.split('\n'), kind });
+      });
+      blocks.push({ lines: [']'], kind: 'frame' });
+    }
+  } else {
+    const items = mixed(rng, seeds, JSONL_BAD, 2 + Math.floor(rng() * 4));
+    if (shape === 'broken-first') {
+      const n = 1 + Math.floor(rng() * 4);
+      for (let i = 0; i < n; i++) {
+        const g = pick(rng, seeds);
+        const text = pick(rng, [
+          '{x',
+          '{"question": "cut',
+          g.slice(0, 1 + Math.floor(rng() * (g.length - 2))),
+          '{',
+        ]);
+        items.unshift({ text, kind: 'report' });
+      }
+    }
+    if (shape === 'nul-lines')
+      for (let i = 1 + Math.floor(rng() * 3); i > 0; i--)
+        items.splice(Math.floor(rng() * (items.length + 1)), 0, {
+          text: '\0'.repeat(1 + Math.floor(rng() * 4)),
+          kind: 'warn',
+        });
+    for (const it of items) {
+      if (shape === 'double-encoded' && it.kind === 'good' && rng() < 0.7) it.text = JSON.stringify(it.text);
+      if (shape === 'json-seq') it.text = `\x1e${it.text}`;
+      blocks.push({ lines: [it.text], kind: it.kind });
+    }
+  }
+  let line = 1;
+  for (const b of blocks) {
+    if (b.kind === 'good') c.good.push(line);
+    else if (b.kind === 'warn') c.warn?.push(line);
+    else if (b.kind !== 'frame') c.bad.push({ line, must: b.kind });
+    line += b.lines.length;
+  }
+  c.bytes = encode(blocks.map((b) => b.lines.join(eol)).join(eol) + eol, rng);
+  return c;
+}
+
 async function runCase(name: string, c: Case, format?: string) {
   const path = join(TMP, name);
   writeFileSync(path, c.bytes);
@@ -179,11 +283,27 @@ function check(c: Case, r: Awaited<ReturnType<typeof runCase>>, label: string) {
         true,
       );
   }
+  const warned = new Set(r.summary.errors.filter((e) => e.severity === 'warning').map((e) => e.line));
+  for (const line of c.warn ?? []) expect(warned.has(line), `${label}: line ${line} warned about`).toBe(true);
   for (const line of c.mojibake) {
     expect(imported.has(line), `${label}: record with invalid UTF-8 on line ${line} kept`).toBe(true);
     expect(r.summary.errors.some((e) => e.line === line && /invalid UTF-8/.test(e.message))).toBe(true);
   }
   expect(r.summary.imported, `${label}: the counts add up`).toBe(r.trajectories.length);
+  // One report names all duplicates of an id: it stands for as many records.
+  const lost = r.summary.errors
+    .filter((e) => e.severity !== 'warning')
+    .reduce(
+      (n, e) =>
+        n +
+        Number(
+          /^(\d+) duplicates? of id|format of (\d+) records/.exec(e.message)?.slice(1).find(Boolean) ?? 1,
+        ),
+      0,
+    );
+  expect(r.summary.records, `${label}: records = imported + reported`).toBe(r.summary.imported + lost);
+  for (const t of r.trajectories)
+    expect(t.question.trim() !== '' || t.steps.length > 0, `${label}: no empty trajectory`).toBe(true);
   expect(({} as Record<string, unknown>).polluted, 'no prototype pollution').toBeUndefined();
 }
 
@@ -212,6 +332,20 @@ describe('fuzz: every trajectory format, through the CLI reader', () => {
       }
     }, 60_000);
 
+  for (const src of SOURCES)
+    it(`${src.format}: the shapes that used to lose records keep every good record and report every bad one`, async () => {
+      const seeds = await goodLines(await src.text(), src.format);
+      const rng = mulberry32(0x5ea2 + src.format.length);
+      for (let i = 0; i < 24; i++) {
+        const shape = SHAPES[i % SHAPES.length] as Shape;
+        const c = shapeCase(rng, seeds, shape);
+        const label = `${src.format} shape case ${i} (${shape})`;
+        check(c, await runCase(`${src.format}-shape-${i}.json`, c, src.format), `${label}, --format`);
+        if (c.good.length >= 2)
+          check(c, await runCase(`${src.format}-shape-${i}-auto.json`, c), `${label}, detected`);
+      }
+    }, 60_000);
+
   it('binary, empty and whitespace-only files end with a report, never a crash', async () => {
     const rng = mulberry32(7);
     const files: Array<[string, Uint8Array]> = [
@@ -220,6 +354,10 @@ describe('fuzz: every trajectory format, through the CLI reader', () => {
       ['nul', new Uint8Array(64)],
       ['bom-only', new Uint8Array([0xef, 0xbb, 0xbf])],
       ['utf16-bom-only', new Uint8Array([0xff, 0xfe])],
+      // A file that is one bare JSON value is reported, never a trajectory with no question.
+      ['bare-string', new TextEncoder().encode('"<search>x</search>"')],
+      ['bare-number', new TextEncoder().encode('42\n')],
+      ['bare-null', new TextEncoder().encode('null')],
     ];
     for (let i = 0; i < 10; i++)
       files.push([

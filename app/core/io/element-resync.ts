@@ -7,8 +7,8 @@
 // Linear in the record's length.
 
 /**
- * Offset in `s` (a record's text, `s[0]` its opening `{`) of the next record's `{` after `from`
- * (where parsing failed), or -1. `col` is the record's column when its `{` began a line.
+ * Offset in `s` (a record's text, `s[0]` its opening `{`) of the next record's `{` from `from`
+ * (where parsing failed) on, or -1. `col` is the record's column when its `{` began a line.
  */
 export function resyncPoint(s: string, from: number, col: number | null): number {
   let depth = 0;
@@ -40,7 +40,7 @@ export function resyncPoint(s: string, from: number, col: number | null): number
     if (c === 32 || c === 9) continue;
     if (c === 34) inString = true;
     else if (c === 123) {
-      if (i > from && i > 0 && prev !== 58 && prev !== 91) {
+      if (i >= from && i > 0 && prev !== 58 && prev !== 91) {
         if (depth === 1) return i;
         if (col !== null && atLineStart && column - 1 === col) return i;
       }

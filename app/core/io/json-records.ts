@@ -286,15 +286,6 @@ export class JsonRecordStream {
       const eol = code === 13 || code === 10;
       if (code === 13 || (code === 10 && !this.afterCR)) this.line++;
       this.afterCR = code === 13;
-      const lineBlank = this.lineBlank;
-      const col = this.col;
-      if (eol) {
-        this.col = 0;
-        this.lineBlank = true;
-      } else {
-        this.col++;
-        if (code !== 32 && code !== 9) this.lineBlank = false;
-      }
       if (this.inElem) {
         if (this.inString) {
           // JSON strings hold no raw line breaks: one here means the string was cut off.
@@ -359,7 +350,7 @@ export class JsonRecordStream {
       this.trailingReported = false;
       this.inElem = true;
       this.elemLine = this.line;
-      this.elemCol = lineBlank ? col : null;
+      this.elemCol = this.columnIfLineStart(text, i);
       this.elemBase = this.arrayOpen ? 1 : 0;
       this.elemStructured = code === 123 || code === 91;
       if (this.elemStructured) this.depth = this.elemBase + 1;
@@ -367,6 +358,25 @@ export class JsonRecordStream {
       start = i;
     }
     if (this.inElem && start >= 0) this.addPart(text.slice(start));
+    this.carryColumn(text);
+  }
+
+  /** The column of `text[i]` when only blanks come before it on its line, else null. */
+  private columnIfLineStart(text: string, i: number): number | null {
+    // Back over the indentation only (bounded by it, however long the line).
+    let j = i - 1;
+    while (j >= 0 && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) j--;
+    if (j < 0) return this.lineBlank ? this.col + i : null;
+    const c = text.charCodeAt(j);
+    return c === 10 || c === 13 ? i - j - 1 : null;
+  }
+
+  /** The column and line-start state at the end of `text`, for the next chunk. */
+  private carryColumn(text: string): void {
+    const nl = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'));
+    const tail = nl < 0 ? text : text.slice(nl + 1);
+    this.lineBlank = (nl >= 0 || this.lineBlank) && /^[ \t]*$/.test(tail);
+    this.col = nl < 0 ? this.col + text.length : tail.length;
   }
 
   private addPart(s: string): void {

@@ -42,7 +42,7 @@ interface Evidence {
   objectish: number;
   /** Lines that are a bare JSON string, number, boolean or null. */
   scalars: number;
-  /** Lines only pretty-printed JSON has: `"key": …`, a lone bracket, `},`. */
+  /** Lines only pretty-printed JSON has: `"key": …`, a closing bracket (`}`, `},`, `]`). */
   pretty: number;
   other: number;
 }
@@ -64,7 +64,8 @@ function evidence(lines: readonly string[]): Evidence {
       else if (doubleEncoded(v)) e.records++;
       else e.scalars++;
     } else if (s[0] === '{' && s.endsWith('}') && s.length > 1) e.objectish++;
-    else if (s[0] === '"' || /^[[{]$|^[}\]],?$/.test(s)) e.pretty++;
+    // Not a lone `{`: a broken JSONL line may be that too.
+    else if (s[0] === '"' || /^[}\]],?$/.test(s)) e.pretty++;
     else e.other++;
   }
   return e;
