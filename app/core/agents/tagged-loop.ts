@@ -14,6 +14,7 @@ import type { StepInput } from '../schema/builder';
 import type { Doc } from '../schema/trajectory';
 import type { GenerateResult, Prompt } from '../llm/types';
 import { firstAction, type ReasoningKind, reasoningElements } from './parse';
+import { PromptSize, turnBudget } from './turn-budget';
 import type { Ev, Session } from './session';
 import type { FinishReason } from './types';
 
@@ -30,6 +31,7 @@ export interface TaggedLoopConfig {
   finalRollout: boolean;
   /** Docs per query. */
   topK: number;
+  /** Tokens per turn; a turn is also bounded by the context the model has left (turn-budget.ts). */
   maxTokens: number;
   temperature: number;
   /** Reasoning tags and the step kind each becomes (free text is `think`). */
@@ -125,6 +127,7 @@ export async function* taggedLoop<P extends object>(
   const shown: Doc[] = [...(resume?.shown ?? [])];
   const shownIds = new Set<string>(shown.map((d) => d.id));
 
+  const size = new PromptSize();
   const first = resume?.turn ?? 1;
   // A fork past the budget still gets one (final) turn.
   const turns = resume?.lastTurn ?? Math.max(cfg.finalRollout ? cfg.maxTurns + 1 : cfg.maxTurns, first);
@@ -132,18 +135,20 @@ export async function* taggedLoop<P extends object>(
     const final = turn === turns;
     s.turn = turn;
     const forced = turn === first ? (resume?.forced ?? '') : '';
+    const promptChars = cfg.prompt.length + transcript.length + forced.length;
     const gen = yield* s.generate(
       { kind: 'think', turn },
       {
         prompt: chatPrompt(cfg.prompt, transcript + forced),
         stop: TAGGED_STOPS,
-        maxTokens: cfg.maxTokens,
+        maxTokens: turnBudget(cfg.maxTokens, s.llm.contextTokens, size.tokens(promptChars)),
         temperature: cfg.temperature,
       },
     );
     const r = gen.result;
     const text = forced + turnText(r, TAGGED_STOPS);
     transcript += text;
+    size.count(r.tokensIn, r.tokensOut, cfg.prompt.length + transcript.length);
     const action = firstAction(text);
     const reasoning = reasoningElements(action ? text.slice(0, action.index) : text, cfg.tags).map(
       (e): StepInput => {

@@ -11,6 +11,38 @@ const PASSAGES = {
 };
 
 describe('When-to-Search strategy', () => {
+  it("lets a turn run to Table 5's max_response_length (16384), bounded by the model's context", async () => {
+    // Table 5: max_response_length 16384, max_turns 5. A reasoning model's <think> runs long; a
+    // 500-token turn cut it off before any search or answer.
+    expect(whenToSearch.defaults).toMatchObject({ maxTurns: 5, maxTokens: 16384 });
+    const script = [
+      '<think> I do not know which river. </think>\n<search> Dunhollow river </search>',
+      '<reflect> The passage names the Sable Reach. </reflect>\n<answer> Sable Reach </answer>',
+    ];
+    const free = new ScriptedLlm(script);
+    await runCollect(whenToSearch, {
+      question: 'Which river?',
+      llm: free,
+      retriever: stubRetriever(PASSAGES),
+    });
+    expect(free.calls.map((c) => c.options?.maxTokens)).toEqual([16384, 16384]);
+
+    // A model that reports an 8192-token context: each turn gets what the prompt leaves of it.
+    const small = Object.assign(new ScriptedLlm(script), { contextTokens: 8192 });
+    await runCollect(whenToSearch, {
+      question: 'Which river?',
+      llm: small,
+      retriever: stubRetriever(PASSAGES),
+    });
+    const [first, second] = small.calls.map((c) => c.options?.maxTokens ?? 0);
+    const prompt = (small.calls[0]!.prompt as { messages: { content: string }[] }).messages[0]!.content;
+    expect(first).toBe(8192 - Math.ceil(prompt.length / 2));
+    // The second turn: the adapter's count of the first (prompt + turn) and the information since.
+    const r0 = small.calls[0]!.result!;
+    expect(second).toBeLessThan(8192 - r0.tokensIn - r0.tokensOut);
+    expect(second).toBeGreaterThan(0);
+  });
+
   it('answers from internal knowledge without searching: think → reflect → answer', async () => {
     const llm = new ScriptedLlm([
       '<think> Paris is the capital of France; I know this. </think>\n<reflect> My knowledge suffices. </reflect>\n<answer> Paris </answer>',

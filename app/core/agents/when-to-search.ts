@@ -9,7 +9,9 @@
 // retrieval count, the paper's headline quantity. The rollout is Search-R1's (the paper builds on
 // it; see tagged-loop.ts) except that `maxTurns` counts every model turn, so the trajectory parses
 // like its logs (think → (search → information → reflect)* → answer, the shape its format reward
-// checks). Defaults: top-k 5, max 5 turns (Table 5, max_turns).
+// checks). Defaults: top-k 5, max 5 turns (Table 5, max_turns), and up to 16384 tokens a turn
+// (Table 5, max_response_length: a reasoning model's <think> runs long), bounded by the context
+// the model has left where its adapter reports it (turn-budget.ts).
 import { formatDocs, SEARCH_R1_DOC } from './docs';
 import { oneLine } from './parse';
 import { SEARCH_R1_PROMPTS } from './search-r1';
@@ -22,6 +24,7 @@ export interface WhenToSearchParams {
   topK: number;
   /** Model turns in all; the last one cannot search. */
   maxTurns: number;
+  /** Tokens a turn may write (Table 5, max_response_length), bounded by the model's context. */
   maxTokens: number;
   temperature: number;
 }
@@ -48,7 +51,7 @@ export const whenToSearch: StrategyDef<WhenToSearchParams> = {
     'Learning When to Search: Multi-Stage Reward Design for Efficient Agentic RAG (OpenReview XVtORJ0AXN)',
   description:
     'Thinks from internal knowledge first and answers directly when that suffices; otherwise issues a short keyword search, reflects on each result and answers or searches again.',
-  defaults: { topK: 5, maxTurns: 5, maxTokens: 500, temperature: 0 },
+  defaults: { topK: 5, maxTurns: 5, maxTokens: 16384, temperature: 0 },
   prompts: WHEN_TO_SEARCH_PROMPTS,
   run: (ctx) =>
     execute(whenToSearch, ctx, async function* (s) {

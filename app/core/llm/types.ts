@@ -57,6 +57,8 @@ export interface Llm {
   readonly model: string;
   /** The adapter as a trajectory records it (`agent.backend`), e.g. "transformers.js/wasm". */
   readonly backend: string;
+  /** Tokens the model attends to, prompt and generation together, where the adapter knows it. */
+  readonly contextTokens?: number;
   generate(prompt: Prompt, options?: GenerateOptions): Promise<GenerateResult>;
   /** Teacher-forced log-probability of `continuation` after `prefix` (ExSearch's weight). */
   score?(prefix: Prompt, continuation: string): Promise<ScoreResult>;
