@@ -15,6 +15,7 @@ import { useAnnotationSync } from './data/annotation-sync';
 import { useRestoreAnnotator } from './data/annotator';
 import { warmTrajectoryWorker } from './data/trajectory-view';
 import { ComparePage } from './pages/ComparePage';
+import { LinkedIds } from './components/LinkedIds';
 import { CorpusPage } from './pages/CorpusPage';
 import { TrajectoriesPage } from './pages/TrajectoriesPage';
 import { PapersPage } from './pages/PapersPage';
@@ -184,13 +185,15 @@ export function App() {
           ) : route.page === 'papers' ? (
             <PapersPage paperId={route.paperId} />
           ) : route.page === 'compare' ? (
-            <ComparePage ids={route.ids} />
+            <LinkedIds ids={route.ids}>{(ids) => <ComparePage ids={ids} />}</LinkedIds>
           ) : route.page === 'present' ? (
-            <PresentPage id={route.id} />
+            <LinkedIds ids={[route.id]}>{([id]) => <PresentPage id={id ?? route.id} />}</LinkedIds>
           ) : route.page === 'unknown' ? (
             <UnknownLink hash={route.hash} />
           ) : (
-            <TrajectoryPage id={route.id} stepRef={route.step} />
+            <LinkedIds ids={[route.id]}>
+              {([id]) => <TrajectoryPage id={id ?? route.id} stepRef={route.step} />}
+            </LinkedIds>
           )}
         </ErrorBoundary>
       </main>

@@ -81,3 +81,20 @@ describe('present route', () => {
     expect(parseHash('#/present')).toEqual({ page: 'unknown', hash: '#/present' });
   });
 });
+
+describe('links to ids longer than a link carries', () => {
+  const long = `id-${'x'.repeat(100_000)}`;
+  it('carry a short stable key instead of the id, within the longest hash a link may have', () => {
+    const hash = routeHash({ page: 'trajectory', id: long, step: '2' });
+    expect(hash).toMatch(/^#\/t\/~link-[0-9a-z]+\/2$/);
+    expect(hash.length).toBeLessThan(MAX_HASH_LENGTH);
+    expect(routeHash({ page: 'trajectory', id: long, step: '2' })).toBe(hash);
+    expect(parseHash(hash)).toMatchObject({ page: 'trajectory', step: '2' });
+    expect(routeHash({ page: 'present', id: long })).toMatch(/^#\/present\/~link-/);
+    expect(compareHash(['a', long])).toMatch(/^#\/compare\/a\/~link-[0-9a-z]+$/);
+  });
+
+  it('a short id keeps its own link', () => {
+    expect(routeHash({ page: 'trajectory', id: 'x'.repeat(500), step: null })).toBe(`#/t/${'x'.repeat(500)}`);
+  });
+});

@@ -9,7 +9,10 @@
 //   #/compare/<a>/<b>[/…]     trajectories side by side, aligned by plan node, hop and document
 //   #/papers[/<paper>]        what Hopscope implements of each paper, optionally at one paper
 //   #/calibrate               detectors vs labels, annotators vs each other, the label queue
+// A trajectory id longer than a link can carry is written as a short key (core/link-id.ts) that
+// the page resolves through the store.
 import { useSyncExternalStore } from 'react';
+import { linkId } from '../../core/link-id';
 
 export type Route =
   | { page: 'trajectories' }
@@ -59,16 +62,16 @@ export function routeHash(r: Route): string {
   if (r.page === 'paired') return '#/paired';
   if (r.page === 'calibrate') return '#/calibrate';
   if (r.page === 'compare') return compareHash(r.ids);
-  if (r.page === 'present') return `#/present/${encodeURIComponent(r.id)}`;
+  if (r.page === 'present') return `#/present/${encodeURIComponent(linkId(r.id))}`;
   if (r.page === 'papers') return r.paperId ? `#/papers/${encodeURIComponent(r.paperId)}` : '#/papers';
   if (r.page === 'corpus') return r.corpusId ? `#/corpus/${encodeURIComponent(r.corpusId)}` : '#/corpus';
-  const base = `#/t/${encodeURIComponent(r.id)}`;
+  const base = `#/t/${encodeURIComponent(linkId(r.id))}`;
   return r.step ? `${base}/${encodeURIComponent(r.step)}` : base;
 }
 
 /** The compare view of these trajectories (each id its own path segment). */
 export function compareHash(ids: readonly string[]): string {
-  return `#/compare/${ids.map(encodeURIComponent).join('/')}`;
+  return `#/compare/${ids.map((id) => encodeURIComponent(linkId(id))).join('/')}`;
 }
 
 export function navigate(r: Route, opts: { replace?: boolean } = {}): void {
