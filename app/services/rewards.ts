@@ -22,7 +22,16 @@ export function serverConfigured(cfg: LlmConfig): boolean {
   return cfg.kind === 'http' && cfg.model.trim() !== '';
 }
 
-export async function trajectoryRewards(t: Trajectory, correctness: Correctness, models: RewardModels) {
+/**
+ * The rewards of `t`. `paper`: the configured LLM judge's cached verdicts and whether the user
+ * chose `correctness`; When-to-Search's reward defaults to the judge when the user chose none.
+ */
+export async function trajectoryRewards(
+  t: Trajectory,
+  correctness: Correctness,
+  models: RewardModels,
+  paper: { judge?: Correctness | undefined; chosen: boolean } = { chosen: true },
+) {
   const embedder = loadedEmbedder();
   let llm: Llm | null = null;
   if (models.withModel)
@@ -42,6 +51,8 @@ export async function trajectoryRewards(t: Trajectory, correctness: Correctness,
       : undefined;
   return computeRewards(t, {
     correctness,
+    correctnessChosen: paper.chosen,
+    ...(paper.judge ? { judge: paper.judge } : {}),
     ...(embedder ? { embedder } : {}),
     ...(llm ? { llm } : {}),
     ...(goldPlanRewrites ? { goldPlanRewrites } : {}),

@@ -1,5 +1,6 @@
 // The rewards whose value depends on whether the answer is right read it through the user's
-// correctness signal (`ctx.correctness`, EM by default), and say which signal they used.
+// correctness signal (`ctx.correctness`, EM by default), or, for a paper that judges with an LLM,
+// the configured judge when the user chose none; each says which signal it used.
 import { answerCorrect, correctnessLabel, EM_CORRECTNESS } from '../judge/correctness';
 import type { Trajectory } from '../schema/trajectory';
 import type { RewardContext } from './types';
@@ -13,7 +14,27 @@ export interface RewardCorrectness {
   missing: string;
 }
 
-export function rewardCorrectness(t: Trajectory, ctx: RewardContext): RewardCorrectness {
+/**
+ * The correctness a reward reads. `paperJudges`: the reward's paper decides with an LLM judge
+ * (When-to-Search §4.1, appendix B.4), so when the user chose no signal and a judge is configured
+ * its cached verdict is the default, labelled as the paper's; an answer it has not judged yet
+ * falls back to EM, saying so.
+ */
+export function rewardCorrectness(t: Trajectory, ctx: RewardContext, paperJudges = false): RewardCorrectness {
+  if (paperJudges && ctx.judge && ctx.correctnessChosen !== true) {
+    const verdict = answerCorrect(t, ctx.judge);
+    if (verdict !== null)
+      return {
+        correct: verdict,
+        signal: `${correctnessLabel(ctx.judge)} (the paper’s signal, §4.1; default for this reward)`,
+        missing: '',
+      };
+    return {
+      correct: answerCorrect(t, EM_CORRECTNESS),
+      signal: 'EM (the LLM judge, the paper’s signal, has not judged this answer)',
+      missing: 'this trajectory has no gold answer',
+    };
+  }
   const c = ctx.correctness ?? EM_CORRECTNESS;
   const signal = correctnessLabel(c);
   const missing =

@@ -58,6 +58,13 @@ export interface RewardContext {
   signal?: AbortSignal;
   /** Which judgment says an answer is right (EM when absent); see rewards/correct.ts. */
   correctness?: Correctness;
+  /** Whether the user chose `correctness` (else it is the app's default, EM). */
+  correctnessChosen?: boolean;
+  /**
+   * The configured LLM judge's cached verdicts. A reward whose paper judges with an LLM
+   * (When-to-Search, §4.1) uses it when the user chose no signal.
+   */
+  judge?: Correctness;
 }
 
 export interface RewardDef<P extends object = object> {

@@ -211,6 +211,32 @@ describe('the answer reward under the correctness signal (the paper judges with 
     expect((judged.value ?? 0) - (em.value ?? 0)).toBeCloseTo(1.7, 6);
   });
 
+  it('defaults to the configured LLM judge when the user chose no signal, labelled as the paper’s', async () => {
+    const r = await whenToSearchReward.compute(dated, { judge: yes }, { stage: 2 });
+    expect(r.inputs).toMatchObject({
+      correct: true,
+      correctness: 'LLM judge · judge-model (the paper’s signal, §4.1; default for this reward)',
+    });
+    expect(r.inputs.r_a).toBeCloseTo(0.7, 6);
+    // A signal the user chose wins, EM included.
+    const chosen = await whenToSearchReward.compute(
+      dated,
+      { judge: yes, correctness: { signal: 'em' }, correctnessChosen: true },
+      { stage: 2 },
+    );
+    expect(chosen.inputs).toMatchObject({ correct: false, correctness: 'EM', r_a: -1 });
+    // No verdict on this answer yet: EM, saying the judge has not seen it.
+    const unjudged = await whenToSearchReward.compute(
+      dated,
+      { judge: llmJudgeCorrectness(new Map(), judge) },
+      { stage: 2 },
+    );
+    expect(unjudged.inputs).toMatchObject({
+      correct: false,
+      correctness: 'EM (the LLM judge, the paper’s signal, has not judged this answer)',
+    });
+  });
+
   it('is unavailable, saying why, before the judge has seen the answer', async () => {
     const r = await whenToSearchReward.compute(dated, { correctness: llmJudgeCorrectness(new Map(), judge) });
     expect(r.value).toBeNull();

@@ -9,8 +9,9 @@
 //    −(Σ_{i<j} cos(e_i, e_j)) / (N(N−1)) over the N query embeddings (the paper divides the sum over
 //    unordered pairs by N(N−1), i.e. −½ × the mean pairwise cosine).
 //  - r_a with β = 0.3: stage 1: correct 1, wrong −1 + β·RC; stage 2: correct 1 − β·RC, wrong −1.
-//    "Correct" is the user's correctness signal (EM by default; the paper's is an LLM judge, §4.1
-//    and appendix B.4, see app/core/judge); the result names the signal it used.
+//    "Correct" is the paper's LLM judge (§4.1, appendix B.4, see app/core/judge) when one is
+//    configured and the user chose no signal, else the user's signal (EM by default); the result
+//    names the signal it used.
 import type { Embedder } from '../llm/types';
 import { finalAnswerText, goldAnswers, stepQueries } from '../metrics/trajectory-metrics';
 import type { Step, Trajectory } from '../schema/trajectory';
@@ -196,7 +197,7 @@ export const whenToSearchReward: RewardDef<WhenToSearchParams> = {
   defaults: WHEN_TO_SEARCH_DEFAULTS,
   compute: async (t, ctx, params) => {
     const p = { ...WHEN_TO_SEARCH_DEFAULTS, ...params };
-    const judged = rewardCorrectness(t, ctx);
+    const judged = rewardCorrectness(t, ctx, true);
     const ok = `correct by ${judged.signal}`;
     const ra =
       p.stage === 1

@@ -57,6 +57,26 @@ export function useCorrectness(ts: readonly Trajectory[]): {
   };
 }
 
+/**
+ * The configured LLM judge's cached verdicts on `ts`, and whether the user chose a signal: a
+ * reward whose paper judges with an LLM (When-to-Search) defaults to the judge (rewards/correct.ts).
+ */
+export function usePaperJudge(ts: readonly Trajectory[]): {
+  judge: Correctness | undefined;
+  chosen: boolean;
+} {
+  const chosen = useCorrectnessState((s) => s.chosen);
+  const judge = useJudgeIdentity();
+  const ids = useMemo(() => ts.map((t) => `${t.id}:${t.answer?.text ?? ''}`).join('|'), [ts]);
+  const q = useQuery({
+    queryKey: [VERDICTS, judge.model, judge.prompt, ids],
+    queryFn: () => cachedJudgeCorrectness(ts, judge),
+    enabled: !chosen,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return { judge: chosen ? undefined : q.data, chosen };
+}
+
 export interface JudgeRunState {
   running: boolean;
   done: number;

@@ -6,6 +6,8 @@ import { CORRECTNESS_SIGNALS, type CorrectnessSignal } from '../../core/judge/co
 
 interface CorrectnessState {
   signal: CorrectnessSignal;
+  /** Whether the user chose `signal` (else it is the default, EM, and a paper's own may apply). */
+  chosen: boolean;
   setSignal(s: CorrectnessSignal): void;
   /** The next signal in order (a keyboard shortcut cycles through them). */
   cycleSignal(): void;
@@ -32,15 +34,17 @@ export const useCorrectnessState = create<CorrectnessState>((set, get) => {
   const saved = load();
   const persist = (patch: Partial<CorrectnessState>) => {
     set(patch);
-    const { signal, judgePrompt } = get();
-    localStorage.setItem(KEY, JSON.stringify({ signal, judgePrompt }));
+    const { signal, chosen, judgePrompt } = get();
+    // The signal is saved only once chosen, so a default EM is not read back as a choice.
+    localStorage.setItem(KEY, JSON.stringify({ ...(chosen ? { signal } : {}), judgePrompt }));
   };
   return {
     signal: saved.signal ?? 'em',
-    setSignal: (signal) => persist({ signal }),
+    chosen: saved.signal !== undefined,
+    setSignal: (signal) => persist({ signal, chosen: true }),
     cycleSignal: () => {
       const i = CORRECTNESS_SIGNALS.indexOf(get().signal);
-      persist({ signal: CORRECTNESS_SIGNALS[(i + 1) % CORRECTNESS_SIGNALS.length] ?? 'em' });
+      persist({ signal: CORRECTNESS_SIGNALS[(i + 1) % CORRECTNESS_SIGNALS.length] ?? 'em', chosen: true });
     },
     judgePrompt: saved.judgePrompt ?? null,
     setJudgePrompt: (judgePrompt) => persist({ judgePrompt }),

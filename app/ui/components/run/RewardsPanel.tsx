@@ -5,7 +5,7 @@ import type { Trajectory } from '../../../core/schema/trajectory';
 import { serverConfigured, trajectoryRewards } from '../../../services/rewards';
 import { llmHostState, loadEmbedder, useEmbedModelId, useLlmHostVersion } from '../../data/model-hosts';
 import { useCorpusUi } from '../../state/corpus-ui';
-import { useCorrectness } from '../../data/judge';
+import { useCorrectness, usePaperJudge } from '../../data/judge';
 import { useRunConfig } from '../../state/run-config';
 import { TestModelWarning } from '../TestModelWarning';
 import { RewardCard } from './RewardCard';
@@ -37,6 +37,9 @@ export function RewardsPanel({ t, onSelectStep }: { t: Trajectory; onSelectStep?
   const one = useMemo(() => [t], [t]);
   const { correctness, label: signal } = useCorrectness(one);
   const verdict = answerCorrect(t, correctness);
+  // When-to-Search's reward defaults to the LLM judge (its paper's signal) when none was chosen.
+  const paper = usePaperJudge(one);
+  const judgeVerdict = paper.judge ? answerCorrect(t, paper.judge) : null;
   const rewards = useQuery({
     queryKey: [
       'rewards',
@@ -49,9 +52,11 @@ export function RewardsPanel({ t, onSelectStep }: { t: Trajectory; onSelectStep?
       withModel,
       signal,
       verdict,
+      paper.chosen,
+      judgeVerdict,
     ],
     queryFn: () =>
-      trajectoryRewards(t, correctness, { withModel, llm: llmCfg, ...(apiKey ? { apiKey } : {}) }),
+      trajectoryRewards(t, correctness, { withModel, llm: llmCfg, ...(apiKey ? { apiKey } : {}) }, paper),
     staleTime: Number.POSITIVE_INFINITY,
   });
   const stepIndex = new Map(t.steps.map((s) => [s.id, s]));
