@@ -119,7 +119,7 @@ describe('bridge: the attribute stated for the entity an earlier passage named',
     const d = diagnose(t);
     expect(d.firstSufficientSearch).toBeNull();
     expect(d.sufficiency.chain?.missing).toBe(
-      'no passage gives the birthplace of Denys Desjardins (the director of Zone)',
+      'no passage gives the birthplace of Denys Desjardins (the director of The Zone)',
     );
     expect(d.underSearch).toBe(true);
   });
@@ -134,7 +134,7 @@ describe('bridge: the attribute stated for the entity an earlier passage named',
     const d = diagnose(t);
     expect(d.firstSufficientSearch).toBe(2);
     expect(d.sufficiency.chain?.links.map((l) => l.need)).toEqual([
-      'the director of Zone: Denys Desjardins',
+      'the director of The Zone: Denys Desjardins',
       'the birthplace of Denys Desjardins',
     ]);
   });

@@ -17,7 +17,7 @@ import type { Doc } from '../schema/trajectory';
 import { excerpt, passageName, quote, type SearchHop } from './hops';
 import { statedAnswer } from './passage-match';
 import { needName, type QuestionNeeds } from './question-needs';
-import { type Relation, statedName } from './relations';
+import { type Relation, statedNames } from './relations';
 
 export interface ChainLink {
   /** What the link gives: "the director of Free Guy". */
@@ -52,8 +52,9 @@ const has = (d: Doc, n: string) => n !== '' && docHaystack(d).hay.includes(` ${n
 export function isAbout(d: Doc, name: string): boolean {
   const n = normalizeText(name.replace(/\s*\([^)]*\)\s*$/, ''));
   if (n === '') return false;
-  const title = normalizeText((d.title ?? '').replace(/\s*\([^)]*\)\s*$/, ''));
-  if (title !== '') return title === n;
+  const raw = (d.title ?? '').replace(/\s*\([^)]*\)\s*$/, '');
+  // "Emich, 5th Prince of Leiningen" is the page of the Emich a passage names.
+  if (raw !== '') return normalizeText(raw) === n || normalizeText(raw.split(',')[0] ?? '') === n;
   return ` ${normalizeText(d.text.slice(0, n.length + 40))} `.includes(` ${n} `);
 }
 
@@ -104,8 +105,8 @@ function bridgeLinks(all: readonly Passage[], subject: string, bridge: Relation)
     const about = isAbout(p.doc, subject);
     // The subject's page naming the bridge ("directed by B"), or B's own page naming the subject
     // (a filmography, "his son George"): either connects the two.
-    const name = about ? statedName(bridge, p.doc.text) : null;
-    if (name && !found.has(name)) found.set(name, link(`the ${bridge.noun} of ${subject}: ${name}`, p, name));
+    for (const name of about ? statedNames(bridge, p.doc.text) : [])
+      if (!found.has(name)) found.set(name, link(`the ${bridge.noun} of ${subject}: ${name}`, p, name));
     const title = (p.doc.title ?? '').replace(/\s*\([^)]*\)\s*$/, '');
     if (
       !about &&

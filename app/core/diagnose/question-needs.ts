@@ -69,6 +69,24 @@ function bothSides(question: string): string[] {
   return sides.every((x) => x !== '') ? sides : [];
 }
 
+/**
+ * The entity a bridge starts from: the name after "the director of (film)" or before "'s father"
+ * ("When did Henry Grey, 4th Earl of Kent's father die?"), commas and all.
+ */
+function bridgeSubject(question: string, role: RegExp): string | null {
+  const m = new RegExp(role.source, 'i').exec(question);
+  if (!m) return null;
+  const before = question.slice(0, m.index);
+  if (/['’]s\s*$/.test(before)) {
+    const name = nameRun(before.trim().split(/\s+/), before.trim().split(/\s+/).length - 1, -1);
+    return name.replace(/['’]s$/, '') || null;
+  }
+  const after = question.slice(m.index + m[0].length);
+  if (!/^\s*(?:of|that published)\b/i.test(after)) return null;
+  const words = ['', ...after.trim().split(/\s+/)];
+  return nameRun(words, 1, 1).replace(/['’]s$/, '') || null;
+}
+
 export function questionNeeds(question: string, answerNamedInQuestion = false): QuestionNeeds {
   const entities = questionEntities(question);
   let sides = orSides(question);
@@ -95,7 +113,14 @@ export function questionNeeds(question: string, answerNamedInQuestion = false): 
   if (asked.length === 0 && roles.length > 0) asked.push(roles.shift() as Relation);
   const bridge = roles.length > 0 ? (roles[roles.length - 1] ?? null) : null;
   const kind = sides.length >= 2 ? 'comparison' : bridge ? 'bridge' : 'single';
-  return { kind, entities, attributes: asked, bridge, sides: kind === 'comparison' ? sides : [] };
+  const subject = kind === 'bridge' && bridge?.role ? bridgeSubject(question, bridge.role) : null;
+  return {
+    kind,
+    entities: subject ? [subject, ...entities.filter((e) => e !== subject)] : entities,
+    attributes: asked,
+    bridge,
+    sides: kind === 'comparison' ? sides : [],
+  };
 }
 
 /** The need as a reader names it: "the death date of the director of B". */

@@ -23,16 +23,24 @@ export interface Relation {
   role?: RegExp;
 }
 
-const NAME = String.raw`((?:[A-Z][\p{L}.'’-]*|de|van|von|da|del|of|der|la|le)(?:\s+(?:[A-Z][\p{L}.'’-]*|de|van|von|da|del|of|der|la|le))*)`;
-// "music by Ukrainian composer Mykola Leontovych": a descriptor may stand before the name.
-const by = (verbs: string) =>
-  new RegExp(
-    String.raw`\b(?:${verbs})\s+(?:by\s+)?(?:(?:the\s+)?(?:[A-Z][\p{L}-]*\s+)?[a-z]+\s+)?${NAME}`,
-    'u',
-  );
+// A name starts with a capital; "von", "de" … may continue it, never start it.
+const NAME = String.raw`([A-Z][\p{L}.'’-]*(?:\s+(?:[A-Z][\p{L}.'’-]*|de|van|von|da|del|of|der|la|le|bin|bint))*)`;
+// "music by Ukrainian composer Mykola Leontovych": a nationality and a profession may stand first.
+const DESCRIPTOR = String.raw`(?:(?:the\s+)?(?:[A-Z][\p{L}-]*\s+)?(?:composer|director|filmmaker|producer|writer|author|singer|musician|actor|actress|poet|novelist|artist|band|duo)\s+)?`;
+/**
+ * "directed by NAME", and for `loose` verbs also "directed, produced, and co-written by NAME"
+ * (the verb, then "by" within the same clause).
+ */
+const by = (loose: string, strict = '') => {
+  const verbs = [
+    ...(loose ? [String.raw`(?:${loose})(?:\s+by|,?[^.;()]{0,40}?\s+by)?`] : []),
+    ...(strict ? [strict] : []),
+  ];
+  return new RegExp(String.raw`\b(?:${verbs.join('|')})\s+${DESCRIPTOR}${NAME}`, 'u');
+};
 
-// A year, or a day and month with one: the value of a date relation.
-const YEAR = String.raw`\b(?:1[0-9]{3}|20[0-9]{2})\b`;
+// A year: four digits, or three after a day and month ("20 March 851").
+const YEAR = String.raw`(?:\b(?:1[0-9]{3}|20[0-9]{2})\b|(?<=(?:January|February|March|April|May|June|July|August|September|October|November|December)\s)[1-9][0-9]{2}\b)`;
 
 export const RELATIONS: readonly Relation[] = [
   {
@@ -41,10 +49,8 @@ export const RELATIONS: readonly Relation[] = [
     noun: 'birth date',
     asked:
       /\b(born (?:first|earlier|later|more recently)|older|younger|oldest|youngest|birthday|date of birth|birth date|when (?:was|is) .* born|year .* born)\b/,
-    stated: new RegExp(
-      String.raw`\bborn\b[^.]{0,60}${YEAR}|\(\s*(?:[^)]{0,30}\s)?${YEAR}\s*[–-]|\(\s*b\.\s*[^)]*${YEAR}`,
-      'u',
-    ),
+    // "born … 1932", or a year first in the parenthesis after the name: "(2 November 1932 – …)".
+    stated: new RegExp(String.raw`\bborn\b[^.]{0,60}${YEAR}|\(\s*(?:b\.\s*)?[^()]{0,60}?${YEAR}`, 'u'),
   },
   {
     id: 'date of death',
@@ -52,8 +58,9 @@ export const RELATIONS: readonly Relation[] = [
     noun: 'death date',
     asked:
       /\b(died (?:first|earlier|later|more recently)|date of death|death date|when did .* die|year .* died|lived longer)\b/,
+    // "died … 1981", "(d. 851)", or a year, a dash and a year: "(15 April 1899 – 22 February 1981)".
     stated: new RegExp(
-      String.raw`\b(?:died|death)\b[^.]{0,60}${YEAR}|${YEAR}[^()]{0,20}[–-][^()]{0,20}${YEAR}\s*\)`,
+      String.raw`(?:\b(?:died|death)\b|\bd\.)[^.]{0,60}${YEAR}|${YEAR}[^()]{0,40}[–-]\s*[^()]{0,30}?${YEAR}`,
       'u',
     ),
   },
@@ -85,7 +92,7 @@ export const RELATIONS: readonly Relation[] = [
     asked:
       /\b((?:founded|established|formed|created|opened|started) (?:first|earlier|later)|when was .* (?:founded|established|formed)|inception)\b/,
     stated: new RegExp(
-      String.raw`\b(?:founded|established|formed|created|opened|since)\b[^.]{0,60}${YEAR}`,
+      String.raw`\b(?:founded|established|formed|created|opened|launched|started|began|since|published|first)\b[^.]{0,60}${YEAR}`,
       'u',
     ),
   },
@@ -95,7 +102,7 @@ export const RELATIONS: readonly Relation[] = [
     noun: 'country',
     asked:
       /\b(located in the same country|in the same country|(?:which|what) country (?:is|are|was|were) .* (?:in|located))\b/,
-    stated: /\bin\s+[A-Z]/u,
+    stated: /\b(?:in|of|from)\s+(?:[a-z]+\s+){0,3}[A-Z]/u,
   },
   {
     id: 'country of citizenship',
@@ -116,7 +123,7 @@ export const RELATIONS: readonly Relation[] = [
     value: 'person',
     noun: 'director',
     asked: /\b(directed|director)\b/,
-    stated: by('directed|director'),
+    stated: by('directed', 'director|film by'),
     role: /\bdirectors?\b/,
   },
   {
@@ -124,7 +131,7 @@ export const RELATIONS: readonly Relation[] = [
     value: 'person',
     noun: 'producer',
     asked: /\b(produced|producer)\b/,
-    stated: by('produced|producer'),
+    stated: by('produced', 'producer'),
     role: /\bproducers?\b/,
   },
   {
@@ -132,7 +139,7 @@ export const RELATIONS: readonly Relation[] = [
     value: 'person',
     noun: 'composer',
     asked: /\b(composed|composer)\b/,
-    stated: by('composed|written|music'),
+    stated: by('composed|written|music', 'composer'),
     role: /\bcomposers?\b/,
   },
   {
@@ -140,7 +147,7 @@ export const RELATIONS: readonly Relation[] = [
     value: 'person',
     noun: 'father',
     asked: /\b(father|paternal)\b/,
-    stated: by('son of|daughter of|child of|father,?|father was'),
+    stated: by('', 'son of|daughter of|child of|father,?|father was'),
     role: /\b(?:father|paternal)\b/,
   },
   {
@@ -148,7 +155,7 @@ export const RELATIONS: readonly Relation[] = [
     value: 'person',
     noun: 'mother',
     asked: /\b(mother|maternal)\b/,
-    stated: by('mother,?|mother was|born to'),
+    stated: by('', String.raw`mother,?|mother was|born to|(?:son|daughter|child) of [^.;]{0,60}?\s+and`),
     role: /\b(?:mother|maternal)\b/,
   },
   {
@@ -156,7 +163,7 @@ export const RELATIONS: readonly Relation[] = [
     value: 'person',
     noun: 'spouse',
     asked: /\b(spouse|husband|wife|married)\b/,
-    stated: by('married|husband|wife|spouse'),
+    stated: by('', 'married|husband,?|wife,?|spouse|wife of|husband of'),
     role: /\b(?:spouse|husband|wife)\b/,
   },
   {
@@ -164,14 +171,14 @@ export const RELATIONS: readonly Relation[] = [
     value: 'person',
     noun: 'child',
     asked: /\b(child|children|son|daughter|stepchild)\b/,
-    stated: by('son|daughter|children|child'),
+    stated: by('', 'son|daughter|children|child'),
   },
   {
     id: 'founded by',
     value: 'person',
     noun: 'founder',
     asked: /\b(founder|founded by|who founded)\b/,
-    stated: by('founded|founder|established'),
+    stated: by('founded|established', 'founder'),
     role: /\bfounders?\b/,
   },
   {
@@ -179,7 +186,7 @@ export const RELATIONS: readonly Relation[] = [
     value: 'person',
     noun: 'author',
     asked: /\b(author|wrote|written by|writer)\b/,
-    stated: by('written|wrote|author|novel|book'),
+    stated: by('written', 'wrote|author|novel by|book by'),
     role: /\b(?:author|writer)\b/,
   },
   {
@@ -194,7 +201,7 @@ export const RELATIONS: readonly Relation[] = [
     value: 'organization',
     noun: 'publisher',
     asked: /\b(published by|publisher|company that published)\b/,
-    stated: by('published|publisher'),
+    stated: by('published', 'publisher'),
     role: /\b(?:publisher|company that published)\b/,
   },
   {
@@ -209,7 +216,10 @@ export const RELATIONS: readonly Relation[] = [
     value: 'person',
     noun: 'member',
     asked: /\b(member of|keyboardist|guitarist|drummer|bassist|singer|vocalist)\b/,
-    stated: by('keyboards?|guitar|drums|bass|vocals|member'),
+    stated: new RegExp(
+      String.raw`${NAME}\s*\(\s*(?:keyboards?|organ|piano|guitars?|drums|bass|vocals)\b`,
+      'u',
+    ),
     role: /\b(?:keyboardist|guitarist|drummer|bassist|singer|vocalist)\b/,
   },
   {
@@ -228,13 +238,21 @@ export function relationById(id: string): Relation | undefined {
   return BY_ID.get(id.toLowerCase());
 }
 
-/** The person, place or work a passage names for a person-valued relation, or null. */
+/** The people (or works) a passage names for a person-valued relation, in text order. */
+export function statedNames(r: Relation, text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(new RegExp(r.stated.source, 'gu'))) {
+    // A sentence's full stop ends the name; an initial's does not ("Edmond T. Gréville. The film").
+    const name = m[1]
+      ?.split(/(?<=\p{L}{2})\.(?:\s|$)/u)[0]
+      ?.replace(/\s+(?:of|de|van|von|da|del|der|la|le|bin|bint)$/u, '')
+      .trim();
+    if (name && /^\p{Lu}/u.test(name) && !out.includes(name)) out.push(name);
+  }
+  return out;
+}
+
+/** The first of them, or null. */
 export function statedName(r: Relation, text: string): string | null {
-  const m = r.stated.exec(text);
-  // A sentence's full stop is not part of the name; an initial's is ("John D.").
-  const name = m?.[1]
-    ?.replace(/\s+(?:of|de|van|von|da|del|der|la|le)$/u, '')
-    .replace(/(\p{L}{2,})\.$/u, '$1')
-    .trim();
-  return name && /^\p{Lu}/u.test(name) ? name : null;
+  return statedNames(r, text)[0] ?? null;
 }
