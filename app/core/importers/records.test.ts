@@ -169,3 +169,24 @@ describe('readRecords: single JSON document and text', () => {
     expect(r.items).toEqual([]);
   });
 });
+
+describe('readRecords: shapes that are not transcripts', () => {
+  it('double-encoded lines are records (one warning), not one transcript', async () => {
+    const twice = (v: object) => JSON.stringify(JSON.stringify(v));
+    const r = await split(`${twice({ a: 1 })}\n${twice({ a: 2 })}\n`);
+    expect(r.container).toBe('jsonl');
+    expect(summary(r.items)).toEqual([
+      [1, 'ISSUE'],
+      [1, { a: 1 }],
+      [2, { a: 2 }],
+    ]);
+  });
+
+  it('a file that is one JSON string is a reported bad record, not a transcript', async () => {
+    const r = await split('"<search>x</search>"');
+    expect(r.container).toBe('jsonl');
+    expect(r.items).toEqual([
+      { issue: { line: 1, message: 'expected a JSON object, got a string ("<search>x</search>")' } },
+    ]);
+  });
+});
