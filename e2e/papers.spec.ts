@@ -26,6 +26,12 @@ test('the Papers page lists each paper with the defaults the code uses', async (
   const apexDepartures = page.getByTestId('departures-apex');
   await expect(apexDepartures).toContainText('v2 §2.4.2 moves the decision after');
   await expect(apexDepartures).toContainText(`planStepLimit = ${apex.defaults.planStepLimit}`);
+  // The other papers' departures too: ExSearch states no decoding, so greedy is Hopscope's choice.
+  await expect(page.getByTestId('departures-exsearch')).toContainText(
+    'Not stated (§4, appendix D.5); the public code samples at temperature 0.8',
+  );
+  await expect(page.getByTestId('departures-when-to-search')).toContainText('max_response_length 16384');
+  await expect(page.getByTestId('departures-qagent')).toContainText('Algorithm 1 stops after B actions');
   await page.screenshot({ path: '/tmp/papers-page.png', fullPage: false });
 
   // Keys: 3 jumps to the third paper, j / k step.

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { apex } from './apex';
+import { exsearch } from './exsearch';
 import { paperById, PAPERS } from './papers';
 import { STRATEGIES } from './registry';
+import { whenToSearch } from './when-to-search';
 
 describe('PAPERS', () => {
   it('covers every registered strategy in exactly one paper entry', () => {
@@ -39,6 +41,30 @@ describe('PAPERS', () => {
       for (const d of p.departures)
         for (const field of ['topic', 'paper', 'hopscope', 'reason'] as const)
           expect(d[field].trim(), `${p.id}: ${d.topic}: ${field}`).not.toBe('');
+  });
+
+  it('does not credit greedy decoding to ExSearch, which states none; it is a departure with its reason', () => {
+    const ex = paperById('exsearch')!;
+    expect(ex.differences.some((d) => /greedy/i.test(d.paper))).toBe(false);
+    const decoding = ex.departures.find((d) => d.topic === 'Decoding');
+    expect(decoding?.paper).toMatch(/^Not stated/);
+    expect(decoding?.hopscope).toContain(`temperature ${exsearch.defaults.temperature}`);
+  });
+
+  it('lists the remaining departures of When-to-Search, QAgent and ExSearch, values read from the defaults', () => {
+    const topics = (id: string) => (paperById(id)?.departures ?? []).map((d) => d.topic);
+    for (const id of ['when-to-search', 'qagent', 'exsearch'])
+      expect(topics(id), id).toEqual(
+        expect.arrayContaining(['Decoding', 'Retriever and corpus', 'Training']),
+      );
+    const wts = paperById('when-to-search')!.departures;
+    expect(wts.find((d) => d.topic === 'Tokens per turn')?.hopscope).toContain(
+      `maxTokens = ${whenToSearch.defaults.maxTokens}`,
+    );
+    expect(wts.find((d) => d.topic === 'Correctness')?.paper).toMatch(/LLM judge/);
+    expect(topics('exsearch')).toContain('System prompt');
+    expect(paperById('qagent')!.implements.join(' ')).toContain('§3.4, Eq. 8–9');
+    expect(paperById('qagent')!.implements.join(' ')).not.toMatch(/§3\.3, Eq\. (8|10)/);
   });
 
   it('lists APEX’s departures: the step limit read from the code, and v2’s continuation decision after retrieval', () => {

@@ -76,8 +76,8 @@ export const PAPERS: readonly PaperEntry[] = [
     file: 'qagent.txt',
     strategies: [qagent],
     implements: [
-      'Strategy: Algorithm 1 (§3.4), prompt of Table 5 in our words; submodule mode (§3.3, Eq. 8–9)',
-      'Rewards: stage-1 and stage-2 rewards (§3.3, Eq. 10: Hit over the whole trajectory)',
+      'Strategy: Algorithm 1 (§3.4), prompt of Table 5 in our words; submodule mode (§3.4, Eq. 8–9)',
+      'Rewards: stage-1 (§3.3, Eq. 7) and stage-2 rewards (§3.4, Eq. 10: Hit over the whole trajectory)',
       'Metric: "non-strict EM" (§4.1), Hopscope’s acc',
       'Importer: qagent (<reflection> and <reflect>)',
     ],
@@ -90,7 +90,50 @@ export const PAPERS: readonly PaperEntry[] = [
         select: { strategy: qagent, param: 'enforceQueryLimit', value: true },
       },
     ],
-    departures: [],
+    departures: [
+      {
+        topic: 'Prompt wording',
+        paper: 'The template of Table 5 (appendix F)',
+        hopscope: 'Every instruction of the template, in its order, in Hopscope’s words',
+        reason:
+          'Hopscope words its built-in prompts itself; the Run page’s prompt editor takes the verbatim template where the exact text matters',
+      },
+      {
+        topic: 'The frozen generator (submodule mode)',
+        paper:
+          'A frozen Qwen-2.5-3B/7B-Instruct answers from the passage set, Ã = G(q, K) (§3.4 Eq. 9, §4.1); its prompt is not printed',
+        hopscope: `The run's generator if one is given, else the run's own model, with FlashRAG's standard RAG template, at most ${qagent.defaults.generatorMaxTokens} tokens`,
+        reason:
+          'The paper prints no generator prompt; FlashRAG’s is the usual retrieve-then-read template, and a browser run may have one model only',
+      },
+      {
+        topic: 'After the last loop',
+        paper: 'Algorithm 1 stops after B actions (lines 4–21)',
+        hopscope: `${qagent.defaults.maxLoops} search loops, then one more turn with search disabled`,
+        reason:
+          'The loop is Search-R1’s, from which QAgent’s rollout code is derived: the agent gets a last turn to answer',
+      },
+      {
+        topic: 'Decoding',
+        paper:
+          'Rollouts at temperature 1.0, top-p 1.0 in training (appendix C); evaluation decoding not stated',
+        hopscope: `Greedy (temperature ${qagent.defaults.temperature})`,
+        reason: 'Repeatable runs: the same question and corpus give the same trajectory',
+      },
+      {
+        topic: 'Retriever and corpus',
+        paper:
+          'BM25 over the 2018 Wikipedia dump, top-1 passage per query for iterative methods (appendix C); E5 in §4.6',
+        hopscope: `Top-${qagent.defaults.topK} per query from the retriever and corpus the user loads`,
+        reason: 'Hopscope runs over the user’s own corpus and index',
+      },
+      {
+        topic: 'Training',
+        paper: 'Two GRPO stages: end-to-end (§3.3) then generalized with a frozen generator (§3.4)',
+        hopscope: 'Computes both stages’ rewards on trajectories; trains nothing',
+        reason: 'Hopscope runs and diagnoses agents; it has no training loop',
+      },
+    ],
   },
   {
     id: 'exsearch',
@@ -120,15 +163,55 @@ export const PAPERS: readonly PaperEntry[] = [
         follows: 'paper',
         select: { strategy: exsearch, param: 'topK', value: 20 },
       },
+    ],
+    departures: [
       {
         topic: 'Decoding',
-        paper: 'Greedy',
-        code: 'Samples at temperature 0.8',
-        follows: 'paper',
-        select: { strategy: exsearch, param: 'temperature', value: 0.8 },
+        paper: 'Not stated (§4, appendix D.5); the public code samples at temperature 0.8',
+        hopscope: `Greedy (temperature ${exsearch.defaults.temperature}); the temperature parameter takes the code’s 0.8`,
+        reason: 'Repeatable runs: the same question and corpus give the same trajectory',
+      },
+      {
+        topic: 'System prompt',
+        paper:
+          'Appendix F.1: decompose into sub-queries (thinking), retrieve documents for each (search), extract factual answers (recording)',
+        hopscope:
+          'The public code’s prompt (src/instruction.py) with its step (2) the main method’s search instead of “Select useful documents”',
+        reason:
+          'Selecting documents is ExSearch-Zoo’s rank action (appendix E.2), which has its own prompt; the main method has no selection step',
+      },
+      {
+        topic: 'Tokens per action',
+        paper: 'Not stated (training cuts sequences at 8192 tokens, appendix D.5)',
+        hopscope: `At most ${exsearch.defaults.maxTokens} tokens per model turn`,
+        reason: 'Each turn is one short action (a sub-query or a fact, or the final answer)',
+      },
+      {
+        topic: '“w/o thinking” (Table 3)',
+        paper: 'Removing thinking “reduces our method to a standard retrieve-then-generate pipeline” (§5.2)',
+        hopscope: 'The question is the one query; its top-k documents come back, then the final answer',
+        reason: 'The paper gives no further detail; this is the pipeline it names',
+      },
+      {
+        topic: 'Gold answer in the weight w',
+        paper: 'w(z) = p(y | x, z) for the question’s answer y (§2.2)',
+        hopscope: 'y is the first gold alias; an option scores every alias (log Σ p)',
+        reason: 'ExSearch’s data has one answer string per question, which its code teacher-forces',
+      },
+      {
+        topic: 'Retriever and corpus',
+        paper: 'ColBERTv2.0 over the December 2018 Wikipedia dump, top-5 (§4)',
+        hopscope: `Top-${exsearch.defaults.topK} from the retriever and corpus the user loads`,
+        reason: 'Hopscope runs over the user’s own corpus and index',
+      },
+      {
+        topic: 'Training',
+        paper:
+          'Generalized EM: sample trajectories, weight them, fine-tune on them, five iterations (§2.2, §4)',
+        hopscope: 'Computes the log-weight of a trajectory; trains nothing',
+        reason: 'Hopscope runs and diagnoses agents; it has no training loop',
       },
     ],
-    departures: [],
   },
   {
     id: 'when-to-search',
@@ -143,7 +226,68 @@ export const PAPERS: readonly PaperEntry[] = [
       'Correctness: an LLM judge (appendix B.4 instructions in our words, or the pasted verbatim prompt) on the configured model, cached; the signal (EM, non-strict EM, the log’s judge, LLM judge) drives the multi-stage answer reward, the four categories and QAgent stage 1',
     ],
     differences: [],
-    departures: [],
+    departures: [
+      {
+        topic: 'Prompt wording',
+        paper: 'The trained model’s instruction, six rules (appendix B.4)',
+        hopscope: 'The six rules in the paper’s order, in Hopscope’s words',
+        reason:
+          'Hopscope words its built-in prompts itself; the Run page’s prompt editor takes the verbatim instruction where the exact text matters',
+      },
+      {
+        topic: 'Rollout',
+        paper: 'No public code; built on Search-R1, max_turns 5 (Table 5)',
+        hopscope: `Search-R1’s loop with ${whenToSearch.defaults.maxTurns} model turns in all, the last unable to search`,
+        reason:
+          'So the trajectory parses like the paper’s examples: think → (search → information → reflect)* → answer',
+      },
+      {
+        topic: 'Tokens per turn',
+        paper: 'max_response_length 16384 (Table 5)',
+        hopscope: `maxTokens = ${whenToSearch.defaults.maxTokens}, less when the model reports a context too small for it; model adapters do not report their context yet, so a server gets ${whenToSearch.defaults.maxTokens} as is`,
+        reason: 'A reasoning model’s <think> runs long; no turn may ask for more than the model can hold',
+      },
+      {
+        topic: 'Correctness',
+        paper: 'An LLM judge decides (LasJ, §4.1; instruction in appendix B.4)',
+        hopscope:
+          'The multi-stage reward uses the configured model as judge (cached) when the user chose no signal and it has judged the answer; otherwise EM, labelled so. The judge prompt is B.4’s in Hopscope’s words unless the verbatim one is pasted',
+        reason:
+          'Judging is a model call the user starts; without a verdict the reward still shows, under a named signal',
+      },
+      {
+        topic: 'Concise-query rule (r_s with one search)',
+        paper:
+          'Rules against question words, prepositions and irrelevant modifiers (§3.3); the word lists are not published',
+        hopscope:
+          'Hopscope’s word lists (question words, filler prepositions, modifiers), editable as reward parameters',
+        reason: 'The paper does not list its words',
+      },
+      {
+        topic: 'Query embeddings (r_s with several searches)',
+        paper: 'Qwen3-Embedding (§4.2)',
+        hopscope: 'The embedding model loaded in Hopscope',
+        reason: 'Hopscope computes rewards with the models the user has',
+      },
+      {
+        topic: 'Retriever and corpus',
+        paper: 'E5 (mean pooling) via FlashRAG over September 2025 Wikipedia, top-5 (§4.2)',
+        hopscope: `Top-${whenToSearch.defaults.topK} from the retriever and corpus the user loads`,
+        reason: 'Hopscope runs over the user’s own corpus and index',
+      },
+      {
+        topic: 'Decoding',
+        paper: 'Rollouts at temperature 1.0 in training (Table 5); evaluation decoding not stated',
+        hopscope: `Greedy (temperature ${whenToSearch.defaults.temperature})`,
+        reason: 'Repeatable runs: the same question and corpus give the same trajectory',
+      },
+      {
+        topic: 'Training',
+        paper: 'Two RL stages with the multi-stage reward (§3.3)',
+        hopscope: 'Computes either stage’s reward on trajectories (the stage parameter); trains nothing',
+        reason: 'Hopscope runs and diagnoses agents; it has no training loop',
+      },
+    ],
   },
   {
     id: 'apex',
