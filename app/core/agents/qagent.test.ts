@@ -26,6 +26,10 @@ const GOOD = [
 ];
 
 describe('QAgent strategy', () => {
+  it("writes at most 512 tokens a turn, appendix C's maximum response length", () => {
+    expect(qagent.defaults.maxTokens).toBe(512);
+  });
+
   it('plans, searches with several queries (top-1 each), reflects, answers; shaped like its logs', async () => {
     const llm = new ScriptedLlm(GOOD);
     const retriever = stubRetriever(TABLE);

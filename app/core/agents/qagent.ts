@@ -84,7 +84,8 @@ export const qagent: StrategyDef<QAgentParams> = {
     maxQueries: 3,
     enforceQueryLimit: false,
     dedupe: true,
-    maxTokens: 500,
+    // Appendix C: "the maximum response length was 512".
+    maxTokens: 512,
     temperature: 0,
     submodule: false,
     generatorMaxTokens: 64,
