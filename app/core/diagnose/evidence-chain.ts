@@ -54,8 +54,9 @@ export function isAbout(d: Doc, name: string): boolean {
   if (n === '') return false;
   const raw = (d.title ?? '').replace(/\s*\([^)]*\)\s*$/, '');
   // "Emich, 5th Prince of Leiningen" is the page of the Emich a passage names.
-  if (raw !== '') return normalizeText(raw) === n || normalizeText(raw.split(',')[0] ?? '') === n;
-  return ` ${normalizeText(d.text.slice(0, n.length + 40))} `.includes(` ${n} `);
+  if (raw !== '' && (normalizeText(raw) === n || normalizeText(raw.split(',')[0] ?? '') === n)) return true;
+  // A page under a short name opens with the full one ("Lecrae" opens "Lecrae Devaughn Moore (born").
+  return ` ${normalizeText(d.text.slice(0, raw.length + n.length + 40))} `.includes(` ${n} `);
 }
 
 /** Pages that list names without saying which one the question means. */
@@ -170,6 +171,10 @@ export function structuredChain(
   const subjects = needs.kind === 'comparison' ? needs.sides : needs.kind === 'bridge' ? needs.entities : [];
   if (subjects.length === 0) return null;
   if (needs.kind === 'comparison') {
+    // Comparisons compare a date or a country (2Wiki's comparison relations), which a passage
+    // visibly states; "Which composer was a Romantic, A or B?" asks a description, left to the
+    // answer and entity rules.
+    if (!needs.attributes.every((a) => a.value === 'date' || a.value === 'country')) return null;
     const links: ChainLink[] = [];
     for (const s of subjects) {
       const c = sideChain(all, s, needs);

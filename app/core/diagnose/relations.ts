@@ -109,14 +109,16 @@ export const RELATIONS: readonly Relation[] = [
     value: 'country',
     noun: 'nationality',
     asked: /\b(nationality|same country|from the same|which country .* (?:from|is)|citizen)\b/,
-    stated: /\b(?:[A-Z][a-z]+(?:an|ian|ish|ese|ic|i|ch))\b|\b(?:citizen|national)\b/u,
+    // A nationality, or a place or maker named after in/of/from/by ("made by Commodore").
+    stated:
+      /\b(?:[A-Z][a-z]+(?:an|ian|ish|ese|ic|i|ch))\b|\b(?:citizen|national)\b|\b(?:in|of|from|by)\s+(?:[a-z]+\s+){0,3}[A-Z]/u,
   },
   {
     id: 'country of origin',
     value: 'country',
     noun: 'country of origin',
     asked: /\b(country of origin|same country)\b/,
-    stated: /\b(?:[A-Z][a-z]+(?:an|ian|ish|ese|ic|i|ch))\b/u,
+    stated: /\b(?:[A-Z][a-z]+(?:an|ian|ish|ese|ic|i|ch))\b|\b(?:in|of|from|by)\s+(?:[a-z]+\s+){0,3}[A-Z]/u,
   },
   {
     id: 'director',
