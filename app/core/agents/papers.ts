@@ -239,7 +239,7 @@ export const PAPERS: readonly PaperEntry[] = [
         paper: 'No public code; built on Search-R1, max_turns 5 (Table 5)',
         hopscope: `Search-R1’s loop with ${whenToSearch.defaults.maxTurns} model turns in all, the last unable to search`,
         reason:
-          'So the trajectory parses like the paper’s examples: think → (search → information → reflect)* → answer',
+          'So the trajectory parses like the paper’s examples (Tables 7 and 9): think → search → information → reflect … → answer',
       },
       {
         topic: 'Tokens per turn',

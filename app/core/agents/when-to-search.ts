@@ -8,8 +8,8 @@
 // gap and search again; a concise final answer, with search a last resort. These rules drive the
 // retrieval count, the paper's headline quantity. The rollout is Search-R1's (the paper builds on
 // it; see tagged-loop.ts) except that `maxTurns` counts every model turn, so the trajectory parses
-// like its logs (think → (search → information → reflect)* → answer, the shape its format reward
-// checks). Defaults: top-k 5, max 5 turns (Table 5, max_turns), and up to 16384 tokens a turn
+// like its examples (think → reflect → answer, or think → search → information → reflect … →
+// answer, the structures its format reward checks, §3.3). Defaults: top-k 5, max 5 turns (Table 5, max_turns), and up to 16384 tokens a turn
 // (Table 5, max_response_length: a reasoning model's <think> runs long), bounded by the context
 // the model has left where its adapter reports it (turn-budget.ts).
 import { formatDocs, SEARCH_R1_DOC } from './docs';
