@@ -1,4 +1,5 @@
-// Where to read on after a record that failed to parse swallowed the records after it. A record
+// Where to read on after a record that failed to parse swallowed the records after it (the
+// reader catches a cut at the record's top level as it streams; this finds deeper ones). A record
 // cut off mid-object (a crashed writer, then a run appending more) leaves a bracket open, so the
 // bracket count runs on through the next records up to the array's `]`. The next record starts
 // at a `{` that cannot belong to the cut one: one that JSON puts no object at (directly inside

@@ -213,9 +213,41 @@ describe('shapes that used to lose or invent records (hardening 2)', () => {
     expect(issues).toEqual([
       {
         line: 5,
-        message: expect.stringMatching(/^record cut off or malformed at line 10 .*reading on at line 11$/),
+        message: expect.stringMatching(
+          /^record cut off: the next record starts inside it; skipped, reading on at line 11$/,
+        ),
       },
     ]);
+  });
+
+  it('many cut elements each cost only themselves, and the records after a cut stream on', () => {
+    const els: string[] = [];
+    for (let i = 0; i < 3000; i++) {
+      const el = JSON.stringify({ id: i, q: `q${i}`, sub: { a: [1, 2] } }, null, 2).replace(/\n/g, '\n  ');
+      els.push(`  ${i % 10 === 3 ? el.slice(0, 25) : el}`);
+    }
+    const got: number[] = [];
+    const issues: LoadIssue[] = [];
+    const s = new JsonRecordStream({
+      record: (v) => got.push((v as { id: number }).id),
+      issue: (i) => issues.push(i),
+    });
+    const text = `[\n${els.join(',\n')}\n]\n`;
+    const half = text.length >> 1;
+    s.write(text.slice(0, half));
+    expect(got.length, 'records read before the end').toBeGreaterThan(1000);
+    s.write(text.slice(half));
+    s.end();
+    expect(got).toEqual([...Array(3000).keys()].filter((i) => i % 10 !== 3));
+    expect(issues).toHaveLength(300);
+    expect(issues.every((i) => /^record cut off/.test(i.message))).toBe(true);
+  });
+
+  it('a cut object among concatenated pretty-printed objects costs itself only', () => {
+    const text = '{\n  "id": 1\n}\n{\n  "id": 2,\n  "q": "cu\n{\n  "id": 3\n}\n';
+    const { records, issues } = expectChunkInvariant(text);
+    expect(ids(records)).toEqual([1, 3]);
+    expect(issues.map((i) => i.line)).toEqual([4]);
   });
 
   it('an element whose string is cut off (compact or pretty) costs itself only', () => {

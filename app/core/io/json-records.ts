@@ -3,7 +3,10 @@
 // hands on each record with the line it starts on:
 // - a JSON array: each element is parsed on its own, so a bad or truncated element, a trailing
 //   comma, a NaN or trailing garbage costs only what it breaks (reported with its line); an
-//   element cut off mid-object costs itself, not the elements after it (element-resync.ts);
+//   element cut off mid-object costs itself, not the elements after it: a `{` directly inside an
+//   object and not after a `:` starts the next one, as the text streams; a cut deeper inside is
+//   found once the element fails to parse (element-resync.ts), re-reading at most about twice
+//   the file's length in all (past that, the rest of the array is that element's report);
 //   arrays one after another (a run appending to its output) are all read;
 // - JSONL: one record per line, in time linear in the line's length; a line over `maxRecordChars`
 //   is reported as that line, not the whole file;
@@ -68,6 +71,9 @@ export class JsonRecordStream {
   private elemLine = 0;
   private elemCol: number | null = null;
   private elemStructured = false;
+  private elemObject = false;
+  /** The last character outside strings in the record being read (a string counts as `"`). */
+  private prevCode = 0;
   private elemBase = 0;
   private records = 0;
   private doubleReported = false;
@@ -299,9 +305,18 @@ export class JsonRecordStream {
         }
         if (code === 34) {
           this.inString = true;
+          this.prevCode = 34;
           continue;
         }
         if (this.elemStructured) {
+          if (code === 123 && this.depth === this.elemBase + 1 && this.elemObject && this.prevCode !== 58) {
+            // Directly inside an object JSON has `{` only after a `:`: this one starts the next
+            // record, the one being read was cut off (a crashed writer, then more appended).
+            this.cutOff(text, i);
+            start = i;
+            continue;
+          }
+          if (code !== 32 && code !== 9 && !eol) this.prevCode = code;
           if (code === 123 || code === 91) this.depth++;
           else if (code === 125 || code === 93) {
             this.depth--;
@@ -346,19 +361,36 @@ export class JsonRecordStream {
         }
         continue;
       }
-      // A record starts here.
-      this.trailingReported = false;
-      this.inElem = true;
-      this.elemLine = this.line;
-      this.elemCol = this.columnIfLineStart(text, i);
-      this.elemBase = this.arrayOpen ? 1 : 0;
-      this.elemStructured = code === 123 || code === 91;
-      if (this.elemStructured) this.depth = this.elemBase + 1;
-      else if (code === 34) this.inString = true;
+      this.startElem(text, i, code);
       start = i;
     }
     if (this.inElem && start >= 0) this.addPart(text.slice(start));
     this.carryColumn(text);
+  }
+
+  /** A record starts at `text[i]`. */
+  private startElem(text: string, i: number, code: number): void {
+    this.trailingReported = false;
+    this.inElem = true;
+    this.elemLine = this.line;
+    this.elemCol = this.columnIfLineStart(text, i);
+    this.elemBase = this.arrayOpen ? 1 : 0;
+    this.elemStructured = code === 123 || code === 91;
+    this.elemObject = code === 123;
+    this.prevCode = code;
+    if (this.elemStructured) this.depth = this.elemBase + 1;
+    else if (code === 34) this.inString = true;
+  }
+
+  /** The record being read was cut off where the next one starts, at `text[i]`. */
+  private cutOff(text: string, i: number): void {
+    this.records++;
+    this.out.issue({
+      line: this.elemLine,
+      message: `record cut off: the next record starts inside it; skipped, reading on at line ${this.line}`,
+    });
+    this.dropElem();
+    this.startElem(text, i, 123);
   }
 
   /** The column of `text[i]` when only blanks come before it on its line, else null. */
