@@ -141,7 +141,7 @@ export class JsonRecordStream {
       // A record the file ends inside may hold records appended after its cut (where parsing
       // fails is no guide: the text up to the end may be a valid start).
       const s = this.overflow ? '' : this.pieces.join('');
-      if (s && this.resync(s, undefined, 'the file ends inside it')) continue;
+      if (s && this.elemStructured && this.resync(s, undefined, 'the file ends inside it')) continue;
       this.out.issue({
         line: this.elemLine,
         message: 'the file ends inside this record (unclosed bracket or string); record skipped',
