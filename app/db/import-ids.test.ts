@@ -127,4 +127,15 @@ describe('an imported id that already holds a different trajectory', () => {
     expect(labels).toHaveLength(1);
     expect(labels[0]!.trajectoryId).toBe(`${rec.id}~2`);
   });
+
+  it('a content id (a hash of the record itself) is the same record: a newer derivation replaces it', async () => {
+    const [first] = COLLIDING.split('\n');
+    const rec = JSON.parse(first!) as Record<string, unknown>;
+    const as = (question: string) => `${JSON.stringify({ ...rec, id: 't_1abc', question })}\n`;
+    await importIntoDb(stringChunks(as('derived by an older importer')), { file: 'a.jsonl' });
+    const again = await importIntoDb(stringChunks(as('derived by this one')), { file: 'a.jsonl' });
+    expect(again.errors).toEqual([]);
+    expect(await countTrajectories()).toBe(1);
+    expect((await getTrajectory('t_1abc'))!.question).toBe('derived by this one');
+  });
 });
