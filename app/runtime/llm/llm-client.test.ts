@@ -45,6 +45,7 @@ describe('LlmClient (worker protocol over a MessageChannel)', () => {
     expect(client.info).toMatchObject({ modelId: TINY.modelId, device: 'cpu', dtype: 'fp32' });
     expect(client.model).toBe(TINY.modelId);
     expect(client.backend).toBe('transformers.js/cpu');
+    expect(client.contextTokens).toBe(2048);
     expect(progress.some((p) => p.file === 'onnx/model.onnx' && p.loaded === p.total)).toBe(true);
   });
 

@@ -49,6 +49,11 @@ export class LlmClient implements Llm {
     return `transformers.js/${this.loadedInfo?.device ?? 'unloaded'}`;
   }
 
+  /** The loaded model's context (config.json), so tagged loops bound a turn by what is left. */
+  get contextTokens(): number | undefined {
+    return this.loadedInfo?.contextTokens;
+  }
+
   get info(): LlmInfo | null {
     return this.loadedInfo;
   }

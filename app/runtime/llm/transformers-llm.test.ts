@@ -31,6 +31,8 @@ describe('TransformersLlm on tiny-random-llama (fp32, Node)', () => {
     expect(llm.info?.reason).toMatch(/onnxruntime-node/);
     expect(llm.model).toBe(TINY.modelId);
     expect(llm.backend).toBe('transformers.js/cpu');
+    // tiny-random-llama's config.json: max_position_embeddings 2048.
+    expect(llm.contextTokens).toBe(2048);
   });
 
   it('applies the chat template with a generation prompt', () => {

@@ -51,6 +51,8 @@ export interface LlmInfo {
   dtype: string;
   threads: number;
   loadMs: number;
+  /** Positions the model attends to (config.json's max_position_embeddings), when it says. */
+  contextTokens?: number;
 }
 
 export interface LlmStats {
@@ -100,6 +102,11 @@ export class TransformersLlm implements Llm {
 
   get backend(): string {
     return `transformers.js/${this.loaded?.info.device ?? 'unloaded'}`;
+  }
+
+  /** The model's context, so tagged loops bound a turn by what is left (agents/turn-budget.ts). */
+  get contextTokens(): number | undefined {
+    return this.loaded?.info.contextTokens;
   }
 
   get info(): LlmInfo | null {
@@ -159,6 +166,8 @@ export class TransformersLlm implements Llm {
         threads,
         loadMs: performance.now() - t0,
       };
+      const positions = (config as { max_position_embeddings?: unknown }).max_position_embeddings;
+      if (typeof positions === 'number' && positions > 0) info.contextTokens = positions;
       this.loaded = { model, tokenizer, eos: eosIds(model, config), info };
       Object.assign(this.stats, { forwards: 0, tokensRun: 0, forwardMs: 0 });
       return info;
