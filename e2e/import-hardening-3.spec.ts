@@ -2,7 +2,7 @@
 // records and its report; an id already stored never replaces a different trajectory or moves a
 // label; OTLP spans in parent cycles or an 8,000-deep chain import; annotations for records that
 // are not here are reported, not stored; a 100,000-character id opens from a short link; the
-// annotator's name is on disk before the page shows it.
+// annotator's name is written to IndexedDB the moment it is set.
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -130,12 +130,12 @@ test('a 100,000-character id opens from a short link that survives a reload', as
   await expect(page.getByTestId('question')).toContainText('third letter of the top level domain');
 });
 
-test("the annotator's name is on disk before the page shows it, and comes back without any label", async ({
+test("the annotator's name is written to IndexedDB as it is set, and comes back without any label", async ({
   page,
 }) => {
   await openApp(page, '#/t/demo-qagent/2');
   await setAnnotator(page, 'grace');
-  // Confirmed on screen: IndexedDB already has it (read by another connection).
+  // Written to IndexedDB as it was set (read by another connection, after the write began).
   const stored = await page.evaluate(
     () =>
       new Promise<unknown>((done, fail) => {

@@ -1,6 +1,6 @@
 // The annotator's name is a label's author, so it is kept where a killed browser cannot lose it:
 // localStorage (read synchronously at start) reaches disk lazily, so the name is also committed
-// to IndexedDB with strict durability before the page shows it as set. When both lost it
+// to IndexedDB with strict durability the moment it is set. When both lost it
 // (cleared site data for the origin's storage but not its database), the name comes back from
 // the newest label.
 import { getMeta, listAnnotations, setMetaDurably } from '../db/store';

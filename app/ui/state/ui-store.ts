@@ -76,11 +76,13 @@ export const useUi = create<UiState>((set) => ({
   annotator: localStorage.getItem(ANNOTATOR_KEY) ?? '',
   setAnnotator(name) {
     localStorage.setItem(ANNOTATOR_KEY, name);
-    // Shown as set only once IndexedDB has it on disk: localStorage alone is flushed lazily, and
-    // a browser killed right after would lose the author of the next labels.
-    saveAnnotatorName(name)
-      .catch((e: unknown) => console.warn('annotator name kept in localStorage only:', e))
-      .finally(() => set({ annotator: name }));
+    // Also written to IndexedDB at once, durably: localStorage reaches disk lazily, and a browser
+    // killed right after would lose the author of the next labels. Not awaited before the name
+    // shows, so a label key pressed right after Enter is not lost.
+    saveAnnotatorName(name).catch((e: unknown) =>
+      console.warn('annotator name kept in localStorage only:', e),
+    );
+    set({ annotator: name });
   },
   helpOpen: false,
   setHelpOpen: (helpOpen) => set({ helpOpen }),
