@@ -75,6 +75,18 @@ test('the configured model rewrites a gold plan, shown beside the raw and the SE
       rec.question_decomposition.length,
     );
     await page.screenshot({ path: '/tmp/i10c-plan-rewrite.png', fullPage: true });
+    // The rewrites are cached (SEPR uses them): after a reload they show without asking the model.
+    await page.reload();
+    await expect(async () => {
+      await page.keyboard.press('m');
+      await expect(goldPlan).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(goldPlan.locator('tbody tr').nth(1).locator('td').nth(3)).toHaveText(
+      'Which capital belongs to #1?',
+    );
+    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(
+      rec.question_decomposition.length,
+    );
   } finally {
     await server.close();
   }

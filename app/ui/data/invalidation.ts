@@ -25,7 +25,7 @@ const STALE: Record<DataChange, ReadonlyArray<readonly string[]>> = {
   probes: [['probes']],
   'judge-verdicts': [['judge-verdicts']],
   // SEPR uses a cached model rewrite of the gold plan.
-  'plan-rewrites': [['rewards']],
+  'plan-rewrites': [['rewards'], ['plan-rewrites']],
   'search-judge': [['search-judge'], ['calibration'], ['label-queue']],
 };
 

@@ -100,7 +100,7 @@ function TrajectoryView({
   /** The step the fork panel is open on (F). */
   const [forkAt, setForkAt] = useState<string | null>(null);
 
-  const planRewrite = usePlanRewrite();
+  const planRewrite = usePlanRewrite(t.gold?.plan);
   const marks = useMemo((): TimelineMarks => {
     const under = diagnosis.flags.find((f) => f.kind === 'under-search');
     const chain = diagnosis.sufficiency.chain;
