@@ -20,6 +20,7 @@ import {
   MAX_KEPT_ISSUES,
 } from './db';
 import { type MovedRecord, putImported, shownId } from './import-ids';
+import { labelsOnTheirSteps } from './import-labels';
 import { knownTrajectoryIds, putAnnotations, putImportRecord } from './store';
 
 export interface DbImportOptions {
@@ -64,8 +65,11 @@ export async function importIntoDb(
   // One batch commits while the next is parsed and converted: the commit runs in the browser's
   // storage process, so the two overlap (the import took their sum before).
   let committing: Promise<void> | null = null;
-  // Records stored under a derived id because theirs held a different record: reported first.
+  // Records stored under a derived id because theirs held a different record, and labels not
+  // stored: reported first.
   const movedIssues: ImportIssue[] = [];
+  // Labels not stored because their step is not in their record (counted out of the summary's).
+  let dropped = 0;
   const store = async (b: ImportBatch): Promise<void> => {
     const kept = b.legacyIds.size ? keepLegacyIds(b, await (stored ??= knownTrajectoryIds())) : b;
     const { stored: trajectories, moved } = await putImported(
@@ -74,16 +78,25 @@ export async function importIntoDb(
     );
     const issues = moved.map((m) => movedIssue(opts.file, b.lines[m.index] ?? 0, m));
     for (const issue of issues) movedIssues.push(issue);
-    // Labels the file carried for a moved record go with it.
-    const annotations = moveAnnotations(kept.annotations, moved);
+    // Labels the file carried for a moved record go with it; one on a step it lacks is reported.
+    const onSteps = labelsOnTheirSteps(
+      opts.file,
+      trajectories,
+      b.lines,
+      moveAnnotations(kept.annotations, moved),
+    );
+    const annotations = onSteps.kept;
+    for (const issue of onSteps.issues) movedIssues.push(issue);
+    dropped += onSteps.issues.length;
     // Annotation ids are derived from (annotator, trajectory, step, slot): re-importing an
     // export replaces its labels instead of duplicating them.
     await putAnnotations(annotations);
     record.format = b.format;
     record.records = b.progress.records;
     record.imported = b.progress.imported;
-    record.annotations = (record.annotations ?? 0) + b.annotations.length;
+    record.annotations = (record.annotations ?? 0) + annotations.length;
     keepIssues(record, issues);
+    keepIssues(record, onSteps.issues);
     keepIssues(record, b.issues);
     await putImportRecord(record);
     opts.onProgress?.(
@@ -129,7 +142,7 @@ export async function importIntoDb(
     format: summary.format,
     records: summary.records,
     imported: summary.imported,
-    annotations: summary.annotations,
+    annotations: summary.annotations - dropped,
     status: 'done',
   });
   // The summary holds every issue in order; the batches' ones are replaced, not added to.

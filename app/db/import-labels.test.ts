@@ -1,0 +1,45 @@
+import 'fake-indexeddb/auto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deleteDB } from 'idb';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { stringChunks } from '../core/importers/pipeline';
+import { db, DB_NAME, resetDbConnection } from './db';
+import { importIntoDb } from './import-into-db';
+import { listAnnotations } from './store';
+
+const [FIRST] = readFileSync(
+  join(__dirname, '../../../shared/repro/hardening-3/11-demo-id-collision-silently-replaces.jsonl'),
+  'utf8',
+).split('\n');
+
+async function reset(): Promise<void> {
+  (await db()).close();
+  resetDbConnection();
+  await deleteDB(DB_NAME);
+}
+
+beforeEach(reset);
+afterAll(reset);
+
+describe('labels an imported export carries', () => {
+  it('are stored on the steps their record has; one naming another step is reported, not stored', async () => {
+    const rec = JSON.parse(FIRST!) as { steps: Array<{ id: string }> };
+    const label = (stepId: string) => ({ stepId, label: 'over-search', annotator: 'ana', createdAt: 'x' });
+    const text = JSON.stringify({ ...rec, annotations: [label(rec.steps[0]!.id), label('s999')] });
+    const r = await importIntoDb(stringChunks(`${text}\n`), { file: 'labelled.jsonl' });
+    expect(r.imported).toBe(1);
+    expect(r.annotations).toBe(1);
+    expect(r.errors).toEqual([
+      {
+        file: 'labelled.jsonl',
+        line: 1,
+        field: 'annotations',
+        severity: 'warning',
+        message:
+          'label "over-search" by "ana" names step "s999", which this record does not have; not imported',
+      },
+    ]);
+    expect((await listAnnotations()).map((a) => a.stepId)).toEqual([rec.steps[0]!.id]);
+  });
+});
