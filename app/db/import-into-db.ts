@@ -67,7 +67,7 @@ export async function importIntoDb(
   let committing: Promise<void> | null = null;
   // Records stored under a derived id because theirs held a different record, and labels not
   // stored: reported first.
-  const movedIssues: ImportIssue[] = [];
+  const storeIssues: ImportIssue[] = [];
   // Labels not stored because their step is not in their record (counted out of the summary's).
   let dropped = 0;
   const store = async (b: ImportBatch): Promise<void> => {
@@ -77,7 +77,7 @@ export async function importIntoDb(
       opts.replacesOwnOlderVersion === true,
     );
     const issues = moved.map((m) => movedIssue(opts.file, b.lines[m.index] ?? 0, m));
-    for (const issue of issues) movedIssues.push(issue);
+    for (const issue of issues) storeIssues.push(issue);
     // Labels the file carried for a moved record go with it; one on a step it lacks is reported.
     const onSteps = labelsOnTheirSteps(
       opts.file,
@@ -86,7 +86,7 @@ export async function importIntoDb(
       moveAnnotations(kept.annotations, moved),
     );
     const annotations = onSteps.kept;
-    for (const issue of onSteps.issues) movedIssues.push(issue);
+    for (const issue of onSteps.issues) storeIssues.push(issue);
     dropped += onSteps.issues.length;
     // Annotation ids are derived from (annotator, trajectory, step, slot): re-importing an
     // export replaces its labels instead of duplicating them.
@@ -148,7 +148,7 @@ export async function importIntoDb(
   // The summary holds every issue in order; the batches' ones are replaced, not added to.
   record.errors = [];
   delete record.errorsNotKept;
-  keepIssues(record, movedIssues);
+  keepIssues(record, storeIssues);
   keepIssues(record, summary.errors);
   await putImportRecord(record);
   return record;
