@@ -99,6 +99,8 @@ it('HotpotQA: every chain the rules build completes on the supporting paragraphs
     if (chain.point !== 1) incomplete.push(`${r.question} (${chain.missing ?? ''})`);
   }
   expect(built).toBeGreaterThan(90);
-  // One known miss: "Home Monthly"'s paragraph gives no year for when it was first published.
-  expect(incomplete.length, incomplete.join('\n')).toBeLessThanOrEqual(1);
+  // Two known misses: "Home Monthly"'s paragraph gives no year for when it was first published;
+  // "When did the husband of William Roper bornj who was also the father of Margaret Roper?" is
+  // garbled (its two roles read as spouse of the father).
+  expect(incomplete.length, incomplete.join('\n')).toBeLessThanOrEqual(2);
 });

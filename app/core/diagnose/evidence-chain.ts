@@ -12,8 +12,9 @@
 //   disambiguation page states names without saying which is the one asked about, so it connects
 //   nothing.
 // Each link records the first search that gives it; the chain's point is the latest of them.
-import { docHaystack, normalizeText } from '../metrics/normalize';
+import { normalizeText } from '../metrics/normalize';
 import type { Doc } from '../schema/trajectory';
+import { ChainPassages, isListPage, mentions as has, type Passage } from './chain-passages';
 import { excerpt, passageName, quote, type SearchHop } from './hops';
 import { statedAnswer } from './passage-match';
 import { needName, type QuestionNeeds } from './question-needs';
@@ -38,35 +39,6 @@ export interface EvidenceChain {
   missing: string | null;
 }
 
-interface Passage {
-  hop: SearchHop;
-  doc: Doc;
-}
-
-const passagesOf = (hops: readonly SearchHop[]): Passage[] =>
-  hops.flatMap((hop) => hop.docs.map((doc) => ({ hop, doc })));
-
-const has = (d: Doc, n: string) => n !== '' && docHaystack(d).hay.includes(` ${n} `);
-
-/** A passage about `name`: its title is the name (a parenthesis aside), or its text opens with it. */
-export function isAbout(d: Doc, name: string): boolean {
-  const n = normalizeText(name.replace(/\s*\([^)]*\)\s*$/, ''));
-  if (n === '') return false;
-  const raw = (d.title ?? '').replace(/\s*\([^)]*\)\s*$/, '');
-  // "Emich, 5th Prince of Leiningen" is the page of the Emich a passage names.
-  if (raw !== '' && (normalizeText(raw) === n || normalizeText(raw.split(',')[0] ?? '') === n)) return true;
-  // A page under a short name opens with the full one ("Lecrae" opens "Lecrae Devaughn Moore (born").
-  return ` ${normalizeText(d.text.slice(0, raw.length + n.length + 40))} `.includes(` ${n} `);
-}
-
-/** Pages that list names without saying which one the question means. */
-export function isListPage(d: Doc): boolean {
-  return (
-    /\(disambiguation\)|^list of|^lists of/i.test(d.title ?? '') ||
-    /\bmay refer to\b/i.test(d.text.slice(0, 300))
-  );
-}
-
 function link(need: string, p: Passage, at: string): ChainLink {
   return {
     need,
@@ -79,14 +51,13 @@ function link(need: string, p: Passage, at: string): ChainLink {
 
 /** The first passage about `subject` stating the attribute (or a gold answer when given). */
 function attributeLink(
-  all: readonly Passage[],
+  passages: ChainPassages,
   subject: string,
   attribute: Relation | undefined,
   need: string,
   answers?: readonly string[],
 ): ChainLink | null {
-  for (const p of all) {
-    if (!isAbout(p.doc, subject)) continue;
+  for (const p of passages.about(subject)) {
     if (answers) {
       const a = statedAnswer(p.doc, answers);
       if (a !== null) return link(need, p, a.split(/[ ,]/)[0] ?? a);
@@ -100,10 +71,11 @@ function attributeLink(
 }
 
 /** Bridge entities a passage about `subject` names for the relation, first found first. */
-function bridgeLinks(all: readonly Passage[], subject: string, bridge: Relation): Array<[string, ChainLink]> {
+function bridgeLinks(passages: ChainPassages, subject: string, bridge: Relation): Array<[string, ChainLink]> {
   const found = new Map<string, ChainLink>();
-  for (const p of all) {
-    const about = isAbout(p.doc, subject);
+  const pages = new Set(passages.about(subject));
+  for (const p of passages.all) {
+    const about = pages.has(p);
     // The subject's page naming the bridge ("directed by B"), or B's own page naming the subject
     // (a filmography, "his son George"): either connects the two.
     for (const name of about ? statedNames(bridge, p.doc.text) : [])
@@ -123,7 +95,7 @@ function bridgeLinks(all: readonly Passage[], subject: string, bridge: Relation)
 
 /** The side's attribute, through its bridge when the question has one: the earliest chain. */
 function sideChain(
-  all: readonly Passage[],
+  passages: ChainPassages,
   subject: string,
   needs: QuestionNeeds,
   answers?: readonly string[],
@@ -132,14 +104,14 @@ function sideChain(
   const through = (who: string) => {
     const links: ChainLink[] = [];
     for (const a of attrs) {
-      const l = attributeLink(all, who, a, needName(a, null, who), answers);
+      const l = attributeLink(passages, who, a, needName(a, null, who), answers);
       if (!l) return { links, missing: `no passage gives ${needName(a, null, who)}` };
       links.push(l);
     }
     return { links, missing: null };
   };
   if (!needs.bridge) return through(subject);
-  const bridges = bridgeLinks(all, subject, needs.bridge);
+  const bridges = bridgeLinks(passages, subject, needs.bridge);
   if (bridges.length === 0)
     return { links: [], missing: `no passage names the ${needs.bridge.noun} of ${subject}` };
   let best: { links: ChainLink[]; missing: string | null } | null = null;
@@ -167,7 +139,7 @@ export function structuredChain(
   needs: QuestionNeeds,
   answers: readonly string[],
 ): EvidenceChain | null {
-  const all = passagesOf(hops);
+  const passages = new ChainPassages(hops);
   const subjects = needs.kind === 'comparison' ? needs.sides : needs.kind === 'bridge' ? needs.entities : [];
   if (subjects.length === 0) return null;
   if (needs.kind === 'comparison') {
@@ -177,7 +149,7 @@ export function structuredChain(
     if (!needs.attributes.every((a) => a.value === 'date' || a.value === 'country')) return null;
     const links: ChainLink[] = [];
     for (const s of subjects) {
-      const c = sideChain(all, s, needs);
+      const c = sideChain(passages, s, needs);
       links.push(...c.links);
       if (c.missing) return { links, point: null, missing: c.missing };
     }
@@ -186,7 +158,7 @@ export function structuredChain(
   // A bridge question names one entity the bridge starts from; the earliest complete chain wins.
   let best: { links: ChainLink[]; missing: string | null } | null = null;
   for (const s of subjects) {
-    const c = sideChain(all, s, needs, answers.length > 0 ? answers : undefined);
+    const c = sideChain(passages, s, needs, answers.length > 0 ? answers : undefined);
     if (!best || (best.missing !== null && (c.missing === null || c.links.length > best.links.length)))
       best = c;
     else if (c.missing === null && chainPoint(c.links) < chainPoint(best.links)) best = c;
@@ -218,7 +190,7 @@ export function answerChain(
   entities: readonly string[],
   answers: readonly string[],
 ): EvidenceChain {
-  const all = passagesOf(hops);
+  const all = new ChainPassages(hops).all;
   const keys = entities.map((e) => normalizeText(e)).filter((e) => e !== '');
   let listed: string | null = null;
   for (const p of all) {
@@ -261,7 +233,7 @@ export function goldPlanChain(
   plan: ReadonlyArray<{ text: string; question?: string; answer?: string }>,
 ): EvidenceChain | null {
   if (plan.length < 2 || plan.some((s) => !s.answer)) return null;
-  const all = passagesOf(hops);
+  const all = new ChainPassages(hops).all;
   const links: ChainLink[] = [];
   for (const s of plan) {
     const answer = s.answer ?? '';

@@ -1,0 +1,94 @@
+// The retrieved passages of a trajectory as the evidence chain reads them: in retrieval order,
+// with the passages about a name found through an index (its title, or the name its text opens
+// with), not a scan: a bridge question can try a candidate bridge for every passage that names its
+// subject, and a 100,000-step trajectory must not make that quadratic.
+import { docHaystack, normalizeText } from '../metrics/normalize';
+import type { Doc } from '../schema/trajectory';
+import type { SearchHop } from './hops';
+
+export interface Passage {
+  hop: SearchHop;
+  doc: Doc;
+  /** Position in retrieval order. */
+  order: number;
+}
+
+const withoutAside = (s: string) => s.replace(/\s*\([^)]*\)\s*$/, '');
+
+/** Whether the passage holds the (normalized) words `n`. */
+export const mentions = (d: Doc, n: string): boolean => n !== '' && docHaystack(d).hay.includes(` ${n} `);
+
+/** Where a page's subject is named first: the text's opening, and after a repeated title. */
+function openings(d: Doc): string[] {
+  const raw = withoutAside(d.title ?? '');
+  const text = d.text.trimStart();
+  return raw !== '' && text.startsWith(raw) ? [text, text.slice(raw.length)] : [text];
+}
+
+/** A passage about `name`: its title is the name (a parenthesis aside), or its text opens with it. */
+export function isAbout(d: Doc, name: string): boolean {
+  const n = normalizeText(withoutAside(name));
+  if (n === '') return false;
+  const raw = withoutAside(d.title ?? '');
+  // "Emich, 5th Prince of Leiningen" is the page of the Emich a passage names.
+  if (raw !== '' && (normalizeText(raw) === n || normalizeText(raw.split(',')[0] ?? '') === n)) return true;
+  // A page under a short name opens with the full one ("Lecrae" opens "Lecrae Devaughn Moore (born"),
+  // after the title where the text repeats it. A name further in is a mention, not the subject.
+  return openings(d).some((o) => ` ${normalizeText(o.slice(0, name.length + 20))} `.startsWith(` ${n} `));
+}
+
+/** Pages that list names without saying which one the question means. */
+export function isListPage(d: Doc): boolean {
+  return (
+    /\(disambiguation\)|^list of|^lists of/i.test(d.title ?? '') ||
+    /\bmay refer to\b/i.test(d.text.slice(0, 300))
+  );
+}
+
+/** The opening index's key: a name's first two words (its one word), a passage's first one and two. */
+const openingKey = (n: string) => `^${n.split(' ').slice(0, 2).join(' ')}`;
+
+export class ChainPassages {
+  readonly all: Passage[];
+
+  /** Passages by normalized title, title before a comma, and "^" + the two words they open with. */
+  private readonly byKey = new Map<string, Passage[]>();
+
+  private readonly aboutCache = new Map<string, Passage[]>();
+
+  constructor(hops: readonly SearchHop[]) {
+    this.all = hops.flatMap((hop) => hop.docs.map((doc) => ({ hop, doc, order: 0 })));
+    this.all.forEach((p, i) => {
+      p.order = i;
+      const raw = withoutAside(p.doc.title ?? '');
+      const keys = new Set<string>();
+      if (raw !== '') {
+        keys.add(normalizeText(raw));
+        keys.add(normalizeText(raw.split(',')[0] ?? ''));
+      }
+      for (const o of openings(p.doc)) {
+        const words = normalizeText(o.slice(0, 80)).split(' ');
+        keys.add(openingKey(words[0] ?? ''));
+        keys.add(openingKey(words.slice(0, 2).join(' ')));
+      }
+      for (const k of keys) {
+        const list = this.byKey.get(k);
+        if (list) list.push(p);
+        else this.byKey.set(k, [p]);
+      }
+    });
+  }
+
+  /** The passages about `name`, in retrieval order. */
+  about(name: string): Passage[] {
+    const n = normalizeText(withoutAside(name));
+    let out = this.aboutCache.get(n);
+    if (out) return out;
+    // Pages titled with the name settle it; a page that only opens with it is the fallback.
+    const titled = this.byKey.get(n) ?? [];
+    const candidates = titled.length > 0 ? titled : (this.byKey.get(openingKey(n)) ?? []);
+    out = candidates.filter((p) => isAbout(p.doc, name)).sort((a, b) => a.order - b.order);
+    this.aboutCache.set(n, out);
+    return out;
+  }
+}
