@@ -39,6 +39,13 @@ function orSides(question: string): string[] {
 const JOINERS = new Set('of the in a an de di du la le van von da del der for on at to & – -'.split(' '));
 const nameLike = (w: string) => /^[\p{Lu}\p{N}("'“]/u.test(w);
 
+/** Whether a name word follows the joiners from token i on ("of the Bells"). */
+function nameAfterJoiners(words: readonly string[], i: number, step: 1 | -1): boolean {
+  let j = i;
+  while (JOINERS.has((words[j] ?? '').toLowerCase())) j += step;
+  return j >= 1 && nameLike(words[j] ?? '');
+}
+
 /** The name that ends just before token i (reading back) or starts at it (reading on). */
 function nameRun(words: readonly string[], from: number, step: 1 | -1): string {
   const run: string[] = [];
@@ -49,7 +56,7 @@ function nameRun(words: readonly string[], from: number, step: 1 | -1): string {
   for (; i >= 1 && i < words.length; i += step) {
     const w = words[i] ?? '';
     if (nameLike(w)) run.push(w);
-    else if (JOINERS.has(w.toLowerCase()) && nameLike(words[i + step] ?? '') && run.length > 0) run.push(w);
+    else if (JOINERS.has(w.toLowerCase()) && run.length > 0 && nameAfterJoiners(words, i, step)) run.push(w);
     else break;
   }
   if (step === -1) run.reverse();
