@@ -198,4 +198,29 @@ describe('a joined question set’s plan', () => {
     const none = diagnose(traj(t.question, gold, [search('Montreal', [other])], 'Montreal'));
     expect(none.sufficiency.chain?.missing).toBe('no passage gives The Zone >> director: "Denys Desjardins"');
   });
+
+  it('never overrides every supporting passage retrieved (step answers carry no aliases)', () => {
+    const gold: Gold = {
+      answers: ['Jones Beach'],
+      supporting: [
+        { docId: 'j', title: 'Jones Beach State Park' },
+        { docId: 'm', title: 'Moses (planner)' },
+      ],
+      plan: [
+        { text: 'Jones Beach State Park >> designed by', answer: 'Robert Moses' },
+        { text: '#1 >> best-known project', answer: 'Jones Beach' },
+      ],
+    };
+    const park = doc('j', 'Jones Beach State Park', 'The park was planned by Moses in 1926.');
+    const moses = doc('m', 'Moses (planner)', 'Moses is best remembered for Jones Beach.');
+    const t = traj(
+      'What is the best-known project of the man who planned Jones Beach State Park?',
+      gold,
+      [search('Jones Beach State Park', [park]), search('Moses planner', [moses])],
+      'Jones Beach',
+    );
+    const d = diagnose(t);
+    expect(d.firstSufficientSearch).toBe(2);
+    expect(d.sufficiency.rule).toBe('supporting-passages');
+  });
 });

@@ -132,14 +132,17 @@ export function sufficiency(
           evidence: 'Answered correctly with no search: common knowledge sufficed.',
         }
       : { point: null, rule: 'never', evidence: 'Answered with no search and not correctly.' };
-  if (options.chain !== false) {
-    const plan = t.gold?.plan ? goldPlanChain(hops, t.gold.plan) : null;
-    if (plan) return fromChain(plan, 'the gold plan');
-  }
   // All supporting passages in hand settle it; when some never came, a passage stating the gold
   // answer may still have (the supporting facts name one path to the answer, not the only one).
   const supported = bySupporting(t, hops);
+  const plan = options.chain !== false && t.gold?.plan ? goldPlanChain(hops, t.gold.plan) : null;
+  // A plan's step answers carry no aliases ("Robert Moses" where the passage says "Moses"): a
+  // complete plan chain may settle the point earlier, an incomplete one never overrides the
+  // supporting passages.
+  if (plan?.point != null && (supported?.point == null || plan.point <= supported.point))
+    return fromChain(plan, 'the gold plan');
   if (supported?.point != null) return supported;
+  if (plan) return fromChain(plan, 'the gold plan', supported);
   const uninformative = isUninformative(t.question, answers);
   if (options.chain !== false) {
     const needs = questionNeeds(t.question, uninformative);
