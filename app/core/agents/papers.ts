@@ -244,7 +244,7 @@ export const PAPERS: readonly PaperEntry[] = [
       {
         topic: 'Tokens per turn',
         paper: 'max_response_length 16384 (Table 5)',
-        hopscope: `maxTokens = ${whenToSearch.defaults.maxTokens}, less when the model’s context has less left (the in-browser model reads its context from config.json; a server’s is not known, so it is asked for ${whenToSearch.defaults.maxTokens} as is)`,
+        hopscope: `maxTokens = ${whenToSearch.defaults.maxTokens}, less when the model’s context has less left (the in-browser model reads its context from config.json; a server’s is not known up front, so it is asked for ${whenToSearch.defaults.maxTokens} and, when it refuses naming its context length (vLLM, OpenAI), asked once more for what fits)`,
         reason: 'A reasoning model’s <think> runs long; no turn may ask for more than the model can hold',
       },
       {

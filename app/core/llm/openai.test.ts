@@ -268,6 +268,27 @@ describe('OpenAiLlm errors', () => {
     expect(e.message).toContain('characters in all');
   });
 
+  it("asks again for what fits when vLLM refuses a turn longer than the context's room", async () => {
+    const refusal = {
+      object: 'error',
+      message:
+        "This model's maximum context length is 4096 tokens. However, you requested 16884 tokens (500 in the messages, 16384 in the completion). Please reduce the length of the messages or completion.",
+      type: 'BadRequestError',
+      code: 400,
+    };
+    const { llm, srv } = await setup([{ status: 400, json: refusal }, { stream: chatStream(['ok']) }]);
+    const r = await llm.generate('q', { maxTokens: 16384 });
+    expect(r.text).toBe('ok');
+    const asked = srv.requests.map((q) => (q.body as { max_tokens?: number } | undefined)?.max_tokens);
+    expect(asked).toEqual([16384, 3596]);
+  });
+
+  it("any other 400 is the caller's to see, asked once", async () => {
+    const { llm: other, srv: once } = await setup([{ status: 400, json: { error: 'bad stop list' } }]);
+    expect((await rejection(other.generate('q', { maxTokens: 16384 }))).message).toContain('bad stop list');
+    expect(once.requests).toHaveLength(1);
+  });
+
   it("Ollama's {error: string} body and a 404 hint", async () => {
     const { llm } = await setup([{ status: 404, json: { error: "model 'qwen-test' not found" } }]);
     const e = await rejection(llm.generate('q'));

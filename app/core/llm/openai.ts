@@ -9,6 +9,7 @@
 import { retryAfterMs } from '../http/retry-after';
 import { isObj } from '../json';
 import { type ChatTemplate, renderChat } from './chat-text';
+import { completionRoom } from './context-limit';
 import { SseParser, type SseEvent } from './sse';
 import { StopMatcher } from './stop';
 import {
@@ -320,6 +321,19 @@ export class OpenAiLlm implements Llm {
    * `sendStop: false` every stop string is detected here.
    */
   async generate(prompt: Prompt, options: GenerateOptions = {}): Promise<GenerateResult> {
+    try {
+      return await this.generateOnce(prompt, options);
+    } catch (e) {
+      // A turn longer than the context has room for (the server does not say its context up
+      // front): ask once more for what fits, as the refusal names it (context-limit.ts).
+      const asked = options.maxTokens ?? DEFAULT_MAX_TOKENS;
+      const room = e instanceof OpenAiError && e.status === 400 ? completionRoom(e.message) : null;
+      if (room === null || room >= asked) throw e;
+      return this.generateOnce(prompt, { ...options, maxTokens: room });
+    }
+  }
+
+  private async generateOnce(prompt: Prompt, options: GenerateOptions): Promise<GenerateResult> {
     const t0 = performance.now();
     const url = `${this.baseUrl}/${this.endpoint === 'chat' ? 'chat/completions' : 'completions'}`;
     const stops = (options.stop ?? []).filter((s) => s.length > 0);
