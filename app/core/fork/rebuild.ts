@@ -49,7 +49,8 @@ function searchText(queries: readonly string[], style: TaggedStyle): string {
 /**
  * Re-renders the prefix steps as the continuing strategy's transcript. `useRaw`: the parent wrote
  * these steps in this strategy's own tags (a live run of it), so each unedited step's `raw` (the
- * exact text of its element) is used as is; otherwise elements are rebuilt from their text.
+ * exact text of its element, a retrieval's whole <information> block) is used as is; otherwise
+ * elements are rebuilt from their text and docs.
  */
 export function rebuildTranscript(
   prefix: readonly Step[],
@@ -57,6 +58,10 @@ export function rebuildTranscript(
   opts: { useRaw?: boolean } = {},
 ): Rebuilt {
   const raw = (s: Step) => (opts.useRaw && s.raw?.trim() ? s.raw.trim() : null);
+  const storedBlock = (s: Step) => {
+    const r = raw(s);
+    return r?.startsWith('<information>') && r.endsWith('</information>') ? r : null;
+  };
   const tagOf = (kind: Step['kind']) =>
     Object.entries(style.tags).find(([, k]) => k === kind)?.[0] ?? 'think';
   let transcript = '';
@@ -75,10 +80,13 @@ export function rebuildTranscript(
         part(raw(s) ?? searchText(s.queries ?? [s.text ?? ''], style));
         turnOpen = false;
         break;
-      case 'retrieve':
+      case 'retrieve': {
         if (!s.docs) break;
-        // Every result was shown, duplicates too (QAgent's Algorithm 1 l.13).
-        transcript += informationBlock(s.docs, style);
+        // The block the parent saw, as stored: QAgent runs made before its blocks held every
+        // result left passages already shown out of later blocks, so the docs alone would differ.
+        // Otherwise every result, duplicates too (QAgent's Algorithm 1 l.13).
+        const stored = storedBlock(s);
+        transcript += stored ? `\n\n${stored}\n\n` : informationBlock(s.docs, style);
         for (const d of s.docs)
           if (!seen.has(d.id)) {
             seen.add(d.id);
@@ -86,6 +94,7 @@ export function rebuildTranscript(
           }
         turnOpen = false;
         break;
+      }
       case 'invalid':
         // The model's malformed action (an empty <search></search>) stays; the notice is re-added.
         if (s.raw?.trim() && !s.raw.trim().startsWith('My previous action is invalid')) part(s.raw.trim());
