@@ -17,16 +17,47 @@ interface CorrectnessState {
 
 const KEY = 'hopscope.correctness';
 
-function load(): Partial<Pick<CorrectnessState, 'signal' | 'judgePrompt'>> {
+export interface SavedCorrectness {
+  signal?: CorrectnessSignal;
+  chosen: boolean;
+  judgePrompt?: string;
+}
+
+/**
+ * The saved state (the localStorage text). Since the choice is recorded, `chosen: true` is written
+ * with the signal the user picked. Older saves carry no flag and always held a signal, EM even when
+ * only the judge prompt was edited: EM there is the old default, not a choice, so only another
+ * signal (which the user must have picked) counts as chosen.
+ */
+export function readSavedCorrectness(text: string | null): SavedCorrectness {
   try {
-    const saved = JSON.parse(localStorage.getItem(KEY) ?? '{}') as Record<string, unknown>;
+    const saved = JSON.parse(text ?? '{}') as Record<string, unknown>;
     const signal = CORRECTNESS_SIGNALS.find((s) => s === saved.signal);
+    const chosen =
+      signal !== undefined && (saved.chosen === undefined ? signal !== 'em' : saved.chosen === true);
     return {
-      ...(signal ? { signal } : {}),
+      ...(chosen ? { signal } : {}),
+      chosen,
       ...(typeof saved.judgePrompt === 'string' ? { judgePrompt: saved.judgePrompt } : {}),
     };
   } catch {
-    return {};
+    return { chosen: false };
+  }
+}
+
+/** The text saved for a state: the signal (flagged as chosen) only once the user picked one. */
+export function savedCorrectnessText(s: Pick<CorrectnessState, 'signal' | 'chosen' | 'judgePrompt'>): string {
+  return JSON.stringify({
+    ...(s.chosen ? { signal: s.signal, chosen: true } : {}),
+    judgePrompt: s.judgePrompt,
+  });
+}
+
+function load(): SavedCorrectness {
+  try {
+    return readSavedCorrectness(localStorage.getItem(KEY));
+  } catch {
+    return { chosen: false };
   }
 }
 
@@ -34,13 +65,12 @@ export const useCorrectnessState = create<CorrectnessState>((set, get) => {
   const saved = load();
   const persist = (patch: Partial<CorrectnessState>) => {
     set(patch);
-    const { signal, chosen, judgePrompt } = get();
     // The signal is saved only once chosen, so a default EM is not read back as a choice.
-    localStorage.setItem(KEY, JSON.stringify({ ...(chosen ? { signal } : {}), judgePrompt }));
+    localStorage.setItem(KEY, savedCorrectnessText(get()));
   };
   return {
     signal: saved.signal ?? 'em',
-    chosen: saved.signal !== undefined,
+    chosen: saved.chosen,
     setSignal: (signal) => persist({ signal, chosen: true }),
     cycleSignal: () => {
       const i = CORRECTNESS_SIGNALS.indexOf(get().signal);
