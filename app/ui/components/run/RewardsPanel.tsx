@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { answerCorrect } from '../../../core/judge/correctness';
 import type { Trajectory } from '../../../core/schema/trajectory';
 import { serverConfigured, trajectoryRewards } from '../../../services/rewards';
+import { planRewriteModel } from '../../../services/plan-rewrite';
 import { llmHostState, loadEmbedder, useEmbedModelId, useLlmHostVersion } from '../../data/model-hosts';
 import { useCorpusUi } from '../../state/corpus-ui';
 import { useCorrectness, usePaperJudge } from '../../data/judge';
@@ -49,6 +50,8 @@ export function RewardsPanel({ t, onSelectStep }: { t: Trajectory; onSelectStep?
       t.gold,
       models,
       server,
+      // SEPR reads the configured model's cached plan rewrites: an in-browser model has no server.
+      planRewriteModel(llmCfg).model,
       withModel,
       signal,
       verdict,
@@ -64,7 +67,15 @@ export function RewardsPanel({ t, onSelectStep }: { t: Trajectory; onSelectStep?
     <div className="rewards" data-testid="rewards-panel">
       <p className="muted small">
         Computed here from the trajectory (never read from the log); a right answer is judged by{' '}
-        <strong data-testid="rewards-signal">{signal}</strong>.{' '}
+        <strong data-testid="rewards-signal">{signal}</strong>
+        {judgeVerdict !== null && (
+          <span data-testid="rewards-paper-signal">
+            {' '}
+            (When-to-Search&apos;s reward uses the LLM judge, its paper&apos;s signal, since no signal was
+            chosen)
+          </span>
+        )}
+        .{' '}
         {!embedModel && (
           <>
             Rewards over embeddings need an embedding model:{' '}
