@@ -8,7 +8,7 @@ import { stringChunks } from '../core/importers/pipeline';
 import { db, DB_NAME, resetDbConnection } from './db';
 import { recordContent } from './import-ids';
 import { importIntoDb } from './import-into-db';
-import { countTrajectories, getTrajectory, listAnnotations, putAnnotations } from './store';
+import { countTrajectories, getTrajectory, listAnnotations, putAnnotations, putTrajectories } from './store';
 
 const demoFile = (name: string) => readFileSync(join(__dirname, '../../public/demo', name), 'utf8');
 const DEMO = demoFile('veloria-hopscope.jsonl');
@@ -128,14 +128,34 @@ describe('an imported id that already holds a different trajectory', () => {
     expect(labels[0]!.trajectoryId).toBe(`${rec.id}~2`);
   });
 
-  it('a content id (a hash of the record itself) is the same record: a newer derivation replaces it', async () => {
+  it('an id the file chose, even shaped like a content id, is compared by content: a different record is moved', async () => {
     const [first] = COLLIDING.split('\n');
     const rec = JSON.parse(first!) as Record<string, unknown>;
-    const as = (question: string) => `${JSON.stringify({ ...rec, id: 't_1abc', question })}\n`;
-    await importIntoDb(stringChunks(as('derived by an older importer')), { file: 'a.jsonl' });
-    const again = await importIntoDb(stringChunks(as('derived by this one')), { file: 'a.jsonl' });
+    const as = (question: string) => `${JSON.stringify({ ...rec, id: 't_1', question })}\n`;
+    await importIntoDb(stringChunks(as('the record of file a')), { file: 'a.jsonl' });
+    const b = await importIntoDb(stringChunks(as('another record of file b')), { file: 'b.jsonl' });
+    expect(await countTrajectories()).toBe(2);
+    expect((await getTrajectory('t_1'))!.question).toBe('the record of file a');
+    expect((await getTrajectory('t_1~2'))!.question).toBe('another record of file b');
+    expect(b.errors).toHaveLength(1);
+    expect(b.errors[0]).toMatchObject({ field: 'id', severity: 'warning', line: 1 });
+    expect(b.errors[0]!.message).toContain('"t_1~2"');
+  });
+
+  it('a content id the pipeline derived is the same record: a newer derivation replaces it', async () => {
+    // No id in the file: the pipeline derives t_<hash> of the record's bytes.
+    const line = `${JSON.stringify({ question: 'Capital of France?', golden_answers: ['Paris'], output: { pred: 'Paris' } })}\n`;
+    const first = await importIntoDb(stringChunks(line), { file: 'a.jsonl', format: 'flashrag' });
+    expect(first.imported).toBe(1);
+    const [t] = await (await db()).getAll('trajectories');
+    const id = t!.id;
+    expect(id).toMatch(/^t_/);
+    // An older importer read other content from the same bytes under the same id.
+    const older = (await getTrajectory(id))!;
+    await putTrajectories([{ ...older, question: 'read differently by an older importer' }]);
+    const again = await importIntoDb(stringChunks(line), { file: 'a.jsonl', format: 'flashrag' });
     expect(again.errors).toEqual([]);
     expect(await countTrajectories()).toBe(1);
-    expect((await getTrajectory('t_1abc'))!.question).toBe('derived by this one');
+    expect((await getTrajectory(id))!.question).toBe('Capital of France?');
   });
 });

@@ -1,8 +1,8 @@
 // Stores imported trajectories so an id already taken by a different record never replaces it:
 // the newcomer is stored under a derived id (`<id>~2`, `~3`, ...) and the import reports both.
 // The same record imported again still replaces itself (one trajectory, as before), as does a
-// record under a content id (derived from its own bytes), so labels, keyed by trajectory id and
-// step, stay on the record they were made on.
+// record under a content id the pipeline derived from its own bytes, so labels, keyed by
+// trajectory id and step, stay on the record they were made on.
 import { canonicalJson } from '../core/io/canonical';
 import { packTrajectory, unpackTrajectory } from '../core/schema/packed';
 import type { Trajectory } from '../core/schema/trajectory';
@@ -15,9 +15,6 @@ export function recordContent(t: Trajectory): string {
   const { file: _file, line: _line, ...source } = t.source;
   return canonicalJson({ ...t, id: undefined, source });
 }
-
-/** The ids the pipeline derives from a record's content (`t_<hash>`, `-n` for repeats in a file). */
-const CONTENT_ID = /^t_[0-9a-z]+(-\d+)?$/;
 
 /** Ids past this length are cut in messages (an id may be 100,000 characters). */
 const ID_SHOWN = 80;
@@ -41,13 +38,22 @@ export interface MovedRecord {
  */
 export async function putImported(
   list: readonly Trajectory[],
-  /**
-   * A stored record with the same id and the same source is an older version, replaced: for the
-   * app's own demo set updating itself, never for a user's file.
-   */
-  replaceSameSource = false,
+  opts: {
+    /**
+     * A stored record with the same id and the same source is an older version, replaced: for the
+     * app's own demo set updating itself, never for a user's file.
+     */
+    replaceSameSource?: boolean;
+    /**
+     * Ids the import pipeline derived from the record's own content (ImportBatch.derivedIds, after
+     * any legacy rename). The shape of an id says nothing: a file may name a record `t_1`.
+     */
+    derivedIds?: ReadonlySet<string>;
+  } = {},
 ): Promise<{ stored: Trajectory[]; moved: MovedRecord[] }> {
   if (list.length === 0) return { stored: [], moved: [] };
+  const replaceSameSource = opts.replaceSameSource === true;
+  const derivedIds = opts.derivedIds ?? new Set<string>();
   const d = await db();
   // Before the transaction: an await on another store would let it commit early.
   const { index } = await currentQuestionIndex();
@@ -61,9 +67,10 @@ export async function putImported(
     let id = t.id;
     for (let n = 2; ; n++) {
       const there = await ts.get(id);
-      // A content id is a hash of the record's own bytes: the same id is the same record, whatever
-      // a newer importer now derives from it (re-importing after an update replaces, as before).
-      if (!there || CONTENT_ID.test(id)) break;
+      // A content id the pipeline derived is a hash of the record's own bytes: the same id is the
+      // same record, whatever a newer importer now derives from it (re-importing after an update
+      // replaces, as before).
+      if (!there || (id === t.id && derivedIds.has(id))) break;
       const old = unpackTrajectory(there);
       if (replaceSameSource && canonicalJson(old.source) === canonicalJson(t.source)) break;
       content ??= recordContent(t);

@@ -72,10 +72,10 @@ export async function importIntoDb(
   let dropped = 0;
   const store = async (b: ImportBatch): Promise<void> => {
     const kept = b.legacyIds.size ? keepLegacyIds(b, await (stored ??= knownTrajectoryIds())) : b;
-    const { stored: trajectories, moved } = await putImported(
-      kept.trajectories,
-      opts.replacesOwnOlderVersion === true,
-    );
+    const { stored: trajectories, moved } = await putImported(kept.trajectories, {
+      replaceSameSource: opts.replacesOwnOlderVersion === true,
+      derivedIds: kept.derivedIds,
+    });
     const issues = moved.map((m) => movedIssue(opts.file, b.lines[m.index] ?? 0, m));
     for (const issue of issues) storeIssues.push(issue);
     // Labels the file carried for a moved record go with it; one on a step it lacks is reported.
@@ -212,9 +212,11 @@ async function explainStorageStop(e: unknown, closes: number): Promise<unknown> 
 function keepLegacyIds(
   b: ImportBatch,
   stored: ReadonlySet<string>,
-): Pick<ImportBatch, 'trajectories' | 'annotations'> {
+): Pick<ImportBatch, 'trajectories' | 'annotations' | 'derivedIds'> {
   if (stored.size === 0) return b;
   const rename = new Map([...b.legacyIds].filter(([, old]) => stored.has(old)));
+  // A legacy id is a content id too (the same record hashed the older way).
+  const derivedIds = new Set([...b.derivedIds].map((id) => rename.get(id) ?? id));
   const trajectories = b.trajectories.map((t) => {
     const old = rename.get(t.id);
     return old ? { ...t, id: old } : t;
@@ -225,5 +227,5 @@ function keepLegacyIds(
     const moved = { ...a, trajectoryId: old };
     return { ...moved, id: annotationId(moved) };
   });
-  return { trajectories, annotations };
+  return { trajectories, annotations, derivedIds };
 }

@@ -55,6 +55,12 @@ export interface ImportBatch {
    * mattered). Where a trajectory is stored under its old id, the store keeps that id.
    */
   legacyIds: Map<string, string>;
+  /**
+   * The ids of this batch the pipeline derived from the record's own content (the record had no
+   * id). Only these are the same record whenever the id is: an id the file chose, even one shaped
+   * like `t_<hash>`, is compared by content before it replaces a stored record.
+   */
+  derivedIds: Set<string>;
   annotations: Annotation[];
   /** Issues found since the previous batch, so a stopped import can still report them. */
   issues: ImportIssue[];
@@ -122,6 +128,7 @@ export async function* importBatches(
   let batch: Trajectory[] = [];
   let lines: number[] = [];
   let legacyIds = new Map<string, string>();
+  let derivedIds = new Set<string>();
   let annotations: Annotation[] = [];
   let issuesSent = 0;
   const newIssues = () => summary.errors.slice(issuesSent, (issuesSent = summary.errors.length));
@@ -165,6 +172,7 @@ export async function* importBatches(
     batch.push(t.trajectory);
     lines.push(rec.line);
     if (t.legacyId && t.legacyId !== id) legacyIds.set(id, t.legacyId);
+    if (t.derived) derivedIds.add(id);
     summary.imported++;
     progress.imported++;
     const a = f.annotations?.(rec.value, id);
@@ -212,6 +220,7 @@ export async function* importBatches(
         trajectories: batch,
         lines,
         legacyIds,
+        derivedIds,
         annotations,
         issues: newIssues(),
         progress: { ...progress },
@@ -219,6 +228,7 @@ export async function* importBatches(
       batch = [];
       lines = [];
       legacyIds = new Map();
+      derivedIds = new Set();
       annotations = [];
     }
   }
@@ -253,6 +263,7 @@ export async function* importBatches(
       trajectories: batch,
       lines,
       legacyIds,
+      derivedIds,
       annotations,
       issues: newIssues(),
       progress: { ...progress },
@@ -302,8 +313,9 @@ function convertRecord(
   f: FormatImporter,
   file: string,
   seenIds: Map<string, number>,
-): { trajectory: Trajectory; legacyId?: string } | { issue: ImportIssue } {
+): { trajectory: Trajectory; legacyId?: string; derived?: true } | { issue: ImportIssue } {
   let legacyId: string | undefined;
+  let derived = false;
   try {
     const events = f.toEvents(rec.value, { file, line: rec.line });
     const start = events[0];
@@ -318,6 +330,7 @@ function convertRecord(
       seenIds.set(base, n + 1);
       events[0] = { ...start, id: n === 0 ? base : `${base}-${n}` };
       legacyId = legacyContentId(f.id, rec.value, n);
+      derived = true;
     }
     const built = buildTrajectory(events);
     const checked = parseTrajectory(built);
@@ -327,7 +340,11 @@ function convertRecord(
     shareDocHaystacks(built, checked.value);
     const unstorable = checkStorable(checked.value);
     if (unstorable) throw new RecordError(unstorable.message, unstorable.field);
-    return legacyId ? { trajectory: checked.value, legacyId } : { trajectory: checked.value };
+    return {
+      trajectory: checked.value,
+      ...(legacyId ? { legacyId } : {}),
+      ...(derived ? { derived: true as const } : {}),
+    };
   } catch (e) {
     if (e instanceof AbortError) throw e;
     // A value nested too deep for a recursive step (schema checks) is the storage limit's problem.
