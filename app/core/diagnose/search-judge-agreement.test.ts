@@ -32,3 +32,28 @@ describe('judgeVersusPerson', () => {
     expect(r.kappa.annotators).toEqual(['ana', 'judge']);
   });
 });
+
+describe('judgeVersusPerson on many trajectories', () => {
+  it('matches the judge to the truth by id without comparing every pair', () => {
+    const n = 400;
+    let reads = 0;
+    const counted = (l: LabelledTrajectory): LabelledTrajectory => {
+      const { id, ...rest } = l;
+      return Object.defineProperty({ ...rest }, 'id', {
+        enumerable: true,
+        get: () => {
+          reads += 1;
+          return id;
+        },
+      }) as LabelledTrajectory;
+    };
+    const judge = Array.from({ length: n }, (_, i) =>
+      counted(lt(`t${i}`, ['necessary', 'redundant'], false)),
+    );
+    const person = Array.from({ length: n }, (_, i) => lt(`t${i}`, ['necessary', 'necessary'], false));
+    const r = judgeVersusPerson('judge', judge, 'ana', person);
+    expect(r.scores.trajectories).toBe(n);
+    // Each of the judge's ids is read a few times, not once per person's trajectory.
+    expect(reads).toBeLessThan(20 * n);
+  });
+});

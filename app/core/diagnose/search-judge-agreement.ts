@@ -65,8 +65,9 @@ export function judgeVersusPerson(
         : {}),
     });
   }
+  const scored = new Set(truth.map((t) => t.id));
   const both = new Map([
-    [judgeName, judge.filter((j) => truth.some((t) => t.id === j.id))],
+    [judgeName, judge.filter((j) => scored.has(j.id))],
     [person, truth],
   ]);
   return { scores: agreement(predictions, truth), kappa: annotatorAgreement(both) };
