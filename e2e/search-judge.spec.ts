@@ -149,11 +149,12 @@ test('model judge: one trajectory, a paused and resumed batch over filtered rows
     expect(answered()).toHaveLength(2);
     slow = false;
     await bar.getByTestId('search-judge-batch-resume').click();
-    await expect(progress).toContainText('judged 3/3 (1 asked, 2 from the cache, 1 malformed reply)', {
+    await expect(progress).toContainText('judged 3/3 (2 asked, 1 from the cache, 1 malformed reply)', {
       timeout: 30_000,
     });
-    // The paused call was never answered; resuming asked only Psycho.
-    expect(answered()).toHaveLength(3);
+    // The paused call was never answered; resuming asked Psycho, and Alien again (its reply gave
+    // no labels), not Jaws.
+    expect(answered()).toHaveLength(4);
     await bar.locator('summary').click();
     await expect(bar.getByTestId('search-judge-batch-malformed')).toContainText(
       'Which moviemaker directed Alien?: the reply holds no JSON object',
@@ -172,7 +173,8 @@ test('model judge: one trajectory, a paused and resumed batch over filtered rows
     const judgeCard = page.getByTestId('calibration-judge');
     await expect(judgeCard).toHaveCount(1);
     await expect(judgeCard).toHaveAttribute('data-person', 'ana');
-    await expect(judgeCard).toHaveAttribute('data-judge', /^model judge fake-judge \(r[0-9a-z]+\)$/);
+    const judgeName = `model judge fake-judge@${new URL(server.url).host}`;
+    await expect(judgeCard).toHaveAttribute('data-judge', new RegExp(`^${judgeName} \\(r[0-9a-z]+\\)$`));
     // Searches: judge N R N R, ana N R N N: 3 of 4 agree, kappa (0.75 - 0.5) / 0.5.
     await expect(judgeCard.getByTestId('judge-kappa')).toContainText("3 of 4 agree, Cohen's κ 0.500");
     const over = judgeCard.locator('table.scores tbody tr').nth(0);
@@ -197,7 +199,7 @@ test('model judge: one trajectory, a paused and resumed batch over filtered rows
     await rubric.getByTestId('search-judge-rubric-save').click();
     await expect(rubric.getByTestId('search-judge-rubric-version')).not.toHaveText(version);
     await expect(rubric).toContainText('edited');
-    await expect(judgeCard).toHaveAttribute('data-judge', `model judge fake-judge (${version})`);
+    await expect(judgeCard).toHaveAttribute('data-judge', `${judgeName} (${version})`);
   } finally {
     await server.close();
   }

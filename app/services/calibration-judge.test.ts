@@ -8,7 +8,7 @@ import { putAnnotations, putTrajectories } from '../db/store';
 import { ScriptedLlm } from '../testing/scripted-llm';
 import { doc, traj } from '../testing/reward-fakes';
 import { calibration, labelQueueState } from './calibration';
-import { judgeAnnotator, judgeSearchesOn } from './search-judge';
+import { currentJudgeAnnotator, judgeSearchesOn } from './search-judge';
 
 const T = traj(
   [
@@ -82,7 +82,8 @@ describe('the model judge in Calibrate', () => {
     const r = await judgeSearchesOn([T.id, U.id], setup, { llm: new ScriptedLlm([JUDGE, JUDGE_U]) });
     expect(r).toMatchObject({ asked: 2, malformed: [], rejectedLabels: 0 });
 
-    const who = judgeAnnotator('fake-judge', rubricVersion(DEFAULT_SEARCH_RUBRIC));
+    const who = currentJudgeAnnotator(setup);
+    expect(who).toBe(`model judge fake-judge@127.0.0.1:9 (${rubricVersion(DEFAULT_SEARCH_RUBRIC)})`);
     const c = await calibration();
     expect(c.annotators.map((a) => [a.annotator, a.model ?? false])).toEqual([
       ['ana', false],
@@ -97,11 +98,29 @@ describe('the model judge in Calibrate', () => {
     expect(vs?.disagreements.map((d) => d.detail)).toContain('search 2: judge necessary, ana redundant');
 
     // Ana's queue: the trajectory she has not labelled, for the judge's disagreement with the detector.
-    const q = await labelQueueState('ana');
+    const q = await labelQueueState('ana', undefined, who);
     expect(q.next).toEqual({
       id: U.id,
       reason: 'judge-disagrees',
       why: 'the judge finds under-search the detector does not',
     });
+
+    // An edited rubric whose judge agrees with the detector on U: only the configured judge's
+    // labels (this model, server and rubric) move U up, whichever rubric's labels are newer.
+    const edited = { ...setup, rubric: `${DEFAULT_SEARCH_RUBRIC}\nBe strict.` };
+    const agrees = JUDGE_U.replace('"under_search":true', '"under_search":false');
+    expect(await judgeSearchesOn([U.id], edited, { llm: new ScriptedLlm([agrees]) })).toMatchObject({
+      asked: 1,
+      malformed: [],
+    });
+    expect((await labelQueueState('ana', undefined, currentJudgeAnnotator(edited))).next?.reason).not.toBe(
+      'judge-disagrees',
+    );
+    expect((await labelQueueState('ana', undefined, who)).next?.reason).toBe('judge-disagrees');
+    // Another server's judge of the same name is another judge.
+    const elsewhere = { ...setup, llm: { ...setup.llm, baseUrl: 'http://10.0.0.2:8000/v1' } };
+    expect((await labelQueueState('ana', undefined, currentJudgeAnnotator(elsewhere))).next?.reason).not.toBe(
+      'judge-disagrees',
+    );
   });
 });

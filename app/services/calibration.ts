@@ -25,7 +25,7 @@ import {
 import type { Trajectory } from '../core/schema/trajectory';
 import { getTrajectory, listAnnotations, listRows, putAnnotations } from '../db/store';
 import { announce } from './changes';
-import { judgeLabellings } from './search-judge';
+import { judgeLabellings, recentJudgeLabellings } from './search-judge';
 
 /** `FILE#N` of a stored trajectory: its source file and 0-based record (line) index. */
 export function labelIdOf(t: Pick<Trajectory, 'id' | 'source'>): string {
@@ -281,16 +281,28 @@ export interface QueueState {
   remaining: number;
 }
 
-/** The next trajectory `annotator` should label, after `afterId` when given, and their progress. */
-export async function labelQueueState(annotator: string, afterId?: string): Promise<QueueState> {
-  const [rows, annotations, judges] = await Promise.all([listRows(), listAnnotations(), judgeLabellings()]);
+/**
+ * The next trajectory `annotator` should label, after `afterId` when given, and their progress.
+ * `judge` is the configured model judge's annotator name (currentJudgeAnnotator): only its labels
+ * (this model, server and rubric) put a trajectory where the judge disagrees with the detector.
+ */
+export async function labelQueueState(
+  annotator: string,
+  afterId?: string,
+  judge?: string,
+): Promise<QueueState> {
+  const [rows, annotations, judges] = await Promise.all([
+    listRows(),
+    listAnnotations(),
+    recentJudgeLabellings(),
+  ]);
   const labelledBy = new Map<string, Set<string>>();
   for (const a of annotations) {
     const s = labelledBy.get(a.trajectoryId) ?? new Set<string>();
     s.add(a.annotator);
     labelledBy.set(a.trajectoryId, s);
   }
-  const judgedBy = new Map([...judges.values()].flat().map((l) => [l.id, l]));
+  const judgedBy = new Map((judge === undefined ? [] : (judges.get(judge) ?? [])).map((l) => [l.id, l]));
   const judgeDisagrees = new Map<string, string>();
   for (const r of rows) {
     const l = judgedBy.get(r.id);

@@ -3,8 +3,10 @@
 // replies with labels and quotes (core/diagnose/search-judge-*.ts). Each reply is cached per
 // (rubric version, model, prompt); opening a trajectory reads the cache only, the model is asked
 // on request, one trajectory or the table's filtered rows (a stopped batch resumes where it was:
-// what is cached is not asked again). Calibrate reads the judge's labels from here.
+// what is cached is not asked again, except a reply that could not be read). Calibrate reads the
+// judge's labels from here.
 import { untilAbort } from '../core/agents/session';
+import { estimateTokens, turnBudget } from '../core/agents/turn-budget';
 import { judgeLabelled } from '../core/diagnose/search-judge-agreement';
 import { MAX_JUDGED_SEARCHES, searchJudgeMessages } from '../core/diagnose/search-judge-prompt';
 import { parseSearchJudgeReply, type SearchJudgeParse } from '../core/diagnose/search-judge-reply';
@@ -25,7 +27,7 @@ import {
 import { getTrajectory } from '../db/store';
 import type { LlmConfig } from '../runtime/agent-ports';
 import { makeLlm } from '../runtime/agent-ports';
-import { announce } from './changes';
+import { announce, onDataChange } from './changes';
 import { probeModel } from './probes';
 
 export interface SearchJudgeSetup {
@@ -35,9 +37,26 @@ export interface SearchJudgeSetup {
   rubric: string;
 }
 
-/** The judge as an annotator's name in Calibrate: its model and its rubric version. */
-export function judgeAnnotator(modelLabel: string, version: string): string {
-  return `model judge ${modelLabel} (${version})`;
+/**
+ * The judge as an annotator's name in Calibrate: its model, with the server's host for a served
+ * model (`model` is the cache key's `NAME@BASE_URL`: two servers may serve models of one name, and
+ * their labels are two judges), and its rubric version.
+ */
+export function judgeAnnotator(model: string, modelLabel: string, version: string): string {
+  const base = model.startsWith(`${modelLabel}@`) ? model.slice(modelLabel.length + 1) : '';
+  let host = base;
+  try {
+    host = new URL(base).host || base;
+  } catch {
+    // Not a URL: the base as written.
+  }
+  return `model judge ${host ? `${modelLabel}@${host}` : modelLabel} (${version})`;
+}
+
+/** The annotator name of the judge `setup` configures (the configured model and rubric). */
+export function currentJudgeAnnotator(setup: Pick<SearchJudgeSetup, 'llm' | 'rubric'>): string {
+  const { model, label } = probeModel(setup.llm);
+  return judgeAnnotator(model, label, rubricVersion(setup.rubric));
 }
 
 export interface SearchJudgeResult {
@@ -61,8 +80,25 @@ function skipReason(t: Trajectory): string | undefined {
   return n > MAX_JUDGED_SEARCHES ? `${n} searches: the judge reads up to ${MAX_JUDGED_SEARCHES}` : undefined;
 }
 
-/** Reply tokens: the JSON, and a label and a short quote per search. */
-const maxTokens = (t: Trajectory) => 400 + 80 * searchHops(t).length;
+/**
+ * Tokens a reasoning model may think before it replies: its `<think>` block comes out of the
+ * same budget, and a reply cut off before its JSON is malformed. A few thousand tokens of thinking
+ * is common for a judgement like this one.
+ */
+export const THINKING_TOKENS = 4096;
+
+/**
+ * Reply tokens: room to think, then the JSON with a label and a short quote per search; no more
+ * than the model's context leaves after the prompt, where the adapter reports its context.
+ */
+function maxTokens(t: Trajectory, llm: Llm, rubric: string): number {
+  const promptChars = searchJudgeMessages(t, rubric).reduce((n, m) => n + m.content.length, 0);
+  return turnBudget(
+    THINKING_TOKENS + 400 + 80 * searchHops(t).length,
+    llm.contextTokens,
+    estimateTokens(promptChars),
+  );
+}
 
 async function resolve(
   t: Trajectory,
@@ -75,21 +111,19 @@ async function resolve(
   const { model, label } = probeModel(setup.llm);
   const version = rubricVersion(setup.rubric);
   const key = replyKey(version, model, t, setup.rubric);
-  const annotator = judgeAnnotator(label, version);
+  const annotator = judgeAnnotator(model, label, version);
   const hit = await getSearchJudgeReply(key);
-  if (hit)
-    return {
-      annotator,
-      rubricVersion: version,
-      cached: true,
-      reply: hit.reply,
-      parse: parseSearchJudgeReply(hit.reply, t),
-    };
+  if (hit) {
+    const parse = parseSearchJudgeReply(hit.reply, t);
+    // A reply that could not be read (prose, JSON cut off by the token limit) is shown as cached,
+    // but asked again whenever a model is at hand: caching it for good would keep it malformed.
+    if (parse.ok || !llm) return { annotator, rubricVersion: version, cached: true, reply: hit.reply, parse };
+  }
   if (!llm) return null;
   if (signal?.aborted) throw new AbortError();
   const r = await llm.generate(
     { messages: searchJudgeMessages(t, setup.rubric) },
-    { temperature: 0, maxTokens: maxTokens(t), ...(signal ? { signal } : {}) },
+    { temperature: 0, maxTokens: maxTokens(t, llm, setup.rubric), ...(signal ? { signal } : {}) },
   );
   const at = new Date().toISOString();
   await putRubric({ version, text: setup.rubric.trim(), at });
@@ -201,7 +235,7 @@ async function judgeInto(
 /**
  * Judges stored trajectories one after another (the table's filtered rows). Stopping throws an
  * AbortError; running the same ids again asks only what the cache lacks, so it resumes (and
- * retries the requests that failed).
+ * retries the requests that failed and the replies that could not be read).
  */
 export async function judgeSearchesOn(
   ids: readonly string[],
@@ -241,13 +275,14 @@ export async function judgeSearchesOn(
 }
 
 /**
- * The judge's labels, per annotator (model and rubric version), as Calibrate scores them: replies
- * whose trajectory changed since (re-imported) or that gave no labels are left out.
+ * The judge's labels, per annotator (model, server and rubric version), as Calibrate scores them:
+ * replies whose trajectory changed since (re-imported) or that gave no labels are left out, and
+ * one annotator labels a trajectory once (its newest reply).
  */
-export async function judgeLabellings(): Promise<Map<string, LabelledTrajectory[]>> {
+async function readJudgeLabellings(): Promise<Map<string, LabelledTrajectory[]>> {
   const [replies, rubrics] = await Promise.all([listSearchJudgeReplies(), listRubrics()]);
   const rubricText = new Map(rubrics.map((r) => [r.version, r.text]));
-  const out = new Map<string, LabelledTrajectory[]>();
+  const newest = new Map<string, Map<string, { at: string; l: LabelledTrajectory }>>();
   const loaded = new Map<string, Trajectory | undefined>();
   for (const r of replies) {
     const rubric = rubricText.get(r.rubricVersion);
@@ -258,8 +293,34 @@ export async function judgeLabellings(): Promise<Map<string, LabelledTrajectory[
     const parse = parseSearchJudgeReply(r.reply, t);
     const l = parse.ok ? judgeLabelled(t.id, parse.judgement) : null;
     if (!l) continue;
-    const who = judgeAnnotator(r.modelLabel, r.rubricVersion);
-    out.set(who, [...(out.get(who) ?? []), l]);
+    const who = judgeAnnotator(r.model, r.modelLabel, r.rubricVersion);
+    let byId = newest.get(who);
+    if (!byId) newest.set(who, (byId = new Map()));
+    const had = byId.get(t.id);
+    if (!had || had.at <= r.at) byId.set(t.id, { at: r.at, l });
   }
-  return out;
+  return new Map([...newest].map(([who, byId]) => [who, [...byId.values()].map((x) => x.l)]));
+}
+
+// The last reading, kept until the judge's replies or the trajectories change: the label queue
+// asks on every keypress, and a reading loads each judged trajectory and rebuilds its prompt.
+let labellings: Promise<ReadonlyMap<string, readonly LabelledTrajectory[]>> | null = null;
+onDataChange((n) => {
+  if (n.changes.includes('search-judge') || n.changes.includes('trajectories')) labellings = null;
+});
+
+/** The judge's labels per annotator, read afresh (Calibrate: another tab may have judged since). */
+export function judgeLabellings(): Promise<ReadonlyMap<string, readonly LabelledTrajectory[]>> {
+  const mine = readJudgeLabellings();
+  labellings = mine;
+  // A failed reading is not kept.
+  mine.catch(() => {
+    if (labellings === mine) labellings = null;
+  });
+  return mine;
+}
+
+/** The judge's labels per annotator as last read, read again only after a change (the queue). */
+export function recentJudgeLabellings(): Promise<ReadonlyMap<string, readonly LabelledTrajectory[]>> {
+  return labellings ?? judgeLabellings();
 }

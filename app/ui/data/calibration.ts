@@ -6,8 +6,12 @@ import {
   exportLabels,
   importLabelsFile,
   type LabelImportReport,
-  labelQueueState,
+  labelQueueState as queueState,
 } from '../../services/calibration';
+import { DEFAULT_SEARCH_RUBRIC } from '../../core/diagnose/search-judge-rubric';
+import { currentJudgeAnnotator } from '../../services/search-judge';
+import { useRunConfig } from '../state/run-config';
+import { useRubricState } from '../state/search-judge-rubric';
 
 const CALIBRATION = ['calibration'] as const;
 
@@ -24,14 +28,31 @@ export function useImportLabels() {
 
 export { exportLabels };
 
+/** The configured model judge (the Run page's model, the current rubric) as an annotator name. */
+function currentJudge(): string {
+  return currentJudgeAnnotator({
+    llm: useRunConfig.getState().llm,
+    rubric: useRubricState.getState().edited ?? DEFAULT_SEARCH_RUBRIC,
+  });
+}
+
+/**
+ * The next trajectory to label for `annotator` (after `afterId`), with their progress; the judge's
+ * disagreements with the detector that move a trajectory up are the configured judge's only.
+ */
+export function labelQueueState(annotator: string, afterId?: string) {
+  return queueState(annotator, afterId, currentJudge());
+}
+
 /** The next trajectory to label for `annotator` (after `afterId`), with their progress. */
 export function useLabelQueue(annotator: string, afterId?: string) {
+  const llm = useRunConfig((s) => s.llm);
+  const rubric = useRubricState((s) => s.edited) ?? DEFAULT_SEARCH_RUBRIC;
+  const judge = currentJudgeAnnotator({ llm, rubric });
   return useQuery({
-    queryKey: ['label-queue', annotator, afterId ?? ''],
-    queryFn: () => labelQueueState(annotator, afterId),
+    queryKey: ['label-queue', annotator, afterId ?? '', judge],
+    queryFn: () => queueState(annotator, afterId, judge),
     enabled: annotator !== '',
     staleTime: 0,
   });
 }
-
-export { labelQueueState };

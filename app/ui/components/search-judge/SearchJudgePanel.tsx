@@ -1,6 +1,7 @@
 // The model judge on the Diagnose tab: which model and rubric version judge, a button to ask it,
 // and its labels, each with the quote it gave and, when the quote is not in the trajectory, why
-// the label is rejected. A malformed reply is shown as the model wrote it (text, never HTML).
+// the label is rejected. A malformed reply is shown as the model wrote it (text, never HTML), and
+// the model may be asked again.
 import { useMemo } from 'react';
 import { searchHops } from '../../../core/diagnose/hops';
 import type { Judged } from '../../../core/diagnose/search-judge-reply';
@@ -34,7 +35,13 @@ export function SearchJudgePanel({ t, onSelectStep }: { t: Trajectory; onSelectS
             Stop
           </button>
         ) : (
-          <button type="button" onClick={j.judge} disabled={o !== null} data-testid="search-judge-run">
+          <button
+            type="button"
+            onClick={j.judge}
+            // A malformed reply may be asked again (a reasoning model's reply cut off, say).
+            disabled={o !== null && ('skipped' in o || o.parse.ok)}
+            data-testid="search-judge-run"
+          >
             Judge searches
           </button>
         )}
