@@ -14,7 +14,10 @@ export interface ImportRecord {
   /** Records read so far: imported + reported (the counts are of what was stored). */
   records: number;
   imported: number;
-  /** The first MAX_KEPT_ISSUES issues, in file order; the rest are counted in `errorsNotKept`. */
+  /**
+   * At most MAX_KEPT_ISSUES issues, the first ones, except that errors are kept before warnings;
+   * the rest are counted in `errorsNotKept`.
+   */
   errors: ImportIssue[];
   /** Issues reported past the first MAX_KEPT_ISSUES: counted, not stored (150,000 bad lines). */
   errorsNotKept?: number;

@@ -297,6 +297,30 @@ describe('a file with very many bad lines', () => {
     expect(stored && reportedIssues(stored)).toBe(150_000);
   }, 60_000);
 
+  it('keeps the errors before the warnings: moved records cannot push invalid lines out of the report', async () => {
+    const n = MAX_KEPT_ISSUES + 100;
+    // Hopscope records keep the ids the file gives them.
+    const [first] = readFileSync(
+      join(__dirname, '../../../shared/repro/hardening-3/11-demo-id-collision-silently-replaces.jsonl'),
+      'utf8',
+    ).split('\n');
+    const base = { ...(JSON.parse(first!) as object), steps: [] };
+    const file = (q: string) =>
+      Array.from({ length: n }, (_, i) =>
+        JSON.stringify({ ...base, id: `r${i}`, question: `${q} ${i}?` }),
+      ).join('\n');
+    await importIntoDb(stringChunks(file('Question')), { file: 'many.jsonl' });
+    // The same ids with other questions (each stored as <id>~2, a warning), then 20 invalid lines.
+    const bad = Array.from({ length: 20 }, (_, i) => `{"broken": ${i}`).join('\n');
+    const rec = await importIntoDb(stringChunks(`${file('Changed')}\n${bad}\n`), { file: 'many.jsonl' });
+    expect(rec.imported).toBe(n);
+    expect(rec.errors).toHaveLength(MAX_KEPT_ISSUES);
+    expect(reportedIssues(rec)).toBe(n + 20);
+    const errors = rec.errors.filter((e) => e.severity !== 'warning');
+    expect(errors.map((e) => e.line)).toEqual(Array.from({ length: 20 }, (_, i) => n + 1 + i));
+    expect(rec.errors.filter((e) => e.severity === 'warning')).toHaveLength(MAX_KEPT_ISSUES - 20);
+  }, 60_000);
+
   it('a few bad lines are all kept, with no count of the rest', async () => {
     const lines = ['{}', '{}', '{}'].join('\n');
     const rec = await importIntoDb(stringChunks(`${lines}\n${flashrag(1)}\n`), { file: 'few.jsonl' });

@@ -178,17 +178,32 @@ function moveAnnotations(list: Annotation[], moved: readonly MovedRecord[]): Ann
 }
 
 /**
- * Adds issues to the record up to MAX_KEPT_ISSUES and counts the rest. A loop, not
+ * Adds issues to the record up to MAX_KEPT_ISSUES and counts the rest. Past the cap an error
+ * takes the place of the last warning kept (the warning is counted instead), so thousands of
+ * "stored as <id>~2" warnings never leave the invalid lines only a count. A loop, not
  * `push(...issues)`: spreading 150,000 issues overflowed the stack and failed the import.
  */
 function keepIssues(record: ImportRecord, issues: readonly ImportIssue[]): void {
   let notKept = 0;
+  // Warnings kept, counted when an error first meets a full report.
+  let warnings = -1;
   for (const issue of issues) {
-    if (record.errors.length < MAX_KEPT_ISSUES) record.errors.push(issue);
-    else notKept++;
+    if (record.errors.length < MAX_KEPT_ISSUES) {
+      record.errors.push(issue);
+      continue;
+    }
+    notKept++;
+    if (isWarning(issue)) continue;
+    if (warnings < 0) warnings = record.errors.filter(isWarning).length;
+    if (warnings === 0) continue;
+    record.errors.splice(record.errors.findLastIndex(isWarning), 1);
+    record.errors.push(issue);
+    warnings--;
   }
   if (notKept) record.errorsNotKept = (record.errorsNotKept ?? 0) + notKept;
 }
+
+const isWarning = (i: ImportIssue): boolean => i.severity === 'warning';
 
 /**
  * An AbortError the user did not cause is a write the browser aborted; an InvalidStateError is a
