@@ -1,15 +1,15 @@
-// OTLP/JSON traces written by hand for tests: an AGENT root with LLM spans whose parents are
-// whatever the test says (deep chains, cycles, spans that are their own parent).
+// OTLP/JSON traces written by hand for tests: an AGENT root with LLM (and CHAIN) spans whose
+// parents are whatever the test says (deep chains, cycles, spans that are their own parent).
 import { type ExportTraceServiceRequest, keyValue, nanos, type OtlpSpan } from '../core/otel/otlp-json';
 
 export interface TestSpan {
   id: string;
   /** The parent's id; omitted for a root. */
   parent?: string;
-  kind: 'AGENT' | 'LLM';
+  kind: 'AGENT' | 'CHAIN' | 'LLM';
   /** Start time in ms (children are ordered by it). */
   at: number;
-  /** The root's question, or an LLM span's output text. */
+  /** The root's question (an AGENT or CHAIN span's input), or an LLM span's output text. */
   text: string;
 }
 
@@ -22,8 +22,8 @@ export function spanHex(n: number): string {
 
 export function otlpSpan(s: TestSpan): OtlpSpan {
   const attrs =
-    s.kind === 'AGENT'
-      ? [keyValue('openinference.span.kind', 'AGENT'), keyValue('input.value', s.text)]
+    s.kind !== 'LLM'
+      ? [keyValue('openinference.span.kind', s.kind), keyValue('input.value', s.text)]
       : [
           keyValue('openinference.span.kind', 'LLM'),
           keyValue('llm.output_messages.0.message.role', 'assistant'),
@@ -33,7 +33,7 @@ export function otlpSpan(s: TestSpan): OtlpSpan {
     traceId: TRACE_ID,
     spanId: s.id,
     ...(s.parent !== undefined ? { parentSpanId: s.parent } : {}),
-    name: s.kind === 'AGENT' ? 'agent' : 'llm',
+    name: s.kind.toLowerCase(),
     kind: 1,
     startTimeUnixNano: nanos(s.at),
     endTimeUnixNano: nanos(s.at + 1),

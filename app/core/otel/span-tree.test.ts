@@ -48,6 +48,35 @@ describe('spans whose parents form a cycle', () => {
     ]);
   });
 
+  it('a cycle through the AGENT span and a CHAIN span: the AGENT is the one root, the CHAIN below it', async () => {
+    // a (AGENT, parent c) → b (CHAIN) → c (LLM) → a: a and b both lie on the cycle.
+    const spans: TestSpan[] = [
+      { id: spanHex(1), parent: spanHex(3), kind: 'AGENT', at: 0, text: 'Q?' },
+      { id: spanHex(2), parent: spanHex(1), kind: 'CHAIN', at: 1, text: 'plan' },
+      { id: spanHex(3), parent: spanHex(2), kind: 'LLM', at: 2, text: 'c' },
+    ];
+    const r = await importAll(stringChunks(otlpRequestText(spans)), { file: 'r.json' });
+    expect(r.imported).toBe(1);
+    expect(r.trajectories[0]?.question).toBe('Q?');
+    expect(r.trajectories[0]?.steps.map((s) => s.text)).toEqual(['c']);
+    expect(r.errors).toEqual([
+      expect.objectContaining({ severity: 'warning', message: expect.stringContaining('it is the root') }),
+    ]);
+  });
+
+  it('an AGENT span only below a cycle (none on it) is still the root, reported', async () => {
+    const spans: TestSpan[] = [
+      { id: spanHex(1), parent: spanHex(2), kind: 'AGENT', at: 0, text: 'Q?' },
+      { id: spanHex(2), parent: spanHex(3), kind: 'LLM', at: 1, text: 'a' },
+      { id: spanHex(3), parent: spanHex(2), kind: 'LLM', at: 2, text: 'b' },
+    ];
+    const r = await importAll(stringChunks(otlpRequestText(spans)), { file: 'r.json' });
+    expect(r.imported).toBe(1);
+    expect(r.trajectories[0]?.steps.map((s) => s.text).sort()).toEqual(['a', 'b']);
+    expect(r.errors.length).toBeGreaterThan(0);
+    expect(r.errors.every((e) => e.severity === 'warning')).toBe(true);
+  });
+
   it('a cycle with spans hanging below it keeps them below their parents', async () => {
     const spans: TestSpan[] = [
       { id: spanHex(1), kind: 'AGENT', at: 0, text: 'Q?' },

@@ -48,7 +48,15 @@ export function spanTree(spans: readonly SpanRecord[]): SpanTree {
   const tops = spans.filter((s) => parentOf(s) === undefined);
   let agents = tops.filter(isAgent);
   // No top-level agent: one whose parent chain loops (never reaches a top) is the root, reported.
-  if (agents.length === 0) agents = spans.filter((s) => isAgent(s) && chainLoops(s, parentOf));
+  // One on the cycle comes first (its chain's other agents hang below it, as any span does), and
+  // an AGENT span before a CHAIN span; only one below the cycle is the root when none is on it.
+  if (agents.length === 0) {
+    const looping = spans.filter((s) => isAgent(s) && chainLoops(s, parentOf));
+    const onCycle = looping.filter((s) => loopThrough(s, parentOf) !== null);
+    agents = onCycle.length > 0 ? onCycle : looping;
+    const agentKind = agents.filter((s) => spanKind(s) === SPAN_KINDS.agent);
+    if (agentKind.length > 0) agents = agentKind;
+  }
   if (agents.length !== 1) {
     const where = tops[0] ?? first;
     const kinds = tops.map((s) => spanKind(s) ?? 'no kind').join(', ');
