@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { hash53 } from '../hash';
 import { canonicalJson } from '../io/canonical';
+import { keyValue } from '../otel/otlp-json';
 import { SCHEMA_ID, type Trajectory } from '../schema/trajectory';
+import { otlpRequestText, otlpSpan, spanHex } from '../../testing/otlp-traces';
 import { detectFormat, type ImportBatch, importAll, importBatches, stringChunks } from './pipeline';
 
 const fixture = (name: string) =>
@@ -298,6 +300,29 @@ describe('no record becomes an empty trajectory silently', () => {
     expect([r.records, r.imported]).toEqual([3, 2]);
     expect(r.errors).toEqual([
       { file: 'f.jsonl', line: 2, message: 'read as flashrag, the record yields no steps; not imported' },
+    ]);
+  });
+
+  it('a question answered without steps is no empty record: an OTLP trace that is only its AGENT span', async () => {
+    const root = otlpSpan({ id: spanHex(1), kind: 'AGENT', at: 0, text: 'Capital of France?' });
+    const trace = (answer: string) =>
+      otlpRequestText([{ id: spanHex(1), kind: 'AGENT', at: 0, text: 'Capital of France?' }]).replace(
+        JSON.stringify(root.attributes),
+        JSON.stringify([...root.attributes, keyValue('output.value', answer)]),
+      );
+    const r = await importAll(stringChunks(trace('Paris')), { file: 'o.json' });
+    expect(r.errors).toEqual([]);
+    expect(r.trajectories).toHaveLength(1);
+    expect(r.trajectories[0]).toMatchObject({
+      question: 'Capital of France?',
+      steps: [],
+      answer: { text: 'Paris' },
+    });
+    // A blank answer is no answer: no steps and no answer is still reported.
+    const blank = await importAll(stringChunks(trace(' ')), { file: 'b.json' });
+    expect([blank.imported, blank.errors.map((e) => e.message)]).toEqual([
+      0,
+      ['read as otlp, the record yields no steps; not imported'],
     ]);
   });
 

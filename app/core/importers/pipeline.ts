@@ -363,13 +363,14 @@ function convertRecord(
 
 /**
  * What makes a trajectory empty, if it is: nothing the file holds may become a trajectory
- * silently. A stored Hopscope trajectory (a snapshot) may have no steps (a run stopped before its
- * first), but not no question as well.
+ * silently. A question with a final answer and no steps is not empty (an agent may answer without
+ * searching: When-to-Search measures it). A stored Hopscope trajectory (a snapshot) may have no
+ * steps (a run stopped before its first). None may have no question and no steps.
  */
 function emptiness(t: Trajectory, snapshot: boolean): string | null {
   if (t.steps.length > 0) return null;
   if (!t.question.trim()) return 'no question and no steps';
-  return snapshot ? null : 'no steps';
+  return snapshot || t.answer?.text.trim() ? null : 'no steps';
 }
 
 /** The validated copy's documents reuse what the builder normalized (its rows read them again). */
