@@ -48,10 +48,28 @@ describe('diagnose --labels', () => {
         'under_search',
         'flags',
       ]);
-    const { summary } = lines[10] as { summary: { trajectories: number; overSearch: { fn: number } } };
+    const { summary } = lines[10] as {
+      summary: {
+        trajectories: number;
+        overSearch: { fn: number };
+        ignored_labels: number;
+        ignored: Array<{ line: number; field: string; reason: string }>;
+      };
+    };
     // Not scored: before, its 8 "redundant" searches past the record's end were 8 false negatives.
     expect(summary.trajectories).toBe(0);
     expect(summary.overSearch.fn).toBe(0);
+    // The JSON summary counts the label it ignored, with its line and why (not only stderr).
+    expect(summary.ignored_labels).toBe(1);
+    expect(summary.ignored).toEqual([
+      {
+        line: 1,
+        field: 'searches',
+        reason: expect.stringMatching(
+          /^07-r1_10\.jsonl#0 has \d+ search\(es\) in the log, the label says 9$/,
+        ),
+      },
+    ]);
   }, 60_000);
 
   it('says how many labels name other files, and scores the ones for this file', async () => {
@@ -67,9 +85,10 @@ describe('diagnose --labels', () => {
       'note: 2 label(s) name other files (other.jsonl, third.jsonl), not 07-r1_10.jsonl: ignored',
     );
     const summary = JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '') as {
-      summary: { trajectories: number };
+      summary: { trajectories: number; ignored_labels: number };
     };
     expect(summary.summary.trajectories).toBe(1);
+    expect(summary.summary.ignored_labels).toBe(0);
   }, 60_000);
 });
 

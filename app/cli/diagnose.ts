@@ -231,8 +231,15 @@ export async function diagnoseCommand(argv: readonly string[], usage: string): P
         `${labelsFile}:${lineOf.get(i.id) ?? 0}: field ${i.field}: ${i.message}; label ignored\n`,
       );
     const a = agreementSummary(args.file, records, usable.labels);
+    // The JSON summary counts them too (the record lines keep their shape): each with its line in
+    // the labels file and why.
+    const ignored = usable.ignored.map((i) => ({
+      line: lineOf.get(i.id) ?? 0,
+      field: i.field,
+      reason: i.message,
+    }));
     process.stdout.write(
-      `${args.json ? JSON.stringify({ summary: a }) : summaryText(a, usable.ignored.length)}\n`,
+      `${args.json ? JSON.stringify({ summary: { ...a, ignored_labels: ignored.length, ignored } }) : summaryText(a, ignored.length)}\n`,
     );
   }
   return summary.imported === 0 ? 1 : 0;
