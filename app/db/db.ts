@@ -229,13 +229,30 @@ export async function closedByBrowserSince(mark: number): Promise<boolean> {
   }
 }
 
+/** How long a failed write waits for the close that Chromium may signal after the abort. */
+const CLOSE_GRACE_MS = 3000;
+
+/**
+ * closedByBrowserSince, asked again for up to `ms`: on a full disk Chromium can abort a write (or
+ * fail it with UnknownError) a moment before it closes the connection to reset the database.
+ * Only failures wait; a write that went through never asks.
+ */
+export async function closedByBrowserWithin(mark: number, ms = CLOSE_GRACE_MS): Promise<boolean> {
+  const end = Date.now() + ms;
+  for (;;) {
+    if (await closedByBrowserSince(mark)) return true;
+    if (Date.now() >= end) return false;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /**
  * The error to report for an import aborted without the user cancelling: IndexedDB aborts the open
  * transactions without an error when the browser closes the connection, and idb's `done` then
  * rejects with an AbortError, which must not read as the user's cancel.
  */
 export async function abortedWriteError(e: unknown, mark: number): Promise<Error> {
-  if (await closedByBrowserSince(mark)) return new DatabaseClosedError({ cause: e });
+  if (await closedByBrowserWithin(mark)) return new DatabaseClosedError({ cause: e });
   return new Error('the import was aborted without a reason given', { cause: e });
 }
 

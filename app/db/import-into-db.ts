@@ -13,7 +13,7 @@ import {
 import type { ImportIssue } from '../core/importers/types';
 import {
   abortedWriteError,
-  closedByBrowserSince,
+  closedByBrowserWithin,
   DatabaseClosedError,
   forcedCloseMark,
   type ImportRecord,
@@ -123,6 +123,20 @@ export async function importIntoDb(
       // Keeps an unhandled rejection from firing while the next batch is converted.
       committing.catch(() => {});
     }
+    Object.assign(record, {
+      format: summary.format,
+      records: summary.records,
+      imported: summary.imported,
+      annotations: summary.annotations - dropped,
+      status: 'done',
+    });
+    // The summary holds every issue in order; the batches' ones are replaced, not added to.
+    record.errors = [];
+    delete record.errorsNotKept;
+    keepIssues(record, storeIssues);
+    keepIssues(record, summary.errors);
+    // Inside the try: the last write can be the one a full disk fails (and the browser resets).
+    await putImportRecord(record);
   } catch (thrown) {
     // Only the user's signal cancels, and only when it is what stopped the import (a Cancel
     // pressed after a write failed does not hide the failure).
@@ -138,19 +152,6 @@ export async function importIntoDb(
     await putImportRecord(record).catch(() => {});
     throw e;
   }
-  Object.assign(record, {
-    format: summary.format,
-    records: summary.records,
-    imported: summary.imported,
-    annotations: summary.annotations - dropped,
-    status: 'done',
-  });
-  // The summary holds every issue in order; the batches' ones are replaced, not added to.
-  record.errors = [];
-  delete record.errorsNotKept;
-  keepIssues(record, storeIssues);
-  keepIssues(record, summary.errors);
-  await putImportRecord(record);
   return record;
 }
 
@@ -207,13 +208,16 @@ const isWarning = (i: ImportIssue): boolean => i.severity === 'warning';
 
 /**
  * An AbortError the user did not cause is a write the browser aborted; an InvalidStateError is a
- * write on a connection the browser is closing. Either, when the browser closed the database,
- * becomes a DatabaseClosedError (what the page explains); anything else is kept.
+ * write on a connection the browser is closing; an UnknownError a write the storage failed. Each,
+ * when the browser closed the database, becomes a DatabaseClosedError (what the page explains);
+ * anything else is kept.
  */
 async function explainStorageStop(e: unknown, closes: number): Promise<unknown> {
   if (isAbort(e)) return abortedWriteError(e, closes);
-  if ((e as { name?: unknown } | null)?.name === 'InvalidStateError') {
-    return (await closedByBrowserSince(closes)) ? new DatabaseClosedError({ cause: e }) : e;
+  const name = (e as { name?: unknown } | null)?.name;
+  // UnknownError: Chromium's failed LevelDB write ("Unknown error") as it resets the bucket.
+  if (name === 'InvalidStateError' || name === 'UnknownError') {
+    return (await closedByBrowserWithin(closes)) ? new DatabaseClosedError({ cause: e }) : e;
   }
   return e;
 }
