@@ -6,12 +6,11 @@
 import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deleteDB } from 'idb';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeAnnotation } from '../core/annotations/annotation';
 import { stringChunks } from '../core/importers/pipeline';
 import { mulberry32 } from '../core/random';
-import { db, DB_NAME, MAX_KEPT_ISSUES, reportedIssues, resetDbConnection } from './db';
+import { MAX_KEPT_ISSUES, reportedIssues } from './db';
 import { recordContent } from './import-ids';
 import { importIntoDb } from './import-into-db';
 import {
@@ -21,18 +20,12 @@ import {
   listAnnotations,
   putAnnotations,
 } from './store';
+import { freshDbPerTest } from '../testing/fresh-db';
 
 type Rng = () => number;
 const int = (rng: Rng, n: number) => Math.floor(rng() * n);
 
-async function reset(): Promise<void> {
-  (await db()).close();
-  resetDbConnection();
-  await deleteDB(DB_NAME);
-}
-
-beforeEach(reset);
-afterAll(reset);
+freshDbPerTest();
 
 const flashrag = (i: number) =>
   JSON.stringify({

@@ -1,14 +1,14 @@
 import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deleteDB } from 'idb';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeAnnotation } from '../core/annotations/annotation';
 import { stringChunks } from '../core/importers/pipeline';
-import { db, DB_NAME, resetDbConnection } from './db';
+import { db } from './db';
 import { recordContent } from './import-ids';
 import { importIntoDb } from './import-into-db';
 import { countTrajectories, getTrajectory, listAnnotations, putAnnotations, putTrajectories } from './store';
+import { freshDbPerTest } from '../testing/fresh-db';
 
 const demoFile = (name: string) => readFileSync(join(__dirname, '../../public/demo', name), 'utf8');
 const DEMO = demoFile('veloria-hopscope.jsonl');
@@ -18,14 +18,7 @@ const COLLIDING = readFileSync(
   'utf8',
 );
 
-async function reset(): Promise<void> {
-  (await db()).close();
-  resetDbConnection();
-  await deleteDB(DB_NAME);
-}
-
-beforeEach(reset);
-afterAll(reset);
+freshDbPerTest();
 
 /** Loads the demo set as the app does; returns how many trajectories it stored. */
 async function loadDemo(): Promise<number> {

@@ -1,26 +1,18 @@
 import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deleteDB } from 'idb';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stringChunks } from '../core/importers/pipeline';
-import { db, DB_NAME, resetDbConnection } from './db';
 import { importIntoDb } from './import-into-db';
 import { listAnnotations } from './store';
+import { freshDbPerTest } from '../testing/fresh-db';
 
 const [FIRST] = readFileSync(
   join(__dirname, '../../../shared/repro/hardening-3/11-demo-id-collision-silently-replaces.jsonl'),
   'utf8',
 ).split('\n');
 
-async function reset(): Promise<void> {
-  (await db()).close();
-  resetDbConnection();
-  await deleteDB(DB_NAME);
-}
-
-beforeEach(reset);
-afterAll(reset);
+freshDbPerTest();
 
 describe('labels an imported export carries', () => {
   it('are stored on the steps their record has; one naming another step is reported, not stored', async () => {

@@ -1,13 +1,12 @@
 import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deleteDB } from 'idb';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stringChunks } from '../core/importers/pipeline';
-import { db, DB_NAME, resetDbConnection } from '../db/db';
 import { importIntoDb } from '../db/import-into-db';
 import { listAnnotations } from '../db/store';
 import { importAnnotationsText } from './annotations';
+import { freshDbPerTest } from '../testing/fresh-db';
 
 const LABELS = readFileSync(
   join(__dirname, '../../../shared/repro/hardening-3/12-annotations-for-missing-trajectories-stored.jsonl'),
@@ -15,14 +14,7 @@ const LABELS = readFileSync(
 );
 const DEMO = readFileSync(join(__dirname, '../../public/demo/veloria-hopscope.jsonl'), 'utf8');
 
-async function reset(): Promise<void> {
-  (await db()).close();
-  resetDbConnection();
-  await deleteDB(DB_NAME);
-}
-
-beforeEach(reset);
-afterAll(reset);
+freshDbPerTest();
 
 describe('importing annotations', () => {
   it('stores only labels whose trajectory and step are stored; reports the others by line and field', async () => {

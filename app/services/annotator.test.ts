@@ -1,19 +1,12 @@
 import 'fake-indexeddb/auto';
-import { deleteDB } from 'idb';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeAnnotation } from '../core/annotations/annotation';
-import { db, DB_NAME, resetDbConnection } from '../db/db';
+import { db, resetDbConnection } from '../db/db';
 import { putAnnotations } from '../db/store';
 import { lastAnnotator, saveAnnotatorName } from './annotator';
+import { freshDbPerTest } from '../testing/fresh-db';
 
-async function reset(): Promise<void> {
-  (await db()).close();
-  resetDbConnection();
-  await deleteDB(DB_NAME);
-}
-
-beforeEach(reset);
-afterAll(reset);
+freshDbPerTest();
 
 describe('the annotator name', () => {
   it('set before any label, comes back from the database alone (localStorage lost it)', async () => {

@@ -1,28 +1,20 @@
 import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deleteDB } from 'idb';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { linkId } from '../core/link-id';
 import { stringChunks } from '../core/importers/pipeline';
-import { db, DB_NAME, resetDbConnection } from '../db/db';
 import { importIntoDb } from '../db/import-into-db';
 import { getTrajectory, storedTrajectoryIds } from '../db/store';
 import { resolveTrajectoryLink } from './trajectory-links';
+import { freshDbPerTest } from '../testing/fresh-db';
 
 const LONG = readFileSync(
   join(__dirname, '../../../shared/repro/hardening-3/13-100k-char-id-cannot-be-opened.jsonl'),
   'utf8',
 );
 
-async function reset(): Promise<void> {
-  (await db()).close();
-  resetDbConnection();
-  await deleteDB(DB_NAME);
-}
-
-beforeEach(reset);
-afterAll(reset);
+freshDbPerTest();
 
 describe('a link to a stored trajectory', () => {
   it('with a 100,000-character id resolves from its short key to the record', async () => {
