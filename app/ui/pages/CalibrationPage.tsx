@@ -96,6 +96,30 @@ function Disagreements({ list }: { list: readonly CalibrationDisagreement[] }) {
   );
 }
 
+/** Precision, recall, F1 and the confusion counts of both verdicts, for a detector or a judge. */
+function ScoresTable({ over, under }: { over: Scores; under: Scores }) {
+  return (
+    <table className="scores">
+      <thead>
+        <tr>
+          <th />
+          <th scope="col">Precision</th>
+          <th scope="col">Recall</th>
+          <th scope="col">F1</th>
+          <th scope="col">TP</th>
+          <th scope="col">FP</th>
+          <th scope="col">FN</th>
+          <th scope="col">TN</th>
+        </tr>
+      </thead>
+      <tbody>
+        <ScoreRow name="Over-search (per search)" s={over} />
+        <ScoreRow name="Under-search (per trajectory)" s={under} />
+      </tbody>
+    </table>
+  );
+}
+
 function AnnotatorCard({ c }: { c: AnnotatorCalibration }) {
   const a = c.detector;
   return (
@@ -106,24 +130,7 @@ function AnnotatorCard({ c }: { c: AnnotatorCalibration }) {
           {c.labelled} trajectories labelled, {c.complete} with every search labelled
         </span>
       </h3>
-      <table className="scores">
-        <thead>
-          <tr>
-            <th />
-            <th scope="col">Precision</th>
-            <th scope="col">Recall</th>
-            <th scope="col">F1</th>
-            <th scope="col">TP</th>
-            <th scope="col">FP</th>
-            <th scope="col">FN</th>
-            <th scope="col">TN</th>
-          </tr>
-        </thead>
-        <tbody>
-          <ScoreRow name="Over-search (per search)" s={a.overSearch} />
-          <ScoreRow name="Under-search (per trajectory)" s={a.underSearch} />
-        </tbody>
-      </table>
+      <ScoresTable over={a.overSearch} under={a.underSearch} />
       <p data-testid="sufficiency-exact">
         Sufficiency point exact: {a.sufficiency.exact} / {a.sufficiency.total} ({fmt(a.sufficiency.rate)})
       </p>
@@ -159,24 +166,7 @@ function JudgeCard({ c }: { c: JudgeCalibration }) {
         Search labels: {k.searches.agreed} of {k.searches.items} agree, Cohen&apos;s κ {fmt(k.searches.kappa)}
         . Under-search: {k.underSearch.agreed} of {k.underSearch.items} agree, κ {fmt(k.underSearch.kappa)}.
       </p>
-      <table className="scores">
-        <thead>
-          <tr>
-            <th />
-            <th scope="col">Precision</th>
-            <th scope="col">Recall</th>
-            <th scope="col">F1</th>
-            <th scope="col">TP</th>
-            <th scope="col">FP</th>
-            <th scope="col">FN</th>
-            <th scope="col">TN</th>
-          </tr>
-        </thead>
-        <tbody>
-          <ScoreRow name="Over-search (per search)" s={s.overSearch} />
-          <ScoreRow name="Under-search (per trajectory)" s={s.underSearch} />
-        </tbody>
-      </table>
+      <ScoresTable over={s.overSearch} under={s.underSearch} />
       <p>
         Sufficiency point exact: {s.sufficiency.exact} / {s.sufficiency.total} ({fmt(s.sufficiency.rate)})
       </p>
