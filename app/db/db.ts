@@ -21,6 +21,8 @@ export interface ImportRecord {
   errors: ImportIssue[];
   /** Issues reported past the first MAX_KEPT_ISSUES: counted, not stored (150,000 bad lines). */
   errorsNotKept?: number;
+  /** How many of the reported issues (kept or counted) are warnings, which cost no record. */
+  warnings?: number;
   at: string;
   /** Annotations restored from the file (an export with its labels). */
   annotations?: number;
@@ -35,6 +37,11 @@ export interface ImportRecord {
 
 /** How many of an import's issues its record keeps; a report of every bad line is no more useful. */
 export const MAX_KEPT_ISSUES = 1000;
+
+/** Reported issues that are errors: each a record, line or element not imported. */
+export function reportedErrors(r: Pick<ImportRecord, 'errors' | 'errorsNotKept' | 'warnings'>): number {
+  return reportedIssues(r) - (r.warnings ?? 0);
+}
 
 /** Every issue an import reported, kept or only counted. */
 export function reportedIssues(r: Pick<ImportRecord, 'errors' | 'errorsNotKept'>): number {

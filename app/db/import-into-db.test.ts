@@ -8,7 +8,7 @@ import { type Annotation, makeAnnotation } from '../core/annotations/annotation'
 import { hash53 } from '../core/hash';
 import { importAll, stringChunks } from '../core/importers/pipeline';
 import { exportTrajectoriesText } from '../services/export';
-import { db, DB_NAME, MAX_KEPT_ISSUES, reportedIssues, resetDbConnection } from './db';
+import { db, DB_NAME, MAX_KEPT_ISSUES, reportedErrors, reportedIssues, resetDbConnection } from './db';
 import { importIntoDb } from './import-into-db';
 import {
   countTrajectories,
@@ -326,5 +326,13 @@ describe('a file with very many bad lines', () => {
     const rec = await importIntoDb(stringChunks(`${lines}\n${flashrag(1)}\n`), { file: 'few.jsonl' });
     expect(rec.errors).toHaveLength(3);
     expect(rec.errorsNotKept).toBeUndefined();
+  });
+
+  it('counts its warnings apart: a NUL-only line costs no record, a broken one does', async () => {
+    const text = `${flashrag(1)}\n\u0000\u0000\n{broken\n${flashrag(2)}\n`;
+    const rec = await importIntoDb(stringChunks(text), { file: 'mixed.jsonl' });
+    expect(rec).toMatchObject({ records: 3, imported: 2, warnings: 1 });
+    expect(reportedIssues(rec)).toBe(2);
+    expect(reportedErrors(rec)).toBe(1);
   });
 });

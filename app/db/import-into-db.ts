@@ -133,6 +133,7 @@ export async function importIntoDb(
     // The summary holds every issue in order; the batches' ones are replaced, not added to.
     record.errors = [];
     delete record.errorsNotKept;
+    delete record.warnings;
     keepIssues(record, storeIssues);
     keepIssues(record, summary.errors);
     // Inside the try: the last write can be the one a full disk fails (and the browser resets).
@@ -186,6 +187,8 @@ function moveAnnotations(list: Annotation[], moved: readonly MovedRecord[]): Ann
  */
 function keepIssues(record: ImportRecord, issues: readonly ImportIssue[]): void {
   let notKept = 0;
+  const warned = issues.reduce((n, i) => n + (isWarning(i) ? 1 : 0), 0);
+  if (warned) record.warnings = (record.warnings ?? 0) + warned;
   // Warnings kept, counted when an error first meets a full report.
   let warnings = -1;
   for (const issue of issues) {

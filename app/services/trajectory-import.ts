@@ -4,7 +4,7 @@ import * as Comlink from 'comlink';
 import type { ImportProgress } from '../core/importers/pipeline';
 import type { ImportedBatch, ImportWorkerApi } from '../../workers/import.worker';
 import { backupEntries, backupImport } from '../db/backup';
-export { reportedIssues } from '../db/db';
+export { reportedErrors, reportedIssues } from '../db/db';
 import { announce, announceStored } from './changes';
 import { rethrowStorageError } from './storage-health';
 

@@ -4,7 +4,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { FORMATS } from '../../core/importers/registry';
 import type { ImportRecord } from '../../db/db';
 import { downloadText } from '../data/download';
-import { cancelImport, importTrajectoryFile, reportedIssues } from '../../services/trajectory-import';
+import {
+  cancelImport,
+  importTrajectoryFile,
+  reportedErrors,
+  reportedIssues,
+} from '../../services/trajectory-import';
 import { useImports } from '../data/queries';
 import { useUi } from '../state/ui-store';
 
@@ -15,6 +20,8 @@ interface Job {
   chars: number;
   records: number;
   errors: number;
+  /** Issues that cost no record (known once the import is done). */
+  warnings?: number;
   state: 'running' | 'done' | 'failed' | 'cancelled';
   message?: string;
   report?: ImportRecord;
@@ -67,7 +74,8 @@ export function ImportDialog() {
               state: 'done',
               report,
               records: report.records,
-              errors: reportedIssues(report),
+              errors: reportedErrors(report),
+              warnings: report.warnings ?? 0,
               chars: f.size,
             });
             setToast(
@@ -236,6 +244,7 @@ function JobView({ job, onCancel }: { job: Job; onCancel: () => void }) {
         <strong>{job.name}</strong>
         <span className="muted">
           {(job.size / 1e6).toFixed(1)} MB · {plural(job.records, 'record')} · {plural(job.errors, 'error')}
+          {job.warnings ? ` · ${plural(job.warnings, 'warning')}` : ''}
         </span>
         <div className="spacer" />
         {job.state === 'running' && (
