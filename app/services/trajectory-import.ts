@@ -6,6 +6,7 @@ import type { ImportedBatch, ImportWorkerApi } from '../../workers/import.worker
 import { backupEntries, backupImport } from '../db/backup';
 export { reportedErrors, reportedIssues } from '../db/db';
 import { announce, announceStored } from './changes';
+import { afterServed } from './served-first';
 import { rethrowStorageError } from './storage-health';
 
 let remote: Comlink.Remote<ImportWorkerApi> | null = null;
@@ -42,6 +43,8 @@ export async function importTrajectoryFile(
     if (stored.length) announceStored(stored);
     stored = [];
   };
+  // The demo set first, when it is loading: the two may hold the same ids (served-first.ts).
+  await afterServed();
   // Named in the labels' backup before anything is stored, so a reset mid-import names it too.
   const at = new Date().toISOString();
   await backupImport({ id: `${at}|${file.name}`, file: file.name, imported: 0, at });

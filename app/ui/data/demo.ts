@@ -1,6 +1,7 @@
 // Loads the bundled demo set on first start (and again when it changes). Imports are idempotent
 // (stable ids), so a repeated load never duplicates.
 import { getMeta, setMeta } from '../../db/store';
+import { loadServedFirst } from '../../services/served-first';
 import { importServedFile } from '../../services/trajectory-import';
 
 interface Manifest {
@@ -21,14 +22,17 @@ export async function demoFileNames(): Promise<string[]> {
   return manifest.files.map((f) => f.path.split('/').pop() ?? f.path);
 }
 
-export async function ensureDemoLoaded(): Promise<boolean> {
-  const { manifest, text } = await readManifest();
-  const version = manifest.version ?? text;
-  if ((await getMeta<string>('demo-version')) === version) return false;
-  for (const f of manifest.files) {
-    const name = f.path.split('/').pop() ?? f.path;
-    await importServedFile(`${import.meta.env.BASE_URL}${f.path}`, name, f.format);
-  }
-  await setMeta('demo-version', version);
-  return true;
+/** Stores the demo set when it is new or changed; a user's import started meanwhile waits for it. */
+export function ensureDemoLoaded(): Promise<boolean> {
+  return loadServedFirst(async () => {
+    const { manifest, text } = await readManifest();
+    const version = manifest.version ?? text;
+    if ((await getMeta<string>('demo-version')) === version) return false;
+    for (const f of manifest.files) {
+      const name = f.path.split('/').pop() ?? f.path;
+      await importServedFile(`${import.meta.env.BASE_URL}${f.path}`, name, f.format);
+    }
+    await setMeta('demo-version', version);
+    return true;
+  });
 }
