@@ -27,6 +27,7 @@ export default tseslint.config(
     ignores: [
       'node_modules',
       'dist',
+      'dist-e2e-*',
       'models',
       'public',
       'test-results',

@@ -4,6 +4,7 @@ import { defineConfig } from '@playwright/test';
 // HOPSCOPE_E2E_PORT lets two checkouts run their suites side by side.
 const port = Number(process.env.HOPSCOPE_E2E_PORT ?? 4317);
 const devPort = port + 1;
+const outDir = port === 4317 ? 'dist' : `dist-e2e-${port}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -36,7 +37,9 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npx vite build && npx vite preview --port ${port} --strictPort --host 127.0.0.1`,
+      // The default port builds into dist/; another port (a second checkout or a parallel session)
+      // builds into its own folder, so two suites never serve each other's half-written bundle.
+      command: `npx vite build --outDir ${outDir} && npx vite preview --outDir ${outDir} --port ${port} --strictPort --host 127.0.0.1`,
       url: `http://127.0.0.1:${port}`,
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,
