@@ -9,7 +9,7 @@ const STALE: Record<DataChange, ReadonlyArray<readonly string[]>> = {
   trajectories: [['rows'], ['imports'], ['forks'], ['calibration'], ['label-queue']],
   annotations: [['annotations'], ['calibration'], ['label-queue']],
   // Rows join gold from the question sets, so the table re-derives them (app/db/store listRows).
-  // An open trajectory shows gold joined from the question sets too (app/services/trajectory-view).
+  // An open trajectory shows gold joined from the question sets too (app/runtime/trajectory/view).
   'question-sets': [
     ['question-sets'],
     ['question-index'],

@@ -4,15 +4,16 @@
 import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { diagnose } from '../core/diagnose/diagnose';
-import { flagTrajectory } from '../core/metrics/flags';
-import { trajectoryMetrics } from '../core/metrics/trajectory-metrics';
-import { buildTrajectory } from '../core/schema/builder';
-import type { Trajectory } from '../core/schema/trajectory';
-import { putQuestionSet } from '../db/corpus-store';
-import { db, DB_NAME, resetDbConnection } from '../db/db';
-import { putTrajectories } from '../db/store';
-import { deriveView, loadTrajectoryView, ViewAssembler, viewMessages } from './trajectory-view';
+import { diagnose } from '../../core/diagnose/diagnose';
+import { flagTrajectory } from '../../core/metrics/flags';
+import { trajectoryMetrics } from '../../core/metrics/trajectory-metrics';
+import { buildTrajectory } from '../../core/schema/builder';
+import type { Trajectory } from '../../core/schema/trajectory';
+import { putQuestionSet } from '../../db/corpus-store';
+import { db, DB_NAME, resetDbConnection } from '../../db/db';
+import { putTrajectories } from '../../db/store';
+import { deriveView, loadTrajectoryView } from './view';
+import { ViewAssembler, viewMessages } from './view-messages';
 
 async function reload(): Promise<void> {
   (await db()).close();
