@@ -36,8 +36,6 @@ export interface PaperEntry {
   id: string;
   title: string;
   citation: string;
-  /** The file in ../shared/papers, or null when cited from public code only. */
-  file: string | null;
   strategies: readonly AnyStrategyDef[];
   /** Rewards, metrics and importers Hopscope implements from this paper. */
   implements: readonly string[];
@@ -51,7 +49,6 @@ export const PAPERS: readonly PaperEntry[] = [
     id: 'search-r1',
     title: 'Search-R1: Training LLMs to Reason and Leverage Search Engines with Reinforcement Learning',
     citation: 'Jin et al. 2025, arXiv:2503.09516; code github.com/PeterGriffinJin/Search-R1',
-    file: null,
     strategies: [searchR1],
     implements: [
       'Strategy: the <think>/<search>/<information>/<answer> loop of search_r1/llm_agent/generation.py',
@@ -61,7 +58,8 @@ export const PAPERS: readonly PaperEntry[] = [
     differences: [
       {
         topic: 'Prompt and loop',
-        paper: 'Not in ../shared/papers: Hopscope cites Search-R1 from its public code only',
+        paper:
+          'Hopscope cites Search-R1 from its public code only; the paper’s own prompt is not compared here',
         code: 'Prompt from scripts/data_process/nq_search.py; top-k 3, max turns 4',
         follows: 'code',
         select: null,
@@ -73,7 +71,6 @@ export const PAPERS: readonly PaperEntry[] = [
     id: 'qagent',
     title: 'QAgent: A modular Search Agent with Interactive Query Understanding',
     citation: 'Jiang et al. 2025, arXiv:2510.08383; code github.com/OpenStellarTeam/QAgent',
-    file: 'qagent.txt',
     strategies: [qagent],
     implements: [
       'Strategy: Algorithm 1 (§3.4), prompt of Table 5 in our words; submodule mode (§3.4, Eq. 8–9)',
@@ -139,7 +136,6 @@ export const PAPERS: readonly PaperEntry[] = [
     id: 'exsearch',
     title: 'Iterative Self-Incentivization Empowers Large Language Models as Agentic Searchers (ExSearch)',
     citation: 'Shi et al. 2025, arXiv:2505.20128; code github.com/mangopy/SearchLM',
-    file: 'exsearch.txt',
     strategies: [exsearch],
     implements: [
       'Strategy: think → search → record (§2.1, §4); ranking as the ExSearch-Zoo option (appendix E.2)',
@@ -218,7 +214,6 @@ export const PAPERS: readonly PaperEntry[] = [
     title:
       'Learning When to Search: Multi-Stage Reward Design for Efficient Agentic RAG with Reasoning Language Models',
     citation: 'OpenReview XVtORJ0AXN (no public code found)',
-    file: 'learning-when-to-search.txt',
     strategies: [whenToSearch],
     implements: [
       'Strategy: the trained model’s instruction (appendix B.4, six rules) on Search-R1’s rollout',
@@ -294,7 +289,6 @@ export const PAPERS: readonly PaperEntry[] = [
     title: 'APEX-Searcher: Augmenting LLM’s Search Capability through Agentic Planning and Exploration',
     citation:
       'Chen et al. 2026, arXiv:2603.13853 (v1; v2 “Refining Credit Assignment with Subgoaling”); no public code found',
-    file: 'apex-searcher-v1.txt',
     strategies: [apex],
     implements: [
       'Strategy: plan (§3.2.1), per-sub-question retrieval (§3.2.2, Algorithm 2), synthesis (§3.2.3)',
@@ -397,7 +391,6 @@ export const PAPERS: readonly PaperEntry[] = [
     title: 'Baselines: Direct, Standard RAG, IRCoT',
     citation:
       'FlashRAG templates (github.com/RUC-NLPIR/FlashRAG); IRCoT: Trivedi et al. 2023, arXiv:2212.10509',
-    file: null,
     strategies: [direct, standardRag, ircot],
     implements: ['Strategies: the reference baselines every paper above reports'],
     differences: [],

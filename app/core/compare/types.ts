@@ -67,7 +67,7 @@ export interface Divergence {
 }
 
 /**
- * Trace-only sufficiency point (../shared/labels/GUIDELINES.md, `first_sufficient_search`, read
+ * Trace-only sufficiency point (the labelling guidelines' `first_sufficient_search`, read
  * off the trace without a reader's judgment): the first search k after which the documents in
  * hand contain a gold answer string.
  */

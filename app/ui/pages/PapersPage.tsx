@@ -65,10 +65,7 @@ function PaperSection({ paper, selected }: { paper: PaperEntry; selected: boolea
       className={`card paper${selected ? ' selected' : ''}`}
     >
       <h2>{paper.title}</h2>
-      <p className="muted">
-        {paper.citation}
-        {paper.file ? ` · ../shared/papers/${paper.file}` : ''}
-      </p>
+      <p className="muted">{paper.citation}</p>
       <h3>What Hopscope implements</h3>
       <ul>
         {paper.implements.map((t) => (
