@@ -7,7 +7,8 @@ import {
   type FakeOpenAiServer,
   type FakeScript,
 } from '../../testing/fake-openai-server';
-import { OpenAiLlm, retryAfterMs, type OpenAiLlmOptions } from './openai';
+import { retryAfterMs } from '../http/retry-after';
+import { OpenAiLlm, type OpenAiLlmOptions } from './openai';
 import { AbortError } from './types';
 
 let server: FakeOpenAiServer | undefined;
