@@ -35,6 +35,19 @@ describe('ChainPassages.about', () => {
   it('falls back to a page that opens with the name when none is titled with it', () => {
     expect(new ChainPassages([hop([mention, untitled])]).about('Jaws').map((p) => p.doc.id)).toEqual(['3']);
   });
+
+  it('finds the page of a name written in another form, or under an alias it states', () => {
+    const lewis = doc('4', 'C. S. Lewis', 'Clive Staples Lewis (29 November 1898 – 1963) was a novelist.');
+    const gaga = doc(
+      '5',
+      'Lady Gaga',
+      'Lady Gaga (born Stefani Joanne Angelina Germanotta; 1986) is a singer.',
+    );
+    const other = doc('6', 'Jerry Lewis', 'Jerry Lewis was a comedian.');
+    const passages = new ChainPassages([hop([other, lewis, gaga])]);
+    expect(passages.about('Clive Staples Lewis').map((p) => p.doc.id)).toEqual(['4']);
+    expect(passages.about('Stefani Germanotta').map((p) => p.doc.id)).toEqual(['5']);
+  });
 });
 
 it('isListPage: disambiguation pages and lists', () => {

@@ -5,6 +5,7 @@
 import { docHaystack, normalizeText } from '../metrics/normalize';
 import type { Doc } from '../schema/trajectory';
 import type { SearchHop } from './hops';
+import { haystackNames, sameName, statedAliases, surnameKey } from './name-variants';
 
 export interface Passage {
   hop: SearchHop;
@@ -15,8 +16,8 @@ export interface Passage {
 
 const withoutAside = (s: string) => s.replace(/\s*\([^)]*\)\s*$/, '');
 
-/** Whether the passage holds the (normalized) words `n`. */
-export const mentions = (d: Doc, n: string): boolean => n !== '' && docHaystack(d).hay.includes(` ${n} `);
+/** Whether the passage names `name`, in any of its written forms (name-variants.ts). */
+export const mentions = (d: Doc, name: string): boolean => haystackNames(docHaystack(d).hay, name);
 
 /** Where a page's subject is named first: the text's opening, and after a repeated title. */
 function openings(d: Doc): string[] {
@@ -34,7 +35,11 @@ export function isAbout(d: Doc, name: string): boolean {
   if (raw !== '' && (normalizeText(raw) === n || normalizeText(raw.split(',')[0] ?? '') === n)) return true;
   // A page under a short name opens with the full one ("Lecrae" opens "Lecrae Devaughn Moore (born"),
   // after the title where the text repeats it. A name further in is a mention, not the subject.
-  return openings(d).some((o) => ` ${normalizeText(o.slice(0, name.length + 20))} `.startsWith(` ${n} `));
+  if (openings(d).some((o) => ` ${normalizeText(o.slice(0, name.length + 20))} `.startsWith(` ${n} `)))
+    return true;
+  // The same name in another form: "C. S. Lewis" is the page of Clive Staples Lewis, and a page
+  // that says its subject was "born Stefani Germanotta" or is "known as Lady Gaga" is theirs.
+  return (raw !== '' && sameName(raw, name)) || statedAliases(d.text).some((a) => sameName(a, name));
 }
 
 /** Pages that list names without saying which one the question means. */
@@ -71,6 +76,12 @@ export class ChainPassages {
         keys.add(openingKey(words[0] ?? ''));
         keys.add(openingKey(words.slice(0, 2).join(' ')));
       }
+      // A name's other forms share its surname (name-variants.ts); aliases the page states too.
+      for (const n of [raw, ...statedAliases(p.doc.text)]) {
+        const s = n === '' ? '' : surnameKey(n);
+        if (s !== '') keys.add(`$${s}`);
+        if (n !== raw) keys.add(normalizeText(n));
+      }
       for (const k of keys) {
         const list = this.byKey.get(k);
         if (list) list.push(p);
@@ -86,7 +97,16 @@ export class ChainPassages {
     if (out) return out;
     // Pages titled with the name settle it; a page that only opens with it is the fallback.
     const titled = this.byKey.get(n) ?? [];
-    const candidates = titled.length > 0 ? titled : (this.byKey.get(openingKey(n)) ?? []);
+    const s = surnameKey(name);
+    const candidates =
+      titled.length > 0
+        ? titled
+        : [
+            ...new Set([
+              ...(this.byKey.get(openingKey(n)) ?? []),
+              ...(s ? (this.byKey.get(`$${s}`) ?? []) : []),
+            ]),
+          ];
     out = candidates.filter((p) => isAbout(p.doc, name)).sort((a, b) => a.order - b.order);
     this.aboutCache.set(n, out);
     return out;

@@ -18,6 +18,7 @@ import { ChainPassages, isListPage, mentions as has, type Passage } from './chai
 import { excerpt, passageName, quote, type SearchHop } from './hops';
 import { statedAnswer } from './passage-match';
 import { needName, type QuestionNeeds } from './question-needs';
+import { fullNameOnPage } from './name-variants';
 import { type Relation, statedNames } from './relations';
 
 export interface ChainLink {
@@ -78,16 +79,11 @@ function bridgeLinks(passages: ChainPassages, subject: string, bridge: Relation)
     const about = pages.has(p);
     // The subject's page naming the bridge ("directed by B"), or B's own page naming the subject
     // (a filmography, "his son George"): either connects the two.
-    for (const name of about ? statedNames(bridge, p.doc.text) : [])
+    // A surname alone ("directed by Spielberg") is the full name the page wrote before.
+    for (const name of about ? statedNames(bridge, p.doc.text).map((n) => fullNameOnPage(n, p.doc.text)) : [])
       if (!found.has(name)) found.set(name, link(`the ${bridge.noun} of ${subject}: ${name}`, p, name));
     const title = (p.doc.title ?? '').replace(/\s*\([^)]*\)\s*$/, '');
-    if (
-      !about &&
-      title !== '' &&
-      !found.has(title) &&
-      !isListPage(p.doc) &&
-      has(p.doc, normalizeText(subject))
-    )
+    if (!about && title !== '' && !found.has(title) && !isListPage(p.doc) && has(p.doc, subject))
       found.set(title, link(`the ${bridge.noun} of ${subject}: ${title}, whose page names it`, p, subject));
   }
   return [...found];
@@ -191,7 +187,7 @@ export function answerChain(
   answers: readonly string[],
 ): EvidenceChain {
   const all = new ChainPassages(hops).all;
-  const keys = entities.map((e) => normalizeText(e)).filter((e) => e !== '');
+  const keys = entities.filter((e) => normalizeText(e) !== '');
   let listed: string | null = null;
   for (const p of all) {
     if (statedAnswer(p.doc, answers) === null) continue;
@@ -201,10 +197,10 @@ export function answerChain(
       continue;
     }
     const answerLink = link(`gold ${quote(a, 60)}`, p, a.split(/[ ,]/)[0] ?? a);
-    const title = normalizeText((p.doc.title ?? '').replace(/\s*\([^)]*\)\s*$/, ''));
+    const title = (p.doc.title ?? '').replace(/\s*\([^)]*\)\s*$/, '');
     const direct = keys.some((k) => has(p.doc, k));
     const via =
-      direct || title === ''
+      direct || normalizeText(title) === ''
         ? undefined
         : all.find(
             (q) =>

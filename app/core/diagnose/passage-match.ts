@@ -1,11 +1,13 @@
 // Whether a passage states an answer. Word containment after normalization (FlashRAG's "contains
 // answer", normalize.ts), and also with dates and numbers read as values (answer-forms.ts), so a
 // passage saying `11 February 1650` supports gold `February 11, 1650`: the labelling guidelines
-// count evidence "equivalent to" the gold answer, not only the same string.
+// count evidence "equivalent to" the gold answer, not only the same string, and names in their
+// other forms (name-variants.ts).
 import { memoizeString } from '../memo';
 import { canonicalAnswer } from '../metrics/answer-forms';
 import { docHaystack, holdsAnyAnswer } from '../metrics/normalize';
 import type { Doc } from '../schema/trajectory';
+import { haystackNames } from './name-variants';
 
 const canonicalCache = new WeakMap<Doc, string>();
 
@@ -26,6 +28,8 @@ export function statedAnswer(d: Doc, answers: readonly string[]): string | null 
   const h = docHaystack(d);
   for (const a of answers) {
     if (holdsAnyAnswer(h, [a])) return a;
+    // A name in another written form ("C. S. Lewis" for gold "Clive Staples Lewis").
+    if (haystackNames(h.hay, a)) return a;
     const c = answerForm(a);
     if ((c.date || c.number) && c.text !== '' && canonicalPassage(d).includes(` ${c.text} `)) return a;
   }
