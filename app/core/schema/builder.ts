@@ -17,6 +17,7 @@ export type TrajectoryEvent =
       gold?: Gold;
       raw?: string;
       reported?: Trajectory['reported'];
+      training?: Trajectory['training'];
     }
   | { type: 'plan'; nodes: Array<Omit<PlanNode, 'status'> & { status?: PlanNode['status'] }> }
   | { type: 'plan_node'; id: string; patch: Partial<Omit<PlanNode, 'id'>> }
@@ -55,6 +56,7 @@ export function applyEvent(t: Trajectory, e: TrajectoryEvent): Trajectory {
       if (e.gold) next.gold = e.gold;
       if (e.raw !== undefined) next.raw = e.raw;
       if (e.reported) next.reported = e.reported;
+      if (e.training) next.training = e.training;
       return next;
     }
     case 'plan':

@@ -115,6 +115,19 @@ export const LineageSchema = z.object({
   note: z.string().optional(),
 });
 
+/**
+ * Where an RL training run's rollout dump put the sample (docs/guide/training-runs.md). Optional, so
+ * records written before training runs existed parse unchanged under the same schema id.
+ */
+export const TrainingSchema = z.object({
+  /** The run's name: the dump folder's name or the one the user gave; '' when neither is known. */
+  run: z.string(),
+  /** The trainer's global step the rollout was generated at. */
+  step: z.number().int().nonnegative(),
+  /** 0-based position of the sample in its step's dump. */
+  sample: z.number().int().nonnegative().optional(),
+});
+
 export const TrajectorySchema = z.object({
   schema: z.literal(SCHEMA_ID),
   id: z.string().min(1),
@@ -138,6 +151,7 @@ export const TrajectorySchema = z.object({
   reported: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])).optional(),
   raw: z.string().optional(),
   lineage: LineageSchema.optional(),
+  training: TrainingSchema.optional(),
 });
 
 export type Doc = z.infer<typeof DocSchema>;
@@ -149,6 +163,7 @@ export type TrajectorySource = z.infer<typeof SourceSchema>;
 export type Trajectory = z.infer<typeof TrajectorySchema>;
 export type ForkChange = z.infer<typeof ForkChangeSchema>;
 export type Lineage = z.infer<typeof LineageSchema>;
+export type Training = z.infer<typeof TrainingSchema>;
 
 /** Parses unknown data as a Trajectory; the error names the first bad field by path. */
 export function parseTrajectory(

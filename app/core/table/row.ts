@@ -7,10 +7,11 @@ import { type Flag, flagTrajectory } from '../metrics/flags';
 import { finalAnswerText, trajectoryMetrics } from '../metrics/trajectory-metrics';
 import { stepByRef, stepNumber } from '../schema/step-number';
 import type { Trajectory } from '../schema/trajectory';
+import { responseChars, responseFormatError, rewardExtras, trainingScore } from '../training/response-format';
 import { rowSearchText } from './search-text';
 
 /** Bumped whenever the row's derivation changes, so stored rows are recomputed. */
-export const ROW_VERSION = 8;
+export const ROW_VERSION = 9;
 
 /** Most flags a row keeps with their evidence (the trajectory view lists them all). */
 export const ROW_FLAG_NOTES = 12;
@@ -70,6 +71,20 @@ export interface TrajectoryRow {
   goldFrom: string;
   /** The over/under-search detectors' counts, for the efficiency aggregates (diagnose/efficiency.ts). */
   eff: EfficiencyCounts;
+  /** The training run the sample came from (`training.run`); '' when it is not a training rollout. */
+  run: string;
+  /** The trainer's step the sample was generated at; null when it is not a training rollout. */
+  trainStep: number | null;
+  /** The sample's reward as the trainer logged it (`reported.score`); null when none. */
+  score: number | null;
+  /** The trainer's reward extras (a training sample's other numeric `reported` values, e.g. a format reward). */
+  extras: Record<string, number>;
+  /** The response breaks the agent's tag format (responseFormatError, training/response-format.ts). */
+  formatError: boolean;
+  /** Length of the response in characters (`raw`, else the steps' own text). */
+  responseChars: number;
+  /** Retrieved passages that repeat an earlier passage of the trajectory / retrieved passages; null without any. */
+  dupDocRate: number | null;
 }
 
 function shorten(s: string, max: number): string {
@@ -133,5 +148,12 @@ export function toRow(original: Trajectory, questions: QuestionIndex | null = nu
     searchText: rowSearchText(t),
     goldFrom: from ?? '',
     eff: efficiencyCounts(d, finalAnswerText(t) !== undefined),
+    run: t.training?.run ?? '',
+    trainStep: t.training?.step ?? null,
+    score: trainingScore(t),
+    extras: rewardExtras(t),
+    formatError: responseFormatError(t, m),
+    responseChars: responseChars(t),
+    dupDocRate: d.docs > 0 ? d.dupDocs / d.docs : null,
   };
 }

@@ -47,6 +47,13 @@ function row(fields: Partial<TrajectoryRow> & Pick<TrajectoryRow, 'id'>): Trajec
     qid: '',
     live: false,
     searchText: '',
+    run: '',
+    trainStep: null,
+    score: null,
+    extras: {},
+    formatError: false,
+    responseChars: 0,
+    dupDocRate: null,
     ...fields,
   };
 }

@@ -1,0 +1,192 @@
+// One summary per (run, training step) of the rows of that step's samples: what the over-steps
+// plots draw and what `run-summary` prints, from this one function (docs/guide/training-runs.md).
+// Every rate is over the samples of the step unless its comment says otherwise.
+import type { TrajectoryRow } from '../table/row';
+
+/** What a summary reads of a row (the table worker's rows, or rows the CLI derives with toRow). */
+export type StepRow = Pick<
+  TrajectoryRow,
+  | 'run'
+  | 'trainStep'
+  | 'acc'
+  | 'score'
+  | 'extras'
+  | 'rc'
+  | 'eff'
+  | 'formatError'
+  | 'responseChars'
+  | 'dupDocRate'
+>;
+
+/** Searches per sample in one step: quantiles (nearest rank) and the count of samples per number. */
+export interface SearchDistribution {
+  min: number;
+  p10: number;
+  p25: number;
+  p50: number;
+  p75: number;
+  p90: number;
+  max: number;
+  /** `hist[k]`: samples with exactly k searches (k from 0 to max). */
+  hist: number[];
+}
+
+export interface StepSummary {
+  run: string;
+  step: number;
+  samples: number;
+  /** Samples with gold answers (what `accuracy` is over). */
+  graded: number;
+  /** Mean of the table's `acc` (gold answer covered by the answer) over graded samples; null with none. */
+  accuracy: number | null;
+  /** Mean trainer score over samples that carry one; null with none. */
+  mean_score: number | null;
+  /** Mean searches per sample (the table's `rc`: search actions, a multi-query turn counting once). */
+  searches_mean: number;
+  searches: SearchDistribution;
+  /**
+   * Share of the step's samples with at least one search the over-search detector marks redundant
+   * (diagnose/redundancy.ts via diagnose(): a search after the evidence was already sufficient,
+   * ExSearch appendix F.3). Per sample, so it reads as "how many rollouts over-searched".
+   */
+  over_search_rate: number;
+  /** Redundant searches / searches, the table's "Redundant" aggregate (diagnose/efficiency.ts); null without searches. */
+  redundant_search_rate: number | null;
+  /**
+   * Share of the answered samples the under-search detector flags (diagnose/under-search.ts: an
+   * answer given before the evidence supported it); the table's "Under" aggregate. null when no
+   * sample answered.
+   */
+  under_search_rate: number | null;
+  /** Share of samples whose response breaks the tag format (responseFormatError). */
+  format_error_rate: number;
+  /** Mean response length in characters. */
+  response_chars_mean: number;
+  /** Re-retrieved passages / retrieved passages over the step (pooled, as the table's "Dup docs"); null without passages. */
+  duplicate_doc_rate: number | null;
+  /** Each reward extra's mean over the samples that carry it. */
+  extras: Record<string, number>;
+}
+
+/** Nearest-rank quantile of sorted values (never interpolated: searches are whole numbers). */
+function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[i] as number;
+}
+
+export function searchDistribution(counts: readonly number[]): SearchDistribution {
+  const sorted = [...counts].sort((a, b) => a - b);
+  const max = sorted.length ? (sorted[sorted.length - 1] as number) : 0;
+  const hist = new Array<number>(max + 1).fill(0);
+  for (const c of sorted) hist[c] = (hist[c] ?? 0) + 1;
+  return {
+    min: sorted[0] ?? 0,
+    p10: quantile(sorted, 0.1),
+    p25: quantile(sorted, 0.25),
+    p50: quantile(sorted, 0.5),
+    p75: quantile(sorted, 0.75),
+    p90: quantile(sorted, 0.9),
+    max,
+    hist,
+  };
+}
+
+class StepAcc {
+  samples = 0;
+  graded = 0;
+  accSum = 0;
+  scored = 0;
+  scoreSum = 0;
+  searches: number[] = [];
+  over = 0;
+  redundant = 0;
+  searchesDiagnosed = 0;
+  answered = 0;
+  under = 0;
+  formatErrors = 0;
+  chars = 0;
+  docs = 0;
+  dupDocs = 0;
+  extras = new Map<string, { sum: number; n: number }>();
+
+  add(r: StepRow): void {
+    this.samples++;
+    if (r.acc !== null) {
+      this.graded++;
+      this.accSum += r.acc;
+    }
+    if (r.score !== null) {
+      this.scored++;
+      this.scoreSum += r.score;
+    }
+    this.searches.push(r.rc);
+    if (r.eff.redundant > 0) this.over++;
+    this.redundant += r.eff.redundant;
+    this.searchesDiagnosed += r.eff.searches;
+    if (r.eff.underSearch !== null) {
+      this.answered++;
+      this.under += r.eff.underSearch;
+    }
+    if (r.formatError) this.formatErrors++;
+    this.chars += r.responseChars;
+    this.docs += r.eff.docs;
+    this.dupDocs += r.eff.dupDocs;
+    for (const [k, v] of Object.entries(r.extras)) {
+      const e = this.extras.get(k);
+      if (e) {
+        e.sum += v;
+        e.n++;
+      } else this.extras.set(k, { sum: v, n: 1 });
+    }
+  }
+
+  summary(run: string, step: number): StepSummary {
+    const n = this.samples;
+    const extras: Record<string, number> = {};
+    for (const k of [...this.extras.keys()].sort()) {
+      const e = this.extras.get(k) as { sum: number; n: number };
+      extras[k] = e.sum / e.n;
+    }
+    return {
+      run,
+      step,
+      samples: n,
+      graded: this.graded,
+      accuracy: this.graded > 0 ? this.accSum / this.graded : null,
+      mean_score: this.scored > 0 ? this.scoreSum / this.scored : null,
+      searches_mean: this.searches.reduce((a, b) => a + b, 0) / n,
+      searches: searchDistribution(this.searches),
+      over_search_rate: this.over / n,
+      redundant_search_rate: this.searchesDiagnosed > 0 ? this.redundant / this.searchesDiagnosed : null,
+      under_search_rate: this.answered > 0 ? this.under / this.answered : null,
+      format_error_rate: this.formatErrors / n,
+      response_chars_mean: this.chars / n,
+      duplicate_doc_rate: this.docs > 0 ? this.dupDocs / this.docs : null,
+      extras,
+    };
+  }
+}
+
+/**
+ * One summary per (run, step) of the rows that are training samples (others are skipped), ordered
+ * by run name, then step.
+ */
+export function summarizeSteps(rows: Iterable<StepRow>): StepSummary[] {
+  const byRun = new Map<string, Map<number, StepAcc>>();
+  for (const r of rows) {
+    if (r.trainStep === null) continue;
+    let steps = byRun.get(r.run);
+    if (!steps) byRun.set(r.run, (steps = new Map()));
+    let acc = steps.get(r.trainStep);
+    if (!acc) steps.set(r.trainStep, (acc = new StepAcc()));
+    acc.add(r);
+  }
+  const out: StepSummary[] = [];
+  for (const run of [...byRun.keys()].sort()) {
+    const steps = byRun.get(run) as Map<number, StepAcc>;
+    for (const step of [...steps.keys()].sort((a, b) => a - b))
+      out.push((steps.get(step) as StepAcc).summary(run, step));
+  }
+  return out;
+}
