@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { byStep, filesToImport, isStepFile, SETTLED_AFTER_MS, stepOfName } from './training-follow-plan';
+
+const f = (name: string, size = 10, lastModified = 1_000) => ({ name, size, lastModified });
+const NOW = 100_000;
+
+describe('followed folder: which files to import', () => {
+  it('takes step files only, in step order (10 after 9, not after 1)', () => {
+    expect(isStepFile('12.jsonl')).toBe(true);
+    expect(isStepFile('val_3.json')).toBe(true);
+    expect(isStepFile('.12.jsonl.swp')).toBe(false);
+    expect(isStepFile('notes.txt')).toBe(false);
+    expect(isStepFile('12.jsonl.crdownload')).toBe(false);
+    expect(stepOfName('step_0037.jsonl')).toBe(37);
+    expect(stepOfName('run.jsonl')).toBeNull();
+    const names = ['10.jsonl', '9.jsonl', 'a.jsonl', '1.jsonl'].map((n) => f(n)).sort(byStep);
+    expect(names.map((x) => x.name)).toEqual(['1.jsonl', '9.jsonl', '10.jsonl', 'a.jsonl']);
+  });
+
+  it('imports old files at once, waits one look for a file just written, skips what was imported', () => {
+    const old = f('1.jsonl', 10, NOW - SETTLED_AFTER_MS - 1);
+    const fresh = f('2.jsonl', 10, NOW - 100);
+    expect(filesToImport([old, fresh], {}, null, NOW).map((x) => x.name)).toEqual(['1.jsonl']);
+    // The next look sees 2.jsonl unchanged: settled.
+    const before = new Map([[fresh.name, fresh]]);
+    expect(filesToImport([old, fresh], { '1.jsonl': old }, before, NOW + 2000).map((x) => x.name)).toEqual([
+      '2.jsonl',
+    ]);
+  });
+
+  it('leaves a file that grew since the last look, and an empty one, for later', () => {
+    const growing = f('3.jsonl', 50, NOW - 10);
+    const before = new Map([['3.jsonl', f('3.jsonl', 20, NOW - 1500)]]);
+    expect(filesToImport([growing], {}, before, NOW)).toEqual([]);
+    const empty = f('4.jsonl', 0, NOW - 60_000);
+    expect(filesToImport([empty], {}, new Map([['4.jsonl', empty]]), NOW)).toEqual([]);
+  });
+
+  it('imports a file again once it changed after its import', () => {
+    const was = f('5.jsonl', 10, NOW - 60_000);
+    const now = f('5.jsonl', 30, NOW - 60_000 + 5);
+    expect(filesToImport([now], { '5.jsonl': was }, null, NOW).map((x) => x.name)).toEqual(['5.jsonl']);
+    expect(filesToImport([was], { '5.jsonl': was }, null, NOW)).toEqual([]);
+  });
+});
