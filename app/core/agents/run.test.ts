@@ -47,6 +47,29 @@ describe('runStrategy', () => {
     expect(t).toMatchObject({ id: 'x', finishReason: 'answer', answer: { text: 'a b c' } });
   });
 
+  it('hands the listener the draft itself: no copy of the steps per token', async () => {
+    const seen: Array<{ draft: object; steps: object; n: number }> = [];
+    const t = await runStrategy(
+      strategy('direct'),
+      {
+        question: 'q',
+        llm: new ScriptedLlm(['one two three four five']),
+        retriever: stubRetriever({}),
+        id: 'x',
+      },
+      (e, draft) => {
+        if (e.type === 'step_token') seen.push({ draft, steps: draft.steps, n: draft.steps.length });
+      },
+    );
+    expect(seen.length).toBeGreaterThan(3);
+    // One draft and one step array across every token event (each token used to copy the array).
+    expect(new Set(seen.map((s) => s.draft)).size).toBe(1);
+    expect(new Set(seen.map((s) => s.steps)).size).toBe(1);
+    // The result is finalized apart from the draft, which the run no longer changes.
+    expect(t.steps).not.toBe(seen[0]!.steps);
+    expect(t.answer?.text).toBe('one two three four five');
+  });
+
   it('a run cancelled before it starts ends at once, "cancelled"', async () => {
     const ctrl = new AbortController();
     ctrl.abort();

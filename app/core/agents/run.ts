@@ -6,24 +6,27 @@ import { isAbort } from './session';
 import type { StrategyContext, StrategyDef } from './types';
 
 /**
- * Folds the strategy's events into a trajectory, calling `onEvent(event, draft)` after each (the
- * draft is the trajectory so far, unfinalized, a copy the caller may keep). Returns the finalized trajectory; a cancelled run
- * returns what it had, with finishReason "cancelled". Never throws for a run's own failures.
+ * Called after each event with the trajectory so far: the folder's own draft, unfinalized, which
+ * later events change in place (read it during the call; a view that keeps it takes finalized
+ * snapshots, core/schema/draft-snapshots.ts). Nothing is copied per event: a token used to copy
+ * the whole step array.
+ */
+export type OnRunEvent = (e: TrajectoryEvent, draft: Trajectory) => void;
+
+/**
+ * Folds the strategy's events into a trajectory, calling `onEvent(event, draft)` after each.
+ * Returns the finalized trajectory; a cancelled run returns what it had, with finishReason
+ * "cancelled". Never throws for a run's own failures.
  */
 export async function runStrategy<P extends object>(
   def: StrategyDef<P>,
   ctx: StrategyContext<P>,
-  onEvent?: (e: TrajectoryEvent, draft: Trajectory) => void,
+  onEvent?: OnRunEvent,
 ): Promise<Trajectory> {
   const folder = new TrajectoryFolder();
   const apply = (e: TrajectoryEvent) => {
     folder.apply(e);
-    // The folder changes its draft in place; a listener gets a snapshot (O(steps), as a live
-    // view's re-render is anyway).
-    if (onEvent) {
-      const d = folder.draft;
-      onEvent(e, { ...d, steps: d.steps.slice(), ...(d.plan ? { plan: d.plan.slice() } : {}) });
-    }
+    onEvent?.(e, folder.draft);
   };
   try {
     for await (const e of def.run(ctx)) apply(e);

@@ -211,6 +211,53 @@ export function docKey(d: Pick<Doc, 'title' | 'text'>): string {
   return `${normalizeTitle(d.title ?? '')}\u0000${normalizeText(d.text).slice(0, 400)}`;
 }
 
+/** What a step's docs are marked against: the trajectory's gold answers and supporting passages. */
+export interface DocMarks {
+  answers: readonly string[];
+  goldTitles: ReadonlySet<string>;
+  goldIds: ReadonlySet<string>;
+}
+
+export function docMarksOf(gold: Gold | undefined): DocMarks {
+  return {
+    answers: gold?.answers ?? [],
+    goldTitles: new Set((gold?.supporting ?? []).map((s) => normalizeTitle(s.title ?? '')).filter(Boolean)),
+    goldIds: new Set((gold?.supporting ?? []).map((s) => s.docId).filter((x): x is string => !!x)),
+  };
+}
+
+/**
+ * One step as finalizeTrajectory leaves it: its docs marked against `marks`, `duplicate` where
+ * `seenBefore` knows the doc's content key from an earlier step. `keys`: the content keys of its
+ * docs, which the steps after it see. A step without docs comes back as it is.
+ */
+export function finalizeStep(
+  s: Step,
+  marks: DocMarks,
+  seenBefore: (key: string) => boolean,
+): { step: Step; keys: string[] } {
+  if (!s.docs) return { step: s, keys: [] };
+  const { answers, goldTitles, goldIds } = marks;
+  const keys = new Set<string>();
+  const docs = s.docs.map((d) => {
+    const key = docKey(d);
+    const out: Doc = { ...d };
+    if (out.duplicate === undefined) out.duplicate = seenBefore(key);
+    keys.add(key);
+    if (out.containsAnswer === undefined && answers.length > 0)
+      out.containsAnswer = docContainsAnyAnswer(out, answers);
+    if (out.gold === undefined && (goldTitles.size > 0 || goldIds.size > 0))
+      out.gold = goldIds.has(d.id) || goldTitles.has(normalizeTitle(d.title ?? ''));
+    return out;
+  });
+  return { step: { ...s, docs }, keys: [...keys] };
+}
+
+/** The id a trajectory without one is given: a hash of its content. */
+export function contentId(t: Trajectory, steps: readonly Step[]): string {
+  return `t_${hash53(JSON.stringify([t.source.format, t.question, t.raw ?? steps]))}`;
+}
+
 /**
  * Fills the derived fields the importer left unset: doc `duplicate` (seen in an earlier hop),
  * `containsAnswer` (holds a normalized gold answer) and `gold` (a gold supporting passage), and
@@ -218,28 +265,11 @@ export function docKey(d: Pick<Doc, 'title' | 'text'>): string {
  */
 export function finalizeTrajectory(t: Trajectory): Trajectory {
   const seen = new Set<string>();
-  const answers = t.gold?.answers ?? [];
-  const goldTitles = new Set(
-    (t.gold?.supporting ?? []).map((s) => normalizeTitle(s.title ?? '')).filter(Boolean),
-  );
-  const goldIds = new Set((t.gold?.supporting ?? []).map((s) => s.docId).filter(Boolean));
+  const marks = docMarksOf(t.gold);
   const steps = t.steps.map((s) => {
-    if (!s.docs) return s;
-    const stepSeen = new Set<string>();
-    const docs = s.docs.map((d) => {
-      const key = docKey(d);
-      const out: Doc = { ...d };
-      if (out.duplicate === undefined) out.duplicate = seen.has(key);
-      stepSeen.add(key);
-      if (out.containsAnswer === undefined && answers.length > 0)
-        out.containsAnswer = docContainsAnyAnswer(out, answers);
-      if (out.gold === undefined && (goldTitles.size > 0 || goldIds.size > 0))
-        out.gold = goldIds.has(d.id) || goldTitles.has(normalizeTitle(d.title ?? ''));
-      return out;
-    });
-    for (const k of stepSeen) seen.add(k);
-    return { ...s, docs };
+    const { step, keys } = finalizeStep(s, marks, (k) => seen.has(k));
+    for (const k of keys) seen.add(k);
+    return step;
   });
-  const id = t.id || `t_${hash53(JSON.stringify([t.source.format, t.question, t.raw ?? steps]))}`;
-  return { ...t, id, steps };
+  return { ...t, id: t.id || contentId(t, steps), steps };
 }

@@ -2,7 +2,8 @@
 // (model, index) → running (events fold into a draft, tokens batched per frame) → done (stored) or
 // error; Stop aborts at any point and leaves the draft on screen. The run itself is a service's.
 import { create } from 'zustand';
-import { finalizeTrajectory, type TrajectoryEvent } from '../../core/schema/builder';
+import type { TrajectoryEvent } from '../../core/schema/builder';
+import { DraftSnapshots } from '../../core/schema/draft-snapshots';
 import type { Trajectory } from '../../core/schema/trajectory';
 
 export type RunStatus = 'idle' | 'preparing' | 'running' | 'done' | 'error';
@@ -10,7 +11,10 @@ export type RunStatus = 'idle' | 'preparing' | 'running' | 'done' | 'error';
 /** What a run reports besides its events: what it is waiting for, and when it starts running. */
 export type OnPhase = (phase: 'model' | 'index' | 'running') => void;
 
-/** Runs and stores; resolves with the stored trajectory, rejects on failure or abort. */
+/**
+ * Runs and stores; resolves with the stored trajectory, rejects on failure or abort. `onEvent`'s
+ * draft is the run's own, changed in place by later events (core/agents/run.ts).
+ */
 export type Runner<S> = (
   spec: S,
   signal: AbortSignal,
@@ -89,12 +93,14 @@ export function createRunMachine<S, X>(opts: RunMachineOptions<S, X>) {
         saved: null,
       });
       let latest: Trajectory | null = null;
+      // Each redraw finalizes only the steps that changed since the last one.
+      const snapshots = new DraftSnapshots();
       let streaming: string | null = null;
       let timer: ReturnType<typeof setTimeout> | null = null;
       const flush = () => {
         timer = null;
         // Finalized drafts carry the derived marks (new vs duplicate, gold, answer) while running.
-        set({ draft: latest && finalizeTrajectory(latest), streamingStepId: streaming });
+        set({ draft: latest && snapshots.of(latest), streamingStepId: streaming });
       };
       const onEvent = (e: TrajectoryEvent, draft: Trajectory) => {
         latest = draft;
