@@ -176,7 +176,7 @@ describe('importAll: format choice', () => {
         file: 'f.jsonl',
         line: 1,
         message:
-          'could not recognise the format of 2 records (lines 1–2) (tried hopscope, flashrag, exsearch, qagent, apex, search-r1, otlp, phoenix); choose one explicitly',
+          'could not recognise the format of 2 records (lines 1–2) (tried hopscope, flashrag, exsearch, qagent, apex, verl, search-r1, otlp, phoenix); choose one explicitly',
       },
     ]);
   });

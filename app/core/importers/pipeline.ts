@@ -325,7 +325,8 @@ function convertRecord(
       // Content-addressed over a canonical form (sorted keys): re-importing the same records, even
       // re-serialised with keys in another order, yields the same ids (no duplicates).
       const content = typeof rec.value === 'string' ? rec.value : canonicalJson(rec.value);
-      const base = `t_${hash53(`${f.id}\n${content}`)}`;
+      const salt = f.idSalt?.(rec.value, { file, line: rec.line }) ?? '';
+      const base = `t_${hash53(`${f.id}\n${salt}${content}`)}`;
       const n = seenIds.get(base) ?? 0;
       seenIds.set(base, n + 1);
       events[0] = { ...start, id: n === 0 ? base : `${base}-${n}` };

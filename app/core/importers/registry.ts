@@ -7,6 +7,7 @@ import { otlpFormat } from './formats/otlp';
 import { phoenixFormat } from './formats/phoenix';
 import { qagentFormat } from './formats/qagent';
 import { taggedFormat } from './formats/tagged';
+import { verlFormat } from './formats/verl';
 import type { FormatImporter } from './types';
 
 export const FORMATS: readonly FormatImporter[] = [
@@ -15,6 +16,7 @@ export const FORMATS: readonly FormatImporter[] = [
   exsearchFormat,
   qagentFormat,
   apexFormat,
+  verlFormat,
   taggedFormat,
   otlpFormat,
   phoenixFormat,

@@ -29,6 +29,11 @@ export interface FormatImporter {
    * the group as a `GatheredRecords` value. null: the record stands alone.
    */
   groupKey?(record: unknown): string | null;
+  /**
+   * Text mixed into the id the pipeline derives from a record's content, for formats where the
+   * same record means another trajectory in another file (a training sample's run and step).
+   */
+  idSalt?(record: unknown, ctx: RecordContext): string;
   /** One record to events (a `start` first). Throw RecordError for malformed input. */
   toEvents(record: unknown, ctx: RecordContext): TrajectoryEvent[];
   /** Human labels the record carries (an export with annotations), filed under `trajectoryId`. */
