@@ -1,5 +1,6 @@
 // ESLint (flat config): correctness rules for TS/React. Formatting is Prettier's job.
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -21,6 +22,47 @@ const SAFE_SYNTAX = [
   // Runtime assets (onnxruntime .wasm, models) are served by the app or the model hub, never a CDN.
   { selector: 'Literal[value=/cdn\\.jsdelivr|unpkg\\.com|cdnjs\\./]', message: 'No CDN assets.' },
 ];
+
+// The layers of docs/architecture.md §1 and the arrows between them: each production file may import
+// its own layer and the layers listed here, nothing else (a test may import any layer). `types`
+// lists layers whose record _types_ only may be imported (types carry no code). The architecture
+// test lints one file per forbidden arrow, so a rule that stops firing fails there.
+const LAYERS = {
+  core: { path: 'app/core', imports: [] },
+  db: { path: 'app/db', imports: ['core'] },
+  runtime: { path: 'app/runtime', imports: ['core', 'db'], types: ['workers'] },
+  workers: { path: 'workers', imports: ['core', 'runtime'] },
+  services: { path: 'app/services', imports: ['core', 'db', 'runtime'] },
+  'ui-state': { path: 'app/ui/state', imports: ['core', 'runtime', 'services'] },
+  'ui-data': { path: 'app/ui/data', imports: ['core', 'db', 'runtime', 'services', 'ui-state'] },
+  views: {
+    path: 'app/ui', // pages, components, figures and App.tsx: every app/ui folder not named above
+    imports: ['core', 'services', 'ui-data', 'ui-state', 'models'],
+    types: ['db', 'runtime'],
+  },
+  report: { path: 'app/report', imports: ['core', 'ui-state', 'views'] },
+  cli: { path: 'app/cli', imports: ['core'] },
+  demo: { path: 'app/demo', imports: ['core'] },
+  build: { path: 'app/build', imports: [] },
+  models: { path: 'models', imports: [] }, // models/registry.ts
+  testing: { path: 'app/testing', imports: ['core', 'db', 'runtime', 'services', 'demo'] },
+  // Last: a descriptor listed earlier wins, so only app/main.tsx is left to this one.
+  entry: {
+    path: 'app', // app/main.tsx
+    imports: ['core', 'services', 'ui-data', 'ui-state', 'views'],
+  },
+};
+const LAYER_POLICIES = Object.entries(LAYERS).flatMap(([layer, { imports, types = [] }]) => [
+  { from: { element: { type: layer } }, allow: { to: { element: { type: [layer, ...imports] } } } },
+  ...(types.length
+    ? [
+        {
+          from: { element: { type: layer } },
+          allow: { to: { element: { type: types } }, dependency: { kind: 'type' } },
+        },
+      ]
+    : []),
+]);
 
 export default tseslint.config(
   {
@@ -52,10 +94,33 @@ export default tseslint.config(
       'no-new-func': 'error',
     },
   },
-  // The layers (docs/architecture.md): views reach data through app/ui/data hooks and app/services,
-  // never IndexedDB or the model runtimes directly (type-only imports of their record shapes are
-  // allowed: they carry no code); the pure core imports nothing outside itself; the runtime does
-  // not reach into the workers' code; no production file imports a test double (app/testing).
+  {
+    files: ['app/**/*.{ts,tsx}', 'workers/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': Object.entries(LAYERS).flatMap(([type, { path }]) =>
+        [path].flat().map((pattern) => ({ type, pattern, partialMatch: false })),
+      ),
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      // Re-exports and lazy import() are arrows too.
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          message: '{{from.type}} may not import {{to.type}} (docs/architecture.md §1).',
+          policies: LAYER_POLICIES,
+        },
+      ],
+      // A local file outside every layer (bench/, e2e/, the build configs) is no import either.
+      'boundaries/no-unknown-dependencies': 'error',
+    },
+  },
+  // Finer than a layer: views do not build server clients, and the pure core uses no package that
+  // needs React, DOM storage, workers, model runtimes or Node.
   {
     files: ['app/ui/components/**/*.{ts,tsx}', 'app/ui/pages/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
@@ -64,17 +129,6 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['**/db', '**/db/**'],
-              allowTypeImports: true,
-              message: 'Views reach IndexedDB through app/ui/data hooks or app/services.',
-            },
-            {
-              group: ['**/runtime', '**/runtime/**'],
-              allowTypeImports: true,
-              message: 'Views reach the model runtimes through app/ui/data hooks or app/services.',
-            },
-            { group: ['**/testing/**'], message: 'Test doubles stay out of production code.' },
             {
               group: ['**/core/llm/openai', '**/core/search/remote*'],
               allowTypeImports: true,
@@ -95,19 +149,14 @@ export default tseslint.config(
       ],
     },
   },
-  ...[
-    ['app/core/*.ts', '^\\.\\./'],
-    ['app/core/*/*.ts', '^(\\.\\./){2}'],
-    ['app/core/*/*/*.ts', '^(\\.\\./){3}'],
-  ].map(([files, escapes]) => ({
-    files: [files],
+  {
+    files: ['app/core/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { regex: escapes, message: 'app/core is pure: it imports nothing outside app/core.' },
             {
               group: [
                 'react',
@@ -124,42 +173,6 @@ export default tseslint.config(
             },
           ],
         },
-      ],
-    },
-  })),
-  {
-    files: ['app/runtime/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/workers', '**/workers/**'],
-              allowTypeImports: true,
-              message:
-                'The runtime starts workers by URL and types their API; it imports none of their code.',
-            },
-            { group: ['**/testing/**'], message: 'Test doubles stay out of production code.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: [
-      'app/services/**/*.ts',
-      'app/db/**/*.ts',
-      'app/ui/**/*.{ts,tsx}',
-      'app/report/**/*.{ts,tsx}',
-      'workers/**/*.ts',
-    ],
-    ignores: ['**/*.test.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/testing/**'], message: 'Test doubles stay out of production code.' }] },
       ],
     },
   },

@@ -4,10 +4,9 @@ import { join } from 'node:path';
 import { forceCloseDatabase } from 'fake-indexeddb';
 import { deleteDB } from 'idb';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Annotation, makeAnnotation } from '../core/annotations/annotation';
+import { makeAnnotation } from '../core/annotations/annotation';
 import { hash53 } from '../core/hash';
 import { importAll, stringChunks } from '../core/importers/pipeline';
-import { exportTrajectoriesText } from '../services/export';
 import { db, DB_NAME, MAX_KEPT_ISSUES, reportedErrors, reportedIssues, resetDbConnection } from './db';
 import { importIntoDb } from './import-into-db';
 import {
@@ -30,8 +29,6 @@ async function reset(): Promise<void> {
 beforeEach(reset);
 afterAll(reset);
 
-const byId = (xs: Annotation[]) => [...xs].sort((a, b) => a.id.localeCompare(b.id));
-
 const flashrag = (i: number) =>
   JSON.stringify({
     id: `q${i}`,
@@ -39,45 +36,6 @@ const flashrag = (i: number) =>
     golden_answers: ['Paris'],
     output: { pred: 'Paris' },
   });
-
-describe('export with annotations, then import', () => {
-  it('restores every label, note and verdict with its annotator, without duplicating', async () => {
-    const first = await importIntoDb(stringChunks(R1), { file: 'r1.jsonl' });
-    expect(first.imported).toBe(10);
-    const rows = (await db()).getAll('trajectories');
-    const [t1, t2] = await rows;
-    const labels = [
-      makeAnnotation({
-        trajectoryId: t1!.id,
-        stepId: t1!.steps[0]!.id,
-        label: 'over-search',
-        annotator: 'ana',
-      }),
-      makeAnnotation({
-        trajectoryId: t1!.id,
-        stepId: t1!.steps[0]!.id,
-        label: 'note',
-        note: 'why <b>',
-        annotator: 'bo',
-      }),
-      makeAnnotation({ trajectoryId: t1!.id, label: 'verdict:over-searched', annotator: 'ana' }),
-      makeAnnotation({ trajectoryId: t2!.id, label: 'note', note: 'ok', annotator: 'ana' }),
-    ];
-    await putAnnotations(labels);
-    const exported = await exportTrajectoriesText();
-
-    // Into an empty database: everything comes back.
-    await reset();
-    const back = await importIntoDb(stringChunks(exported), { file: 'export.jsonl' });
-    expect([back.imported, back.annotations, back.status]).toEqual([10, 4, 'done']);
-    expect(byId(await listAnnotations())).toEqual(byId(labels));
-
-    // Again, over what is there: nothing is duplicated.
-    await importIntoDb(stringChunks(exported), { file: 'export.jsonl' });
-    expect(await countTrajectories()).toBe(10);
-    expect(byId(await listAnnotations())).toEqual(byId(labels));
-  });
-});
 
 describe('records stored under the old (key-order) content ids', () => {
   it('keep their ids and labels: re-importing the same file adds no copies', async () => {

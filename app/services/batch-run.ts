@@ -13,6 +13,9 @@ import type { BatchRecord } from '../db/db';
 import { type LlmConfig, makeLlm, makeRetriever, type RetrieverConfig } from '../runtime/agent-ports';
 import type { ModelSource } from '../runtime/model-source';
 
+/** The record a batch run reads and writes, for the UI's job store (app/ui/state/batch-run). */
+export type { BatchRecord };
+
 export interface BatchProgress {
   phase: 'preparing' | 'running';
   /** Jobs stored so far (including earlier sessions). */
