@@ -224,3 +224,54 @@ describe('a joined question set’s plan', () => {
     expect(d.sufficiency.rule).toBe('supporting-passages');
   });
 });
+
+describe('a bridge named only by a long description: the page that states it', () => {
+  const Q =
+    "What college did the English conductor, organist and composer widely regarded as Britain's leading conductor of choral works teach at?";
+  const GOLD: Gold = { answers: ['Royal College of Music'] };
+  const OTHER = doc(
+    'w',
+    'David Willcocks',
+    'Sir David Willcocks was a British choral conductor and organist. He was also director of the Royal College of Music.',
+  );
+  const DESCRIBED = doc(
+    's',
+    'Malcolm Sargent',
+    "Sir Malcolm Sargent was an English conductor, organist and composer widely regarded as Britain's leading conductor of choral works. He taught at the Royal College of Music.",
+  );
+
+  it('an answer on the page of someone the description does not fit is no link', () => {
+    const t = traj(Q, GOLD, [search('choral conductor', [OTHER])], 'Royal College of Music');
+    expect(baseline(t)).toBe(1);
+    const s = sufficiency(t, searchHops(t), true);
+    expect(s.point).toBeNull();
+    expect(s.chain?.missing).toMatch(/no passage states the question's description/);
+    expect(diagnose(t).underSearch).toBe(true);
+  });
+
+  it('the page that states the description and the answer completes it', () => {
+    const t = traj(
+      Q,
+      GOLD,
+      [search('choral conductor', [OTHER]), search('Britain leading conductor of choral works', [DESCRIBED])],
+      'Royal College of Music',
+    );
+    const s = sufficiency(t, searchHops(t), true);
+    expect(s.point).toBe(2);
+    expect(s.chain?.links.map((l) => l.passage)).toEqual(['"Malcolm Sargent" (search 2)']);
+  });
+
+  it('a short description is common knowledge: the answer page need not state it', () => {
+    const t = traj(
+      'Who is the predecessor of the longest-reigning British monarch?',
+      { answers: ['George VI'] },
+      [
+        search('longest reigning British monarch', [
+          doc('e', 'Elizabeth II', 'She succeeded her father George VI.'),
+        ]),
+      ],
+      'George VI',
+    );
+    expect(sufficiency(t, searchHops(t), true).point).toBe(1);
+  });
+});

@@ -18,6 +18,7 @@ import { ChainPassages, isListPage, mentions as has, type Passage } from './chai
 import { excerpt, passageName, quote, type SearchHop } from './hops';
 import { statedAnswer } from './passage-match';
 import { needName, type QuestionNeeds } from './question-needs';
+import { DESCRIPTION_SHARE, descriptionShare, isDescriptor, isLongDescription } from './description';
 import { fullNameOnPage } from './name-variants';
 import { type Relation, statedNames } from './relations';
 
@@ -185,10 +186,14 @@ export function answerChain(
   hops: readonly SearchHop[],
   entities: readonly string[],
   answers: readonly string[],
+  description: readonly string[] = [],
 ): EvidenceChain {
   const all = new ChainPassages(hops).all;
-  const keys = entities.filter((e) => normalizeText(e) !== '');
+  // A nationality ("English") connects a passage to nothing the question asks about.
+  const keys = entities.filter((e) => normalizeText(e) !== '' && !isDescriptor(e));
+  const long = isLongDescription(description);
   let listed: string | null = null;
+  let undescribed: string | null = null;
   for (const p of all) {
     if (statedAnswer(p.doc, answers) === null) continue;
     const a = isListPage(p.doc) ? null : statedAnswer(withoutSeeAlso(p.doc), answers);
@@ -209,15 +214,40 @@ export function answerChain(
               has(q.doc, title) &&
               keys.some((k) => has(q.doc, k)),
           );
-    const links = via
-      ? [
+    if (via)
+      return {
+        links: [
           link(`${quote(p.doc.title ?? '', 60)}, named beside the question's entity`, via, p.doc.title ?? ''),
           answerLink,
-        ]
-      : [answerLink];
-    return { links, point: p.hop.search, missing: null };
+        ],
+        point: p.hop.search,
+        missing: null,
+      };
+    if (direct || !long) return { links: [answerLink], point: p.hop.search, missing: null };
+    // Reached by a long description only (description.ts): its page, or a page it names, must be
+    // the one described.
+    const described = all.find(
+      (q) =>
+        q.hop.search <= p.hop.search &&
+        (q.doc === p.doc || has(p.doc, (q.doc.title ?? '').replace(/\s*\([^)]*\)\s*$/, ''))) &&
+        descriptionShare(q.doc, description) >= DESCRIPTION_SHARE,
+    );
+    if (described) {
+      const first = description.find((w) => has(described.doc, w)) ?? '';
+      const describes = link(
+        `${quote(described.doc.title ?? '', 60)}, the one the question describes`,
+        described,
+        first,
+      );
+      return {
+        links: described.doc === p.doc ? [describes] : [describes, answerLink],
+        point: p.hop.search,
+        missing: null,
+      };
+    }
+    undescribed ??= `the gold answer is stated in ${passageName(p.doc, p.hop.search)}, but no passage states the question's description of the one it asks about`;
   }
-  return { links: [], point: null, missing: listed };
+  return { links: [], point: null, missing: undescribed ?? listed };
 }
 
 /**

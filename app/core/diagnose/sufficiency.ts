@@ -22,6 +22,7 @@ import type { Doc, Trajectory } from '../schema/trajectory';
 import { excerpt, passageName, quote, type SearchHop } from './hops';
 import { statedAnswer } from './passage-match';
 import { answerChain, type EvidenceChain, goldPlanChain, structuredChain } from './evidence-chain';
+import { descriptionWords } from './description';
 import { isUninformative, questionEntities } from './question-kind';
 import { questionNeeds } from './question-needs';
 
@@ -150,7 +151,13 @@ export function sufficiency(
       needs.attributes.length > 0 || needs.bridge ? structuredChain(hops, needs, answers) : null;
     if (structured) return fromChain(structured, `the question's ${needs.kind}`, supported);
     if (!uninformative) {
-      return fromChain(answerChain(hops, needs.entities, answers), 'the answer', supported, answers);
+      const described = answerChain(
+        hops,
+        needs.entities,
+        answers,
+        descriptionWords(t.question, needs.entities),
+      );
+      return fromChain(described, 'the answer', supported, answers);
     }
   }
   if (uninformative) return byEntities(t.question, hops);
