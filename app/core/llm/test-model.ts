@@ -1,5 +1,5 @@
-// The random-weight test models (../shared/models/hopscope-test): they exercise plumbing, and what
-// they generate or embed is meaningless by design. Every view that shows their output says so.
+// The random-weight test models (`hopscope-test/*`, which the tests serve): they exercise plumbing,
+// and what they generate or embed is meaningless by design. Every view that shows their output says so.
 
 export const TEST_MODEL_PREFIX = 'hopscope-test/';
 
