@@ -8,7 +8,7 @@ import { HelpOverlay } from '../ui/components/HelpOverlay';
 import { PresenterView } from '../ui/components/present/PresenterView';
 import { isTyping } from '../ui/keyboard';
 import { TrajectoryTable } from '../ui/pages/TrajectoryTable';
-import type { TableQuery } from '../ui/pages/table-rows';
+import type { TableQuery } from '../core/table/query';
 import { useMemoryTable } from '../ui/pages/table-source';
 import { navigate, useRoute } from '../ui/state/router';
 import { useUi } from '../ui/state/ui-store';

@@ -9,7 +9,6 @@ import {
   getTrajectory,
   listAnnotations,
   listImports,
-  listRows,
   writeAnnotations,
 } from '../../db/store';
 
@@ -20,17 +19,6 @@ export const keys = {
   trajectory: (id: string) => ['trajectory', id] as const,
   trajectoryAnnotations: (id: string) => ['annotations', id] as const,
 };
-
-export function useRows() {
-  return useQuery({
-    queryKey: keys.rows,
-    queryFn: listRows,
-    staleTime: Number.POSITIVE_INFINITY,
-    // Every refresh reads fresh rows; deep-comparing tens of thousands of them against the last
-    // list (react-query's structural sharing) was the largest main-thread cost of a big import.
-    structuralSharing: false,
-  });
-}
 
 export function useAllAnnotations() {
   return useQuery({

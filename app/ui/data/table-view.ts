@@ -10,23 +10,10 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import * as Comlink from 'comlink';
-import type { TableWorkerApi } from '../../../workers/table.worker';
-import type { TableQuery, ViewItem } from '../pages/table-rows';
-import type { TableSource } from '../pages/table-source';
+import type { TableQuery, ViewItem } from '../../core/table/query';
+import { tableWorker } from '../../runtime/table/client';
+import type { TableSource } from '../../core/table/source';
 import { keys } from './queries';
-
-let remote: Comlink.Remote<TableWorkerApi> | null = null;
-
-function tableWorker(): Comlink.Remote<TableWorkerApi> {
-  remote ??= Comlink.wrap<TableWorkerApi>(
-    new Worker(new URL('../../../workers/table.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'hopscope-table',
-    }),
-  );
-  return remote;
-}
 
 /**
  * What changed in the rows since the worker last read them: every row (at first, and after any
@@ -63,18 +50,38 @@ async function loadChanged(first: boolean): Promise<number> {
 /** Items per page fetched from the worker. */
 export const TABLE_PAGE = 100;
 
-/** The table over IndexedDB's rows: the table worker computes the view, pages come on demand. */
-export function useWorkerTable(q: TableQuery): TableSource {
+/** The table worker's read of the rows; its data counts the reads, so views key on it. */
+export function useTableLoad() {
   // Under the rows key, so every invalidation of rows reloads the worker's copy.
   const qc = useQueryClient();
   const loadKey = [...keys.rows, 'table-worker'];
-  const load = useQuery({
+  return useQuery({
     queryKey: loadKey,
     // A table mounted again after its read was dropped reads every row: another tab may have
     // imported meanwhile, and nothing here announced it.
     queryFn: () => loadChanged(qc.getQueryData(loadKey) === undefined),
     staleTime: Number.POSITIVE_INFINITY,
   });
+}
+
+/**
+ * The id of every row in id order, from the table worker (the trajectory page's previous and
+ * next before the table has shown a view); asked only while `enabled`.
+ */
+export function useTableIds(enabled: boolean) {
+  const load = useTableLoad();
+  return useQuery({
+    queryKey: ['table-ids', load.data],
+    queryFn: () => tableWorker().ids(),
+    enabled: enabled && load.data !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+    structuralSharing: false,
+  });
+}
+
+/** The table over IndexedDB's rows: the table worker computes the view, pages come on demand. */
+export function useWorkerTable(q: TableQuery): TableSource {
+  const load = useTableLoad();
   const view = useQuery({
     queryKey: ['table-view', load.data, q],
     queryFn: () => tableWorker().query(q),

@@ -33,7 +33,8 @@ import { type CopyFormat, copyTrajectory } from '../data/copy-trajectory';
 import { fileSlug } from '../data/figure-export';
 import { planFigure, timelineFigure } from '../figures/trajectory-figures';
 import { TextFigureExport } from '../components/TextFigureExport';
-import { type AnnotationChange, useAnnotate, useRows, useTrajectoryAnnotations } from '../data/queries';
+import { type AnnotationChange, useAnnotate, useTrajectoryAnnotations } from '../data/queries';
+import { useTableIds } from '../data/table-view';
 import { explainStorageError } from '../../services/storage-health';
 import { isTyping, useKeysWhileLoading } from '../keyboard';
 import { navigate } from '../state/router';
@@ -86,8 +87,9 @@ function TrajectoryView({
   const { trajectory: t, goldFrom, metrics, diagnosis, flags, planLayout } = view;
   const annotator = useUi((s) => s.annotator);
   const setAnnotator = useUi((s) => s.setAnnotator);
-  const rows = useRows();
   const visibleIds = useUi((s) => s.visibleIds);
+  // Before the table has shown a view: every row, in id order, from the table worker.
+  const rowIds = useTableIds(visibleIds.length === 0);
   const ann = useTrajectoryAnnotations(t.id);
   const annotate = useAnnotate(annotator);
   const [tab, setTab] = useState<Tab>('step');
@@ -120,7 +122,7 @@ function TrajectoryView({
   const annotations = ann.data ?? [];
   const selected = stepByRef(t, stepRef) ?? t.steps[0];
   const selIndex = selected ? selected.index : -1;
-  const order = visibleIds.length > 0 ? visibleIds : (rows.data ?? []).map((r) => r.id);
+  const order = visibleIds.length > 0 ? visibleIds : (rowIds.data ?? []);
   const pos = order.indexOf(t.id);
   const mySufficient = annotations.find(
     (a) => a.annotator === annotator && a.stepId === undefined && sufficientOf(a.label) !== undefined,

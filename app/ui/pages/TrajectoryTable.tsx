@@ -9,14 +9,14 @@ import { FlagPopover } from '../components/table/FlagCell';
 import { TableRow } from '../components/table/TableRow';
 import { TableFilters } from '../components/table/TableFilters';
 import { useFlagPopover } from '../components/table/use-flag-popover';
-import type { UseTableSource } from './table-source';
+import type { UseTableSource } from '../../core/table/source';
 import { CsvExport } from '../components/charts/ExportButtons';
 import { stamp } from '../data/download';
 import { isTyping } from '../keyboard';
 import { navigate } from '../state/router';
 import { useUi } from '../state/ui-store';
 import { COLUMNS, isSortable } from './table-columns';
-import { NO_FILTERS, statusById } from './table-rows';
+import { NO_FILTERS, statusById } from '../../core/table/query';
 
 const NO_ITEMS = new Int32Array(0);
 

@@ -1,6 +1,6 @@
 // The table's columns: title, sort key, width class, and what the header says on hover (metrics
 // as the papers define them; see trajectory-metrics.ts and flags.ts for the citations).
-import type { SortKey } from '../state/ui-store';
+import type { SortKey } from '../../core/table/query';
 
 export interface Column {
   key: SortKey | 'flags' | 'status';

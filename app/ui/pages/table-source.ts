@@ -4,25 +4,10 @@
 import { useMemo } from 'react';
 import { aggregateByFile } from '../../core/table/aggregate';
 import type { TrajectoryRow } from '../../core/table/row';
+import { tableFacets } from '../../core/table/facets';
+import { type TableQuery, tableView } from '../../core/table/query';
+import type { TableSource } from '../../core/table/source';
 import { tableCsv } from '../../core/table/table-csv';
-import type { CsvCell } from '../../core/table/to-csv';
-import { type TableQuery, type TableView, tableFacets, tableView, type ViewItem } from './table-rows';
-
-export interface TableSource {
-  loading: boolean;
-  /** The view shown is the previous query's while this one is computed. */
-  pending: boolean;
-  /** The view shown was computed for another query or an older read of the rows. */
-  stale: boolean;
-  view: (TableView & { queryId: number }) | undefined;
-  /** A hook: the item at each index of the window [from, to), once it is at hand. */
-  useWindow: (from: number, to: number) => (i: number) => ViewItem | undefined;
-  /** The view as CSV: rows as filtered and sorted, then the aggregates. */
-  csv: () => Promise<{ header: string[]; rows: CsvCell[][] }>;
-}
-
-/** A hook giving the view of `q`, called by the table on every render. */
-export type UseTableSource = (q: TableQuery) => TableSource;
 
 /** The table over rows held in memory, computed here. */
 export function useMemoryTable(rows: readonly TrajectoryRow[], q: TableQuery): TableSource {

@@ -1,47 +1,7 @@
 // UI-only state (zustand). Data lives in IndexedDB behind react-query.
 import { create } from 'zustand';
-import type { TrajectoryRow } from '../../core/table/row';
-import { NO_FILTERS } from '../pages/table-rows';
+import { type Filters, NO_FILTERS, type SortKey } from '../../core/table/query';
 import { saveAnnotatorName } from '../../services/annotator';
-
-/** Row fields the table sorts on, plus `nearMiss` (derived from the row's flags). */
-export type SortKey =
-  | keyof Pick<
-      TrajectoryRow,
-      | 'question'
-      | 'strategy'
-      | 'answer'
-      | 'em'
-      | 'f1'
-      | 'acc'
-      | 'judge'
-      | 'recall'
-      | 'answerInDocs'
-      | 'r3'
-      | 'r5'
-      | 'p3'
-      | 'p5'
-      | 'rc'
-      | 'queries'
-      | 'steps'
-      | 'file'
-    >
-  | 'nearMiss';
-
-export interface Filters {
-  text: string;
-  strategy: string;
-  file: string;
-  flag: string;
-  status: '' | 'none' | 'partial' | 'done';
-  /** The log's own judge verdict: correct, wrong, or no verdict in the record. */
-  judge: '' | 'correct' | 'wrong' | 'none';
-  /** Gold-passage recall: all found, some, none, or no gold passages to judge by. */
-  recall: '' | 'all' | 'some' | 'zero' | 'none';
-  /** Whether a retrieved doc holds a gold answer. */
-  answerInDocs: '' | 'yes' | 'no' | 'none';
-  nearMiss: '' | 'yes' | 'no';
-}
 
 interface UiState {
   annotator: string;

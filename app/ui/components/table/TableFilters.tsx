@@ -1,5 +1,6 @@
-import type { TableFacets } from '../../pages/table-rows';
-import { type Filters, useUi } from '../../state/ui-store';
+import type { TableFacets } from '../../../core/table/facets';
+import type { Filters } from '../../../core/table/query';
+import { useUi } from '../../state/ui-store';
 
 const NONE: string[] = [];
 

@@ -4,7 +4,7 @@
 // same (app/ui/data/table-view.ts), so an unchanged row skips rendering.
 import { memo } from 'react';
 import type { TrajectoryRow } from '../../../core/table/row';
-import { isNearMiss } from '../../pages/table-rows';
+import { isNearMiss } from '../../../core/table/query';
 import { CompareSelectCell } from '../compare/TableSelection';
 import { FlagCell } from './FlagCell';
 

@@ -1,8 +1,50 @@
-// Filtering, sorting and grouping of table rows: pure, so it is unit-tested without a DOM.
-import type { Annotation } from '../../core/annotations/annotation';
-import { annotationStatus } from '../../core/annotations/annotation';
-import type { TrajectoryRow } from '../../core/table/row';
-import type { Filters, SortKey } from '../state/ui-store';
+// The table's questions: filtering, sorting and grouping of its rows. Pure, so it is unit-tested
+// without a DOM; the table worker (app/runtime/table) and the HTML report's in-memory table run it.
+import type { Annotation } from '../annotations/annotation';
+import { annotationStatus } from '../annotations/annotation';
+import type { Aggregate } from './aggregate';
+import type { TableFacets } from './facets';
+import type { TrajectoryRow } from './row';
+
+/** Row fields the table sorts on, plus `nearMiss` (derived from the row's flags). */
+export type SortKey =
+  | keyof Pick<
+      TrajectoryRow,
+      | 'question'
+      | 'strategy'
+      | 'answer'
+      | 'em'
+      | 'f1'
+      | 'acc'
+      | 'judge'
+      | 'recall'
+      | 'answerInDocs'
+      | 'r3'
+      | 'r5'
+      | 'p3'
+      | 'p5'
+      | 'rc'
+      | 'queries'
+      | 'steps'
+      | 'file'
+    >
+  | 'nearMiss';
+
+/** The table's filters; an empty string keeps every row. */
+export interface Filters {
+  text: string;
+  strategy: string;
+  file: string;
+  flag: string;
+  status: '' | 'none' | 'partial' | 'done';
+  /** The log's own judge verdict: correct, wrong, or no verdict in the record. */
+  judge: '' | 'correct' | 'wrong' | 'none';
+  /** Gold-passage recall: all found, some, none, or no gold passages to judge by. */
+  recall: '' | 'all' | 'some' | 'zero' | 'none';
+  /** Whether a retrieved doc holds a gold answer. */
+  answerInDocs: '' | 'yes' | 'no' | 'none';
+  nearMiss: '' | 'yes' | 'no';
+}
 
 /**
  * The near-miss flag (a wrong answer very close to gold). Read from the row's flags by name, so the
@@ -124,29 +166,6 @@ export interface TableQuery {
   status: Record<string, 'partial' | 'done'>;
 }
 
-/** The filter choices the rows offer, and whether any row is a live run. */
-export interface TableFacets {
-  strategies: string[];
-  files: string[];
-  flags: string[];
-  anyLive: boolean;
-}
-
-export function tableFacets(rows: readonly TrajectoryRow[]): TableFacets {
-  const strategies = new Set<string>();
-  const files = new Set<string>();
-  const flags = new Set<string>();
-  let anyLive = false;
-  for (const r of rows) {
-    strategies.add(r.strategy);
-    files.add(r.file);
-    for (const f of r.flags) flags.add(f);
-    anyLive ||= !!r.live;
-  }
-  const sorted = (s: Set<string>) => [...s].sort();
-  return { strategies: sorted(strategies), files: sorted(files), flags: sorted(flags), anyLive };
-}
-
 /** The table as the page shows it, with what the page needs to know about it. */
 export interface TableView {
   /** Rows in the table (all), rows the filter keeps, and items (rows plus group headers). */
@@ -157,7 +176,7 @@ export interface TableView {
   ids: string[];
   /** The item index of each kept row (the keyboard cursor counts rows, the list counts items). */
   rowItems: Int32Array;
-  aggregates: import('../../core/table/aggregate').Aggregate[];
+  aggregates: Aggregate[];
   facets: TableFacets;
   /** Which load of the rows this view was computed from. */
   loaded: number;

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { makeAnnotation } from '../../core/annotations/annotation';
-import type { TrajectoryRow } from '../../core/table/row';
-import type { FlagKind } from '../../core/metrics/flags';
-import type { Filters } from '../state/ui-store';
-import { filterRows, groupRows, isNearMiss, NEAR_MISS, NO_FILTERS, sortRows, statusById } from './table-rows';
+import { makeAnnotation } from '../annotations/annotation';
+import type { FlagKind } from '../metrics/flags';
+import {
+  type Filters,
+  filterRows,
+  groupRows,
+  isNearMiss,
+  NEAR_MISS,
+  NO_FILTERS,
+  sortRows,
+  statusById,
+} from './query';
+import type { TrajectoryRow } from './row';
 
 function row(fields: Partial<TrajectoryRow> & Pick<TrajectoryRow, 'id'>): TrajectoryRow {
   return {

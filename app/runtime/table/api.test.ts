@@ -1,0 +1,69 @@
+// The table worker's API over a real (fake-indexeddb) store: a read, a query and its windows, the
+// ids in id order for the trajectory page, a partial read after an import batch, and a view
+// replaced by a newer query.
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { buildTrajectory } from '../../core/schema/builder';
+import { NO_FILTERS, type TableQuery } from '../../core/table/query';
+import { putTrajectories } from '../../db/store';
+import { freshDbPerTest } from '../../testing/fresh-db';
+import { createTableWorkerApi } from './api';
+
+freshDbPerTest();
+
+function trajectory(id: string, line: number, strategy: string) {
+  return buildTrajectory([
+    {
+      type: 'start',
+      id,
+      question: `question ${id}`,
+      source: { kind: 'import', file: 'log.jsonl', line },
+      agent: { strategy, params: {} },
+    },
+    { type: 'answer', text: `answer ${id}` },
+  ]);
+}
+
+const ALL: TableQuery = { filters: NO_FILTERS, sort: null, groupByFile: false, status: {} };
+
+describe('table worker API', () => {
+  it('reads the rows, answers a query by window, and lists every id in id order', async () => {
+    await putTrajectories([
+      trajectory('c', 1, 'apex'),
+      trajectory('a', 3, 'direct'),
+      trajectory('b', 2, 'apex'),
+    ]);
+    const api = createTableWorkerApi();
+    expect(await api.load()).toBe(1);
+    const view = api.query(ALL);
+    // Unsorted is file order: by line.
+    expect(view.ids).toEqual(['c', 'b', 'a']);
+    expect([view.total, view.count, view.itemCount]).toEqual([3, 3, 3]);
+    expect(view.facets.strategies).toEqual(['apex', 'direct']);
+    const window = api.items(view.queryId, 1, 3)!;
+    expect(window.map((it) => (it.type === 'row' ? it.row.id : it.file))).toEqual(['b', 'a']);
+    // The search text stays in the worker.
+    expect(window.every((it) => it.type === 'row' && it.row.searchText === '')).toBe(true);
+    expect(api.ids()).toEqual(['a', 'b', 'c']);
+    // Asking for the ids leaves the view's windows valid.
+    expect(api.items(view.queryId, 0, 1)).toHaveLength(1);
+
+    const apex = api.query({ ...ALL, filters: { ...NO_FILTERS, strategy: 'apex' } });
+    expect(apex.ids).toEqual(['c', 'b']);
+    expect(api.items(view.queryId, 0, 1)).toBeNull();
+    expect(() => api.csv(view.queryId)).toThrow(/export again/);
+    const csv = api.csv(apex.queryId);
+    const id = csv.header.indexOf('id');
+    expect(csv.rows.filter((r) => r[0] === 'trajectory').map((r) => r[id])).toEqual(['c', 'b']);
+  });
+
+  it('reads only the ids an import stored, and drops an id that is gone', async () => {
+    await putTrajectories([trajectory('a', 1, 'apex')]);
+    const api = createTableWorkerApi();
+    await api.load();
+    await putTrajectories([trajectory('b', 2, 'apex')]);
+    expect(await api.loadIds(['b', 'gone'])).toBe(2);
+    expect(api.ids()).toEqual(['a', 'b']);
+    expect(api.query(ALL).facets.files).toEqual(['log.jsonl']);
+  });
+});
