@@ -2,7 +2,8 @@
 // exist, what their first values look like, and which mapping the loader would guess.
 import { parseDelimited } from './csv';
 import { sniff } from './sniff';
-import { plainLoaderFor, suggestMapping } from './table';
+import { plainLoaderFor } from './column-mapped';
+import { suggestMapping } from './column-mapping';
 import type { ColumnMapping } from './types';
 
 export interface TablePreview {

@@ -4,7 +4,7 @@ import { flashragCorpusLoader, flashragQuestionsLoader } from './flashrag';
 import { hotpotqaLoader } from './hotpotqa';
 import { musiqueLoader } from './musique';
 import { type DatasetStream, loadWith, openLoaderStream } from './stream';
-import { csvLoader, jsonlLoader, plainLoaderFor, tsvLoader } from './table';
+import { csvLoader, jsonlLoader, plainLoaderFor, tsvLoader } from './column-mapped';
 import { twoWikiLoader } from './twowiki';
 import type { DatasetFormatId, DatasetLoader, LoadOptions, LoadResult } from './types';
 

@@ -2,7 +2,8 @@
 // A mapped `text` makes each row a passage; a mapped `question` makes it a question (both: a
 // question with its own passage as the support). `answers` is a JSON array, or one string with
 // answers separated by `|`. Without a mapping, suggestMapping reads the header (or the first JSON
-// record's keys). Headerless CSV/TSV: name columns by number, "1" being the first.
+// record's keys). Headerless CSV/TSV: name columns by number, "1" being the first. Which column
+// holds what is column-mapping.ts; this file reads the records through it.
 import {
   Collector,
   extension,
@@ -13,6 +14,7 @@ import {
   questionIdFromText,
   RecordCheck,
 } from './common';
+import { type Columns, getField, parseAnswers, settleColumns, suggestMapping } from './column-mapping';
 import { sniff } from './sniff';
 import { loadWith } from './stream';
 import type {
@@ -26,132 +28,7 @@ import type {
   Question,
 } from './types';
 
-const CANDIDATES: Record<keyof ColumnMapping, { exact: string[]; contains: string[] }> = {
-  id: {
-    exact: ['id', 'docid', 'pid', 'passageid', 'qid', 'questionid', 'uid', 'key', 'idx', 'index'],
-    contains: [],
-  },
-  question: {
-    exact: ['question', 'query', 'questiontext', 'q', 'input', 'prompt'],
-    contains: ['question', 'query'],
-  },
-  answers: {
-    exact: [
-      'answers',
-      'answer',
-      'goldenanswers',
-      'goldanswers',
-      'goldanswer',
-      'gold',
-      'target',
-      'targets',
-      'label',
-      'labels',
-      'output',
-      'a',
-    ],
-    contains: ['answer'],
-  },
-  title: { exact: ['title', 'doctitle', 'pagetitle', 'heading', 'documenttitle'], contains: ['title'] },
-  text: {
-    exact: [
-      'text',
-      'contents',
-      'content',
-      'passage',
-      'paragraph',
-      'paragraphtext',
-      'passagetext',
-      'body',
-      'document',
-      'doc',
-      'chunk',
-      'context',
-      'doctext',
-      'documenttext',
-      'chunktext',
-      'bodytext',
-    ],
-    // No partial match: names like `gen_text_store` hold a model's output, not a passage.
-    contains: [],
-  },
-};
-const ORDER: Array<keyof ColumnMapping> = ['id', 'question', 'answers', 'title', 'text'];
-
-const norm = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, '');
-
-/**
- * Suggests which header holds what, from names like `id`, `_id`, `title`, `text`/`contents`/
- * `passage`, `question`/`query`, `answers`/`golden_answers`. Exact names win over partial ones; a
- * header is used once. Fields with no likely header are left out.
- */
-export function suggestMapping(headers: readonly string[]): ColumnMapping {
-  const mapping: ColumnMapping = {};
-  const used = new Set<string>();
-  const normed = headers.map((h) => ({ h, n: norm(h) }));
-  for (const pass of ['exact', 'contains'] as const) {
-    for (const field of ORDER) {
-      if (mapping[field] !== undefined) continue;
-      const names = CANDIDATES[field][pass];
-      let hit: string | undefined;
-      for (const name of names) {
-        hit = normed.find(
-          ({ h, n }) => !used.has(h) && (pass === 'exact' ? n === name : n.includes(name)),
-        )?.h;
-        if (hit !== undefined) break;
-      }
-      if (hit !== undefined) {
-        mapping[field] = hit;
-        used.add(hit);
-      }
-    }
-  }
-  return mapping;
-}
-
-/** Answers from a cell or field: a JSON array, a `|`-separated string, a number, or a list. */
-export function parseAnswers(v: unknown): string[] | { error: string } {
-  if (v === undefined || v === null) return [];
-  if (typeof v === 'number' || typeof v === 'boolean') return [String(v)];
-  if (Array.isArray(v)) {
-    const out: string[] = [];
-    for (const x of v) {
-      if (typeof x === 'string') out.push(x.trim());
-      else if (typeof x === 'number' || typeof x === 'boolean') out.push(String(x));
-      else return { error: `an answer should be a string, not ${kindOf(x)}` };
-    }
-    return dedupe(out);
-  }
-  if (typeof v !== 'string') return { error: `answers should be a list or a string, not ${kindOf(v)}` };
-  const s = v.trim();
-  if (s.startsWith('[') && s.endsWith(']')) {
-    try {
-      const parsed: unknown = JSON.parse(s);
-      if (Array.isArray(parsed)) return parseAnswers(parsed);
-    } catch {
-      // not JSON: read it as a `|`-separated string
-    }
-  }
-  return dedupe(s.split('|').map((x) => x.trim()));
-}
-
-function dedupe(xs: string[]): string[] {
-  return [...new Set(xs.filter(Boolean))];
-}
-
-/** A field of a JSON record: the exact key first, else a dotted path (`metadata.title`). */
-function getField(record: Json, path: string): unknown {
-  if (path in record) return record[path];
-  let cur: unknown = record;
-  for (const part of path.split('.')) {
-    if (Array.isArray(cur) && /^\d+$/.test(part)) cur = cur[Number(part)];
-    else if (isObj(cur)) cur = cur[part];
-    else return undefined;
-  }
-  return cur;
-}
-
-function makeTableLoader(id: DatasetFormatId, label: string, delimiter: string | null): DatasetLoader {
+function makeMappedLoader(id: DatasetFormatId, label: string, delimiter: string | null): DatasetLoader {
   return {
     id,
     label,
@@ -177,18 +54,13 @@ function makeTableLoader(id: DatasetFormatId, label: string, delimiter: string |
       return mine > 0 ? 0.1 : 0;
     },
     begin(fileName, options) {
-      return tableSink(id, label, fileName, delimiter !== null, options);
+      return mappedRecordSink(id, label, fileName, delimiter !== null, options);
     },
   };
 }
 
-/** The header (null when the file has none) and the column index of each mapped field. */
-interface Columns {
-  header: string[] | null;
-  index: Partial<Record<keyof ColumnMapping, number>>;
-}
-
-function tableSink(
+/** Reads records (table rows or JSON records) through a column mapping settled from the first one. */
+function mappedRecordSink(
   format: DatasetFormatId,
   label: string,
   fileName: string,
@@ -221,42 +93,10 @@ function tableSink(
   const settle = (first: unknown, line: number): boolean => {
     if (isTable) {
       const cells = first as string[];
-      const names = cells.map((c) => c.trim());
-      let hasHeader = options?.hasHeader;
-      if (hasHeader === undefined) {
-        const refs = mapping ? Object.values(mapping).filter((v): v is string => v !== undefined) : [];
-        hasHeader = !(
-          refs.length && refs.every((r) => /^\d+$/.test(r) && !names.includes(r) && Number(r) <= cells.length)
-        );
-      }
       width = cells.length;
-      if (hasHeader) {
-        const dup = names.find((n, i) => names.indexOf(n) !== i);
-        if (dup !== undefined) {
-          fail(line, dup, `column name "${dup}" appears twice in the header`);
-          return false;
-        }
-      }
-      mapping ??= hasHeader ? suggestMapping(names) : {};
-      const index: Columns['index'] = {};
-      for (const [field, ref] of Object.entries(mapping) as Array<
-        [keyof ColumnMapping, string | undefined]
-      >) {
-        if (ref === undefined) continue;
-        const at = hasHeader ? names.indexOf(ref.trim()) : /^\d+$/.test(ref) ? Number(ref) - 1 : -1;
-        if (at < 0 || at >= width) {
-          fail(
-            line,
-            field,
-            hasHeader
-              ? `no column "${ref}" in the header (${names.join(', ')})`
-              : `no column ${ref}: without a header, name columns by number (1..${width})`,
-          );
-          continue;
-        }
-        index[field] = at;
-      }
-      cols = { header: hasHeader ? names : null, index };
+      const settled = settleColumns(cells, mapping, options, (field, message) => fail(line, field, message));
+      if (!settled) return false;
+      ({ mapping, cols } = settled);
     } else {
       if (!isObj(first)) {
         fail(line, undefined, `a record should be an object, not ${kindOf(first)}`);
@@ -380,9 +220,9 @@ function tableSink(
   return sink;
 }
 
-export const jsonlLoader = makeTableLoader('jsonl', 'JSONL', null);
-export const csvLoader = makeTableLoader('csv', 'CSV', ',');
-export const tsvLoader = makeTableLoader('tsv', 'TSV', '\t');
+export const jsonlLoader = makeMappedLoader('jsonl', 'JSONL', null);
+export const csvLoader = makeMappedLoader('csv', 'CSV', ',');
+export const tsvLoader = makeMappedLoader('tsv', 'TSV', '\t');
 
 /** The plain loader for a file name's extension (JSONL/JSON, TSV, else CSV). */
 export function plainLoaderFor(fileName: string): DatasetLoader {
@@ -391,6 +231,7 @@ export function plainLoaderFor(fileName: string): DatasetLoader {
   return ext === 'tsv' || ext === 'tab' ? tsvLoader : csvLoader;
 }
 
-export function loadTable(text: string, fileName: string, options?: LoadOptions): LoadResult {
+/** A whole plain record file, loaded through the loader its name calls for. */
+export function loadColumnMapped(text: string, fileName: string, options?: LoadOptions): LoadResult {
   return loadWith(plainLoaderFor(fileName), text, fileName, options);
 }

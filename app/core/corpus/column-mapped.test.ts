@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { passageId } from './common';
 import { detectDataset, loadDataset, openDatasetStream } from './registry';
-import { loadTable, parseAnswers, suggestMapping } from './table';
+import { loadColumnMapped } from './column-mapped';
+import { parseAnswers, suggestMapping } from './column-mapping';
 
 describe('suggestMapping', () => {
   it('reads common header names', () => {
@@ -60,7 +61,7 @@ describe('CSV with a header', () => {
   ].join('\r\n');
 
   it('loads passages and questions, with line numbers of multi-line records', () => {
-    const r = loadTable(csv, 'qa.csv');
+    const r = loadColumnMapped(csv, 'qa.csv');
     expect(r.corpus?.passages).toEqual([
       { id: '1', title: 'Paris', text: 'Paris, the capital of France.' },
       { id: '2', title: 'Multi', text: 'Line one\r\nline two with "quotes"' },
@@ -89,10 +90,10 @@ describe('CSV with a header', () => {
   });
 
   it('uses a given mapping and reports a column the header lacks', () => {
-    const r = loadTable('a,b\nx,y\n', 'f.csv', { mapping: { text: 'b', title: 'a' } });
+    const r = loadColumnMapped('a,b\nx,y\n', 'f.csv', { mapping: { text: 'b', title: 'a' } });
     expect(r.corpus?.passages).toEqual([{ id: passageId('x', 'y'), title: 'x', text: 'y' }]);
     expect(r.questions).toBeUndefined();
-    const bad = loadTable('a,b\nx,y\n', 'f.csv', { mapping: { text: 'body' } });
+    const bad = loadColumnMapped('a,b\nx,y\n', 'f.csv', { mapping: { text: 'body' } });
     expect(bad.corpus).toBeUndefined();
     expect(bad.errors).toEqual([
       { line: 1, field: 'text', message: 'no column "body" in the header (a, b)' },
@@ -100,18 +101,18 @@ describe('CSV with a header', () => {
   });
 
   it('says when it cannot tell which column holds what', () => {
-    expect(loadTable('foo,bar\n1,2\n', 'f.csv').errors).toEqual([
+    expect(loadColumnMapped('foo,bar\n1,2\n', 'f.csv').errors).toEqual([
       {
         line: 1,
         message:
           'cannot tell which column holds the passage text or the question: give a mapping with `text` or `question`',
       },
     ]);
-    expect(loadTable('', 'f.csv').errors).toEqual([{ line: 1, message: 'the file has no records' }]);
+    expect(loadColumnMapped('', 'f.csv').errors).toEqual([{ line: 1, message: 'the file has no records' }]);
   });
 
   it('reports an unclosed quote with its line and keeps the records before it', () => {
-    const r = loadTable('text\nfine\n"open\nstill open', 'f.csv');
+    const r = loadColumnMapped('text\nfine\n"open\nstill open', 'f.csv');
     expect(r.corpus?.passages.map((p) => p.text)).toEqual(['fine']);
     expect(r.errors).toEqual([
       {
@@ -123,7 +124,7 @@ describe('CSV with a header', () => {
   });
 
   it('reports a repeated passage id with different text', () => {
-    const r = loadTable('id,text\n1,a\n1,a\n1,b\n', 'f.csv');
+    const r = loadColumnMapped('id,text\n1,a\n1,a\n1,b\n', 'f.csv');
     expect(r.corpus?.passages).toEqual([{ id: '1', title: '', text: 'a' }]);
     expect(r.errors).toEqual([
       {
@@ -146,7 +147,7 @@ describe('headerless CSV (bamboogle.csv layout: question in column 1, answer in 
       ['Where, exactly?', ['Paris'], 2],
     ]);
     expect(
-      loadTable(text, 'f.csv', { mapping: { question: '9' }, hasHeader: false }).errors[0]?.message,
+      loadColumnMapped(text, 'f.csv', { mapping: { question: '9' }, hasHeader: false }).errors[0]?.message,
     ).toBe('no column 9: without a header, name columns by number (1..5)');
   });
 });
