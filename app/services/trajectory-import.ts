@@ -26,12 +26,17 @@ const PARTIAL_REFRESH_MS = 1000;
 
 export type ImportReport = Awaited<ReturnType<ImportWorkerApi['importBlob']>>;
 
-/** Imports one file as job `jobId` (see cancelImport); rejects with an AbortError when cancelled. */
+/**
+ * Imports one file as job `jobId` (see cancelImport); rejects with an AbortError when cancelled.
+ * `name`: what the file is known by (a training run's step file is `run/12.jsonl`, which names its
+ * run); the file's own name by default.
+ */
 export async function importTrajectoryFile(
   jobId: string,
   file: File,
   format: string | undefined,
   onProgress: (p: ImportProgress & { bytesTotal: number }) => void,
+  name: string = file.name,
 ): Promise<ImportReport> {
   // Stored ids not yet announced; the announcement at the end reads every row anyway.
   let stored: string[] = [];
@@ -47,12 +52,12 @@ export async function importTrajectoryFile(
   await afterServed();
   // Named in the labels' backup before anything is stored, so a reset mid-import names it too.
   const at = new Date().toISOString();
-  await backupImport({ id: `${at}|${file.name}`, file: file.name, imported: 0, at });
+  await backupImport({ id: `${at}|${name}`, file: name, imported: 0, at });
   try {
     const report = await importWorker().importBlob(
       jobId,
       file,
-      file.name,
+      name,
       format,
       Comlink.proxy(({ storedIds, storedAnnotations, ...p }: ImportedBatch) => {
         onProgress(p);

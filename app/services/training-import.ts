@@ -1,0 +1,85 @@
+// Importing a training run: its step files (a picked dump folder, or files dropped together) go
+// through the usual import, one file at a time in step order, each under the name `run/<path>` so
+// the veRL importer tags every sample with the run and the step (docs/guide/training-runs.md).
+import { planStepFiles } from '../core/training/step-files';
+import { cancelImport, type ImportReport, importTrajectoryFile, reportedErrors } from './trajectory-import';
+
+/** A file with its path inside the run's folder; a bare File uses its `webkitRelativePath` or name. */
+export type TrainingFile = File | { file: File; path: string };
+
+export interface TrainingImportOptions {
+  /** The run's name; '' leaves the samples without one (the file names then carry no folder). */
+  run: string;
+  /** Format to read the files as; the training importer (`verl`) unless the user chose another. */
+  format?: string;
+  /** Before each file: its import name, its 1-based place and how many there are. */
+  onFile?: (name: string, k: number, n: number) => void;
+  signal?: AbortSignal;
+}
+
+export interface TrainingImportResult {
+  run: string;
+  /** Each step file's import report, in the order imported (by step). */
+  files: Array<{ name: string; step: number | null; report: ImportReport }>;
+  /** Files of the folder that are no step files (a config, a README): not read. */
+  skipped: string[];
+  records: number;
+  imported: number;
+  /** Records lost, over all files (each report lists them with file, line and field). */
+  errors: number;
+}
+
+/** A File's path inside the picked folder: `webkitRelativePath` without the folder's own name. */
+function pathOf(f: TrainingFile): { file: File; path: string } {
+  if (!(f instanceof File)) return f;
+  const rel = (f as File & { webkitRelativePath?: string }).webkitRelativePath ?? '';
+  return { file: f, path: rel.includes('/') ? rel.slice(rel.indexOf('/') + 1) : f.name };
+}
+
+let jobs = 0;
+
+/** Imports one step file of `run` (the follow mode's importer); the report says what was lost. */
+export function importTrainingFile(file: TrainingFile, run: string, format = 'verl'): Promise<ImportReport> {
+  const { file: blob, path } = pathOf(file);
+  const planned = planStepFiles([path], run).files[0];
+  const name = planned?.name ?? path;
+  return importTrajectoryFile(`training-${++jobs}`, blob, format, () => {}, name);
+}
+
+/** Imports the step files among `files` as one run, in step order; stops between files on `signal`. */
+export async function importTrainingFiles(
+  files: readonly TrainingFile[],
+  opts: TrainingImportOptions,
+): Promise<TrainingImportResult> {
+  const given = files.map(pathOf);
+  const plan = planStepFiles(
+    given.map((g) => g.path),
+    opts.run,
+  );
+  const out: TrainingImportResult = {
+    run: opts.run,
+    files: [],
+    skipped: plan.skipped,
+    records: 0,
+    imported: 0,
+    errors: 0,
+  };
+  for (const [k, p] of plan.files.entries()) {
+    opts.signal?.throwIfAborted();
+    opts.onFile?.(p.name, k + 1, plan.files.length);
+    const jobId = `training-${++jobs}`;
+    const stop = () => void cancelImport(jobId);
+    opts.signal?.addEventListener('abort', stop, { once: true });
+    try {
+      const { file } = given[p.index] as { file: File };
+      const report = await importTrajectoryFile(jobId, file, opts.format ?? 'verl', () => {}, p.name);
+      out.files.push({ name: p.name, step: p.step, report });
+      out.records += report.records;
+      out.imported += report.imported;
+      out.errors += reportedErrors(report);
+    } finally {
+      opts.signal?.removeEventListener('abort', stop);
+    }
+  }
+  return out;
+}
