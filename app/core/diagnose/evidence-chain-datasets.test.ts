@@ -12,6 +12,7 @@ import { expect, it } from 'vitest';
 import type { Doc } from '../schema/trajectory';
 import { answerChain, structuredChain } from './evidence-chain';
 import type { SearchHop } from './hops';
+import { descriptionWords } from './description';
 import { isUninformative } from './question-kind';
 import { questionNeeds } from './question-needs';
 
@@ -26,9 +27,9 @@ interface TwoWikiRecord {
   supporting_facts: Array<[string, number]>;
 }
 
-const twoWiki = (
-  JSON.parse(readFileSync(path.join(DATA, '2wikimultihopqa/dev_subset.json'), 'utf8')) as TwoWikiRecord[]
-).filter((r) => r.type !== 'inference'); // composed relations (grandfather): out of scope
+const twoWiki = JSON.parse(
+  readFileSync(path.join(DATA, '2wikimultihopqa/dev_subset.json'), 'utf8'),
+) as TwoWikiRecord[];
 
 const oneSearch = (docs: Doc[]): SearchHop[] => [
   {
@@ -56,8 +57,8 @@ function supportingDocs(
 }
 
 function chainOn(r: TwoWikiRecord, keep: (title: string) => boolean) {
-  // Compositional answers are gold strings; comparisons compare values, so no gold is needed.
-  const answers = r.type === 'compositional' ? [r.answer] : [];
+  // Compositional and inference answers are gold strings; comparisons compare values.
+  const answers = r.type === 'compositional' || r.type === 'inference' ? [r.answer] : [];
   return structuredChain(oneSearch(supportingDocs(r, keep)), questionNeeds(r.question), answers);
 }
 
@@ -93,7 +94,9 @@ it('HotpotQA: every chain the rules build completes on the supporting paragraphs
     // The rules' order (sufficiency.ts): the question's structure, else the answer's passage.
     const structured =
       needs.attributes.length > 0 || needs.bridge ? structuredChain(hops, needs, [r.answer]) : null;
-    const chain = structured ?? (uninformative ? null : answerChain(hops, needs.entities, [r.answer]));
+    const description = descriptionWords(r.question, needs.entities);
+    const chain =
+      structured ?? (uninformative ? null : answerChain(hops, needs.entities, [r.answer], description));
     if (!chain) continue;
     built += 1;
     if (chain.point !== 1) incomplete.push(`${r.question} (${chain.missing ?? ''})`);

@@ -164,6 +164,15 @@ export function structuredChain(
   return { links: best.links, point: best.missing ? null : chainPoint(best.links), missing: best.missing };
 }
 
+/**
+ * A name of three or more words without its last, which is often a place qualifying it
+ * ("Seventeen Seventy Australia" is the town "Seventeen Seventy"); '' for shorter names.
+ */
+const unqualified = (name: string): string => {
+  const words = name.trim().split(/\s+/);
+  return words.length >= 3 ? words.slice(0, -1).join(' ') : '';
+};
+
 /** The passage without its "See also" list: the related pages it names, which it does not state. */
 const seeAlsoCut = new WeakMap<Doc, Doc>();
 function withoutSeeAlso(d: Doc): Doc {
@@ -203,7 +212,7 @@ export function answerChain(
     }
     const answerLink = link(`gold ${quote(a, 60)}`, p, a.split(/[ ,]/)[0] ?? a);
     const title = (p.doc.title ?? '').replace(/\s*\([^)]*\)\s*$/, '');
-    const direct = keys.some((k) => has(p.doc, k));
+    const direct = keys.some((k) => has(p.doc, k) || has(p.doc, unqualified(k)));
     const via =
       direct || normalizeText(title) === ''
         ? undefined

@@ -6,7 +6,7 @@
 // the director of film X born?": the bridge entity, then its attribute). HotpotQA's bridge and
 // comparison questions (Yang et al. 2018, §2) have the same two shapes.
 import { questionEntities } from './question-kind';
-import { RELATIONS, type Relation } from './relations';
+import { INFERENCES, RELATIONS, type Relation, relationById } from './relations';
 
 export interface QuestionNeeds {
   kind: 'comparison' | 'bridge' | 'single';
@@ -94,8 +94,29 @@ function bridgeSubject(question: string, role: RegExp): string | null {
   return nameRun(words, 1, 1).replace(/['’]s$/, '') || null;
 }
 
+/** An inference question ("Who is the maternal grandfather of X?"): the first relation as the bridge. */
+function inferenceNeeds(question: string, entities: string[]): QuestionNeeds | null {
+  const lower = question.toLowerCase();
+  for (const inf of INFERENCES) {
+    if (!inf.asked.test(lower)) continue;
+    const [first, second] = inf.path.map((id) => relationById(id));
+    if (!first || !second) return null;
+    const subject = bridgeSubject(question, inf.asked);
+    return {
+      kind: 'bridge',
+      entities: subject ? [subject, ...entities.filter((e) => e !== subject)] : entities,
+      attributes: [second],
+      bridge: first,
+      sides: [],
+    };
+  }
+  return null;
+}
+
 export function questionNeeds(question: string, answerNamedInQuestion = false): QuestionNeeds {
   const entities = questionEntities(question);
+  const inferred = inferenceNeeds(question, entities);
+  if (inferred) return inferred;
   let sides = orSides(question);
   if (sides.length < 2) sides = bothSides(question);
   if (sides.length < 2 && answerNamedInQuestion && entities.length >= 2) sides = entities;

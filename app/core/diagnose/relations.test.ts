@@ -50,16 +50,22 @@ describe('relation lexicon vs the 2Wiki evidences', () => {
         if (relationById(rel)?.value === 'date') expect(obj, `${rel}: ${obj}`).toMatch(/\d{3,4}/);
   });
 
-  it('reads each comparison, bridge comparison and compositional question as its evidences say', () => {
+  it('reads each comparison, bridge comparison, compositional and inference question as its evidences say', () => {
     const misread: string[] = [];
     let n = 0;
+    let inferences = 0;
     for (const r of records) {
-      // Inference questions compose relations (grandfather = father of the mother), which the
-      // analysis does not: they are out of its scope.
-      if (r.type === 'inference') continue;
-      n += 1;
       const rels = r.evidences.map((e) => e[1]);
       const needs = questionNeeds(r.question);
+      // Inference questions compose two relations (grandfather = father of the mother): the
+      // first is the bridge, the second the relation asked of it.
+      if (r.type === 'inference') {
+        inferences += 1;
+        const read = [needs.kind, needs.bridge?.id, needs.attributes[0]?.id];
+        if (read.join(' ') !== ['bridge', ...rels].join(' ')) misread.push(`${r.type}: ${r.question}`);
+        continue;
+      }
+      n += 1;
       const compared = r.type === 'comparison' || r.type === 'bridge_comparison';
       const asked =
         r.type === 'compositional'
@@ -78,6 +84,7 @@ describe('relation lexicon vs the 2Wiki evidences', () => {
       if (!ok) misread.push(`${r.type}: ${r.question}`);
     }
     expect(n).toBeGreaterThan(90);
+    expect(inferences).toBeGreaterThan(5);
     expect(misread).toEqual([]);
   });
 

@@ -233,6 +233,23 @@ export const RELATIONS: readonly Relation[] = [
   },
 ];
 
+/**
+ * 2Wiki's inference questions (Ho et al. 2020, §3.2: "logical rules" compose two relations) as
+ * their two relations in order: "the maternal grandfather of X" is the father of the mother of X.
+ * The rules are the dataset's; "grandfather" alone names no side and is not read.
+ */
+export const INFERENCES: ReadonlyArray<{ asked: RegExp; path: readonly [string, string] }> = [
+  { asked: /\bmaternal grandfather\b/, path: ['mother', 'father'] },
+  { asked: /\bmaternal grandmother\b/, path: ['mother', 'mother'] },
+  { asked: /\bpaternal grandfather\b/, path: ['father', 'father'] },
+  { asked: /\bpaternal grandmother\b/, path: ['father', 'mother'] },
+  { asked: /\bfather-in-law\b/, path: ['spouse', 'father'] },
+  { asked: /\bmother-in-law\b/, path: ['spouse', 'mother'] },
+  { asked: /\bstep(?:child|son|daughter)\b/, path: ['spouse', 'child'] },
+  { asked: /\bstepfather\b/, path: ['mother', 'spouse'] },
+  { asked: /\bstepmother\b/, path: ['father', 'spouse'] },
+];
+
 const BY_ID = new Map(RELATIONS.map((r) => [r.id, r]));
 
 /** The relation of this name (a 2Wiki evidence relation), if the lexicon has it. */
