@@ -1,0 +1,55 @@
+// The import worker's API (workers/import.worker.ts exposes it): files are parsed and stored off
+// the UI thread (app/db/import-into-db), streamed, all-or-report, cancellable.
+import type { Annotation } from '../../core/annotations/annotation';
+import type { ImportProgress } from '../../core/importers/pipeline';
+import { streamBytes } from '../../core/io/decode';
+import { importIntoDb } from '../../db/import-into-db';
+
+/** A batch's progress, with what it stored: the page refreshes those rows and backs up those labels. */
+export type ImportedBatch = ImportProgress & {
+  bytesTotal: number;
+  storedIds: string[];
+  storedAnnotations: Annotation[];
+};
+
+export function createImportWorkerApi() {
+  const jobs = new Map<string, AbortController>();
+  return {
+    async importBlob(
+      jobId: string,
+      blob: Blob,
+      name: string,
+      format: string | undefined,
+      onProgress: (p: ImportedBatch) => void,
+    ) {
+      const ac = new AbortController();
+      jobs.set(jobId, ac);
+      try {
+        return await importIntoDb(streamBytes(blob.stream()), {
+          file: name,
+          ...(format ? { format } : {}),
+          signal: ac.signal,
+          onProgress: (p, storedIds, storedAnnotations) =>
+            onProgress({ ...p, bytesTotal: blob.size, storedIds, storedAnnotations }),
+        });
+      } finally {
+        jobs.delete(jobId);
+      }
+    },
+    /** The app's own served files (the demo set): a new version replaces what its old one stored. */
+    async importUrl(url: string, name: string, format: string | undefined) {
+      const res = await fetch(url);
+      if (!res.ok || !res.body) throw new Error(`could not fetch ${url}: HTTP ${res.status}`);
+      return importIntoDb(streamBytes(res.body), {
+        file: name,
+        ...(format ? { format } : {}),
+        replacesOwnOlderVersion: true,
+      });
+    },
+    cancel(jobId: string) {
+      jobs.get(jobId)?.abort();
+    },
+  };
+}
+
+export type ImportWorkerApi = ReturnType<typeof createImportWorkerApi>;
