@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { type Agreement, agreement, type Prediction } from '../core/diagnose/agreement';
-import { type Diagnosis, diagnose } from '../core/diagnose/diagnose';
+import type { Diagnosis } from '../core/diagnose/diagnose';
 import {
   labelId,
   parseSearchLabels,
@@ -14,9 +14,8 @@ import {
   type SearchLabelRecord,
 } from '../core/diagnose/search-labels';
 import type { ImportSummary } from '../core/importers/pipeline';
-import type { Trajectory } from '../core/schema/trajectory';
 import { runImport } from './read-log';
-import { joinGold } from '../core/corpus/gold-join';
+import { trajectoryView } from '../core/view/trajectory-view';
 import { loadQuestionIndex } from './questions';
 
 export const DIAGNOSE_USAGE =
@@ -85,7 +84,7 @@ export function recordLine(record: number, d: Diagnosis): RecordDiagnosis {
   };
 }
 
-type Entry = { line: number; t: Trajectory } | { line: number; error: string };
+type Entry = { line: number; d: Diagnosis } | { line: number; error: string };
 
 /** Diagnoses every record of `file`; records that did not import come back as errors. */
 export async function diagnoseFile(
@@ -97,12 +96,13 @@ export async function diagnoseFile(
   records: Array<RecordDiagnosis | { record: number; line: number; error: string }>;
 }> {
   const entries: Entry[] = [];
-  // Gold from question sets joins as the app joins it, so the detectors see what the views show.
+  // Each record's diagnosis is its view's (core/view, gold from question sets joined as the app
+  // joins it), so the detectors see what every screen shows.
   const index = await loadQuestionIndex(questions);
   const summary = await runImport(
     file,
     format,
-    (t, line) => void entries.push({ line, t: joinGold(t, index).trajectory }),
+    (t, line) => void entries.push({ line, d: trajectoryView(t, { questions: index }).diagnosis }),
   );
   for (const e of summary.errors)
     if (e.line > 0 && e.severity === undefined)
@@ -116,7 +116,7 @@ export async function diagnoseFile(
     if (e.line !== lastLine && lastLine !== -1) ordinal += 1;
     lastLine = e.line;
     const record = lineIndexed ? e.line - 1 : ordinal;
-    records.push('t' in e ? recordLine(record, diagnose(e.t)) : { record, line: e.line, error: e.error });
+    records.push('d' in e ? recordLine(record, e.d) : { record, line: e.line, error: e.error });
   }
   return { summary, records };
 }

@@ -11,13 +11,13 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { ImportSummary } from '../core/importers/pipeline';
-import { meanMetrics, type TrajectoryMetrics, trajectoryMetrics } from '../core/metrics/trajectory-metrics';
+import { meanMetrics, type TrajectoryMetrics } from '../core/metrics/trajectory-metrics';
 import { type Normalization, NORMALIZATIONS } from '../core/metrics/normalize';
 import { otlpEnvelope, traceJson } from '../core/otel/otlp-request';
 import { traceInput } from '../core/otel/trace-input';
 import type { Trajectory } from '../core/schema/trajectory';
 import { COMPARE_USAGE, compare } from './compare';
-import { joinGold } from '../core/corpus/gold-join';
+import { trajectoryView } from '../core/view/trajectory-view';
 import { loadQuestionIndex } from './questions';
 import { DIAGNOSE_USAGE, diagnoseCommand } from './diagnose';
 import { runImport as importFile } from './read-log';
@@ -95,12 +95,13 @@ async function summarize(args: Args): Promise<number> {
   let s: Pick<ImportSummary, 'format' | 'records' | 'imported' | 'errors'>;
   try {
     const options = args.normalization ? { normalization: args.normalization } : {};
-    // Gold from question sets joins exactly as the app joins it (joinGold, as the table rows).
-    const index = await loadQuestionIndex(args.questions);
+    // Each record's view as every screen derives it (core/view: gold from question sets joined
+    // as the table rows join it, then the metrics).
+    const questions = await loadQuestionIndex(args.questions);
     s = await runImport(args, (t) => {
-      const joined = joinGold(t, index);
-      if (joined.from !== null) goldJoined += 1;
-      metrics.push(trajectoryMetrics(joined.trajectory, options));
+      const view = trajectoryView(t, { questions, metrics: options });
+      if (view.goldFrom !== null) goldJoined += 1;
+      metrics.push(view.metrics);
     });
   } catch (e) {
     // Still one JSON object on stdout, so scripts can rely on it (e.g. a missing file).

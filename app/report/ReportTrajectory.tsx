@@ -1,18 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Annotation } from '../core/annotations/annotation';
-import { flagTrajectory } from '../core/metrics/flags';
-import { accHint, accName } from '../core/metrics/labels';
-import { trajectoryMetrics } from '../core/metrics/trajectory-metrics';
 import { plural } from '../core/plural';
-import { computeRewards } from '../core/rewards/registry';
 import type { RewardResult } from '../core/rewards/types';
 import { stepByRef, stepNumber } from '../core/schema/step-number';
 import type { Trajectory } from '../core/schema/trajectory';
-import { LongText } from '../ui/components/LongText';
+import { type TrajectoryView, trajectoryView, viewRewards } from '../core/view/trajectory-view';
 import { MetricsPanel } from '../ui/components/MetricsPanel';
 import { PlanTree } from '../ui/components/PlanTree';
 import { RewardCard } from '../ui/components/run/RewardCard';
 import { Timeline } from '../ui/components/Timeline';
+import { TrajectoryHeader } from '../ui/components/trajectory/TrajectoryHeader';
 import { isTyping } from '../ui/keyboard';
 import { navigate } from '../ui/state/router';
 import { useUi } from '../ui/state/ui-store';
@@ -21,7 +18,10 @@ import { ReportStep } from './ReportStep';
 type Tab = 'step' | 'metrics' | 'rewards';
 const TAB_TITLE: Record<Tab, string> = { step: 'Step', metrics: 'Metrics (m)', rewards: 'Rewards (r)' };
 
-/** One trajectory in the report: the app's plan tree, timeline and panels, read-only. */
+/**
+ * One trajectory in the report: the app's header, plan tree, timeline and panels, read-only, on
+ * the trajectory's view (core/view) as every screen derives it.
+ */
 export function ReportTrajectory({
   t,
   stepRef,
@@ -34,9 +34,9 @@ export function ReportTrajectory({
   order: readonly string[];
 }) {
   const [tab, setTab] = useState<Tab>('step');
-  const metrics = useMemo(() => trajectoryMetrics(t), [t]);
-  const flags = useMemo(() => flagTrajectory(t, metrics), [t, metrics]);
-  const rewards = useRewards(t);
+  const view = useMemo(() => trajectoryView(t), [t]);
+  const { metrics, flags } = view;
+  const rewards = useRewards(view);
   const selected = stepByRef(t, stepRef) ?? t.steps[0];
   const pos = order.indexOf(t.id);
   const verdicts = annotations.filter((a) => a.stepId === undefined);
@@ -77,72 +77,15 @@ export function ReportTrajectory({
   const hasPlan = (t.plan?.length ?? 0) > 0;
   return (
     <div className="trajectory">
-      <div className="traj-head">
-        <div className="row">
-          <button
-            type="button"
-            onClick={() => navigate({ page: 'trajectories' })}
-            title="Back to the table (Esc)"
-          >
-            ← Table
-          </button>
-          <button type="button" disabled={pos <= 0} onClick={() => goTrajectory(-1)} title="Previous (p)">
-            ‹ Prev
-          </button>
-          <button
-            type="button"
-            disabled={pos < 0 || pos >= order.length - 1}
-            onClick={() => goTrajectory(1)}
-            title="Next (n)"
-          >
-            Next ›
-          </button>
-          {pos >= 0 && (
-            <span className="muted small">
-              {pos + 1} / {order.length}
-            </span>
-          )}
-          <button
-            type="button"
-            data-testid="present"
-            onClick={() => navigate({ page: 'present', id: t.id })}
-            title="Replay this trajectory for an audience (P)"
-          >
-            ▶ Present <kbd>P</kbd>
-          </button>
-          <div className="spacer" />
-          {verdicts.map((a) => (
-            <span key={a.id} className="pill" data-testid="verdict" title={a.note}>
-              {a.annotator}: {a.label.replace('verdict:', '')}
-            </span>
-          ))}
-        </div>
-        <h1 className="question" data-testid="question">
-          <LongText text={t.question} limit={600} />
-        </h1>
-        <div className="answer-line">
-          <span>
-            <span className="muted">Answer</span> <b data-testid="answer">{t.answer?.text ?? '—'}</b>
+      <TrajectoryHeader
+        view={view}
+        nav={{ pos, count: order.length, go: goTrajectory, backTo: 'Table' }}
+        aside={verdicts.map((a) => (
+          <span key={a.id} className="pill" data-testid="verdict" title={a.note}>
+            {a.annotator}: {a.label.replace('verdict:', '')}
           </span>
-          <span>
-            <span className="muted">Gold</span> {(t.gold?.answers ?? []).join(' | ') || '—'}
-          </span>
-          <span className={`pill ${metrics.em === 1 ? 'good' : metrics.em === 0 ? 'bad' : ''}`}>
-            EM {metrics.em ?? '–'}
-          </span>
-          <span className="pill">F1 {metrics.f1 === null ? '–' : metrics.f1.toFixed(2)}</span>
-          <span className="pill" title={accHint(t.agent.strategy)}>
-            {accName(t.agent.strategy)} {metrics.acc ?? '–'}
-          </span>
-          <span className="pill">RC {metrics.rc}</span>
-          <span className="pill">{plural(metrics.queries, 'query')}</span>
-          <span className="muted small">
-            {t.agent.strategy}
-            {t.agent.model ? ` · ${t.agent.model}` : ''}
-            {t.source.file ? ` · ${t.source.file}${t.source.line ? `:${t.source.line}` : ''}` : ''}
-          </span>
-        </div>
-      </div>
+        ))}
+      />
       <div className="traj-body">
         <div className="traj-left">
           {hasPlan && t.plan && (
@@ -215,17 +158,17 @@ export function ReportTrajectory({
 }
 
 /** The papers' rewards without a model (the same registry the app's Rewards tab runs). */
-function useRewards(t: Trajectory): RewardResult[] | null {
-  const [out, setOut] = useState<{ id: string; list: RewardResult[] } | null>(null);
+function useRewards(view: TrajectoryView): RewardResult[] | null {
+  const [out, setOut] = useState<{ view: TrajectoryView; list: RewardResult[] } | null>(null);
   useEffect(() => {
     let live = true;
-    computeRewards(t).then(
-      (list) => live && setOut({ id: t.id, list }),
-      () => live && setOut({ id: t.id, list: [] }),
+    viewRewards(view).then(
+      (list) => live && setOut({ view, list }),
+      () => live && setOut({ view, list: [] }),
     );
     return () => {
       live = false;
     };
-  }, [t]);
-  return out?.id === t.id ? out.list : null;
+  }, [view]);
+  return out?.view === view ? out.list : null;
 }

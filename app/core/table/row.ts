@@ -1,13 +1,13 @@
 // The trajectory table's view of a trajectory: computed once at import so 10,000 rows load without
 // reading every transcript.
-import { joinGold, type QuestionIndex } from '../corpus/gold-join';
-import { diagnose } from '../diagnose/diagnose';
+import type { QuestionIndex } from '../corpus/gold-join';
 import { type EfficiencyCounts, efficiencyCounts } from '../diagnose/efficiency';
-import { type Flag, flagTrajectory } from '../metrics/flags';
-import { finalAnswerText, trajectoryMetrics } from '../metrics/trajectory-metrics';
+import type { Flag } from '../metrics/flags';
+import { finalAnswerText } from '../metrics/trajectory-metrics';
 import { stepByRef, stepNumber } from '../schema/step-number';
 import type { Trajectory } from '../schema/trajectory';
 import { responseChars, responseFormatError, rewardExtras, trainingScore } from '../training/response-format';
+import { trajectoryView } from '../view/trajectory-view';
 import { rowSearchText } from './search-text';
 
 /** Bumped whenever the row's derivation changes, so stored rows are recomputed. */
@@ -102,14 +102,12 @@ function rowFlag(f: Flag, t: Trajectory): RowFlag {
 }
 
 /**
- * The table row of a trajectory, derived from it with the loaded question sets' gold joined in
- * (joinGold), exactly as the trajectory view derives its numbers.
+ * The table row of a trajectory: its view (core/view, the one derivation every screen shows, with
+ * the loaded question sets' gold joined in), cut to what the table keeps.
  */
 export function toRow(original: Trajectory, questions: QuestionIndex | null = null): TrajectoryRow {
-  const { trajectory: t, from } = joinGold(original, questions);
-  const m = trajectoryMetrics(t);
-  const d = diagnose(t);
-  const all = flagTrajectory(t, m, d);
+  const view = trajectoryView(original, { questions });
+  const { trajectory: t, metrics: m, diagnosis: d, flags: all } = view;
   const flags = [...new Set(all.map((f) => f.kind))];
   return {
     v: ROW_VERSION,
@@ -146,7 +144,7 @@ export function toRow(original: Trajectory, questions: QuestionIndex | null = nu
     qid: t.source.qid ?? '',
     live: t.source.kind === 'live',
     searchText: rowSearchText(t),
-    goldFrom: from ?? '',
+    goldFrom: view.goldFrom ?? '',
     eff: efficiencyCounts(d, finalAnswerText(t) !== undefined),
     run: t.training?.run ?? '',
     trainStep: t.training?.step ?? null,

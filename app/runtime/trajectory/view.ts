@@ -3,22 +3,19 @@
 // trajectory worker (./api.ts): on a 100,000-step trajectory, a 50,000-document retrieval or a
 // 200,000-dependency plan, reading and deriving on the page was one task of 0.3-1 s. The record
 // reaches the page in messages (./view-messages.ts), each a short task.
-import { joinGold } from '../../core/corpus/gold-join';
-import { type Diagnosis, diagnose } from '../../core/diagnose/diagnose';
-import { type Flag, flagTrajectory } from '../../core/metrics/flags';
-import { type TrajectoryMetrics, trajectoryMetrics } from '../../core/metrics/trajectory-metrics';
-import { layoutPlan, type PlanLayout } from '../../core/plan/plan-layout';
+import type { QuestionIndex } from '../../core/corpus/gold-join';
+import type { PlanLayout } from '../../core/plan/plan-layout';
 import type { Trajectory } from '../../core/schema/trajectory';
+import {
+  planLayoutOf,
+  type TrajectoryDerived as ViewDerived,
+  trajectoryView,
+} from '../../core/view/trajectory-view';
 import { currentQuestionIndex } from '../../db/question-index';
 import { getTrajectory } from '../../db/store';
 
 /** Everything derived from a trajectory that its page shows beside the record itself. */
-export interface TrajectoryDerived {
-  /** The question set the gold was joined from, when it came from one. */
-  goldFrom: string | null;
-  metrics: TrajectoryMetrics;
-  diagnosis: Diagnosis;
-  flags: Flag[];
+export interface TrajectoryDerived extends ViewDerived {
   /** The plan's drawing (null without a plan). */
   planLayout: PlanLayout | null;
 }
@@ -27,18 +24,13 @@ export interface TrajectoryView extends TrajectoryDerived {
   trajectory: Trajectory;
 }
 
-/** Derives the view of a trajectory (gold already joined or not: `goldFrom` says where from). */
-export function deriveView(trajectory: Trajectory, goldFrom: string | null): TrajectoryView {
-  const metrics = trajectoryMetrics(trajectory);
-  const diagnosis = diagnose(trajectory);
-  return {
-    trajectory,
-    goldFrom,
-    metrics,
-    diagnosis,
-    flags: flagTrajectory(trajectory, metrics, diagnosis),
-    planLayout: trajectory.plan?.length ? layoutPlan(trajectory.plan) : null,
-  };
+/**
+ * The page's view of a trajectory: the one every screen derives (core/view: gold joined from
+ * `questions`, metrics, diagnosis, flags), with its plan laid out.
+ */
+export function deriveView(original: Trajectory, questions: QuestionIndex | null = null): TrajectoryView {
+  const view = trajectoryView(original, { questions });
+  return { ...view, planLayout: planLayoutOf(view.trajectory) };
 }
 
 /** The stored trajectory `id` with the question sets' gold joined, derived; null when not stored. */
@@ -46,6 +38,5 @@ export async function loadTrajectoryView(id: string): Promise<TrajectoryView | n
   const stored = await getTrajectory(id);
   if (!stored) return null;
   const { index } = await currentQuestionIndex();
-  const joined = joinGold(stored, index);
-  return deriveView(joined.trajectory, joined.from);
+  return deriveView(stored, index);
 }

@@ -1,7 +1,8 @@
+import { useMemo } from 'react';
 import { describeChange } from '../../../core/fork/describe';
-import { trajectoryMetrics } from '../../../core/metrics/trajectory-metrics';
 import { stepNumber } from '../../../core/schema/step-number';
 import type { Trajectory } from '../../../core/schema/trajectory';
+import { trajectoryView } from '../../../core/view/trajectory-view';
 import { useForks } from '../../data/forks';
 import { compareHash, navigate } from '../../state/router';
 import './fork.css';
@@ -13,7 +14,9 @@ import './fork.css';
 export function ForkLineage({ t }: { t: Trajectory }) {
   const forks = useForks(t.id);
   const l = t.lineage;
-  const list = forks.data ?? [];
+  const list = useMemo(() => forks.data ?? [], [forks.data]);
+  // Each fork's EM as its own view shows it (core/view).
+  const ems = useMemo(() => new Map(list.map((f) => [f.id, trajectoryView(f).metrics.em])), [list]);
   if (!l && list.length === 0) return null;
   return (
     <div className="fork-lineage" data-testid="fork-lineage">
@@ -57,7 +60,7 @@ export function ForkLineage({ t }: { t: Trajectory }) {
             </thead>
             <tbody>
               {list.map((f) => {
-                const em = trajectoryMetrics(f).em;
+                const em = ems.get(f.id) ?? null;
                 return (
                   <tr key={f.id} data-testid="fork-row">
                     <td>{(f.lineage?.stepIndex ?? 0) + 1}</td>

@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Annotation } from '../../../core/annotations/annotation';
-import { type Flag, flagTrajectory } from '../../../core/metrics/flags';
-import { type TrajectoryMetrics, trajectoryMetrics } from '../../../core/metrics/trajectory-metrics';
+import type { Flag } from '../../../core/metrics/flags';
+import type { TrajectoryMetrics } from '../../../core/metrics/trajectory-metrics';
 import { Replay, withoutGold } from '../../../core/present/replay';
 import { flaggedStepPositions, flagsShown } from '../../../core/present/flags-shown';
 import type { Trajectory } from '../../../core/schema/trajectory';
 import { isTyping } from '../../keyboard';
 import { LongText } from '../LongText';
-import { layoutPlan, type PlanLayout } from '../../../core/plan/plan-layout';
+import type { PlanLayout } from '../../../core/plan/plan-layout';
+import { planLayoutOf, trajectoryView } from '../../../core/view/trajectory-view';
 import { PlanTree } from '../PlanTree';
 import { Timeline } from '../Timeline';
 import { SpeakerNotes } from './SpeakerNotes';
@@ -43,7 +44,10 @@ export function PresenterView({
   onExit,
 }: {
   t: Trajectory;
-  /** Flags, metrics and plan layout derived off the main thread (the trajectory worker), when known. */
+  /**
+   * Flags, metrics and plan layout derived off the main thread (the trajectory worker), when known;
+   * else derived here by the same function (core/view).
+   */
   derived?: { flags: Flag[]; metrics: TrajectoryMetrics; planLayout: PlanLayout | null };
   annotations?: readonly Annotation[];
   onExit: () => void;
@@ -51,12 +55,9 @@ export function PresenterView({
   const replay = useMemo(() => new Replay(t), [t]);
   // Laid out once (in the trajectory worker when given): frames change the plan's statuses and
   // answers, never its shape.
-  const planLayout = useMemo(() => {
-    if (derived) return derived.planLayout ?? undefined;
-    return t.plan?.length ? layoutPlan(t.plan) : undefined;
-  }, [derived, t]);
-  const flags = useMemo(() => derived?.flags ?? flagTrajectory(t), [derived, t]);
-  const metrics = useMemo(() => derived?.metrics ?? trajectoryMetrics(t), [derived, t]);
+  const view = useMemo(() => derived ?? { ...trajectoryView(t), planLayout: planLayoutOf(t) }, [derived, t]);
+  const { flags, metrics } = view;
+  const planLayout = view.planLayout ?? undefined;
   const [at, setAt] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState<number>(10);

@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
-import { trajectoryMetrics } from '../../../core/metrics/trajectory-metrics';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { stepNumber } from '../../../core/schema/step-number';
 import { plural } from '../../../core/plural';
 import type { Trajectory } from '../../../core/schema/trajectory';
+import { flagsSoFar, trajectoryView } from '../../../core/view/trajectory-view';
+import { useQuestionIndex } from '../../data/corpora';
 import { useLiveRun } from '../../state/live-run';
 import { navigate } from '../../state/router';
 import { LongText } from '../LongText';
@@ -10,6 +11,8 @@ import { PlanTree } from '../PlanTree';
 import { TestModelWarning } from '../TestModelWarning';
 import { Timeline } from '../Timeline';
 import { RewardsPanel } from './RewardsPanel';
+
+const NO_ANNOTATIONS: never[] = [];
 
 function useClock(on: boolean): number {
   const [now, setNow] = useState(() => performance.now());
@@ -86,7 +89,10 @@ export function LiveView() {
   );
 }
 
-/** A trajectory as it grows: plan, timeline with the streaming step, the selected step's text. */
+/**
+ * A trajectory as it grows: plan, timeline with the streaming step and its flags, the selected
+ * step's text. Its numbers and flags are the trajectory view's (core/view), as on every screen.
+ */
 export function LiveTrajectory({
   t,
   streamingStepId,
@@ -103,7 +109,15 @@ export function LiveTrajectory({
   /** Steps replayed from a fork's parent, dimmed. */
   dimBefore?: number;
 }) {
-  const m = useMemo(() => (done ? trajectoryMetrics(t) : null), [t, done]);
+  // Derived as a transition: tokens keep streaming while a long fork's view is derived.
+  const settled = useDeferredValue(t);
+  const questions = useQuestionIndex().data ?? null;
+  const view = useMemo(() => trajectoryView(settled, { questions }), [settled, questions]);
+  const m = done && settled === t ? view.metrics : null;
+  // While the run goes, flags about its end (no answer yet) wait for its finish (or its stop).
+  const finished = done || t.finishReason !== undefined;
+  const flags = useMemo(() => flagsSoFar(view.flags, finished), [view, finished]);
+  const gold = view.trajectory.gold?.answers ?? [];
   const step = t.steps.find((s) => s.id === selected);
   return (
     <>
@@ -117,9 +131,9 @@ export function LiveTrajectory({
             <span className="muted"> (confidence {t.answer.confidence.toFixed(2)})</span>
           )}
         </span>
-        {(t.gold?.answers.length ?? 0) > 0 && (
+        {gold.length > 0 && (
           <span>
-            <span className="muted">Gold</span> {t.gold!.answers.join(' | ')}
+            <span className="muted">Gold</span> {gold.join(' | ')}
           </span>
         )}
         {m && m.em !== null && <span className={`pill ${m.em ? 'good' : 'bad'}`}>EM {m.em}</span>}
@@ -151,8 +165,8 @@ export function LiveTrajectory({
               trajectory={t}
               selected={selected}
               onSelect={onSelect}
-              annotations={[]}
-              flags={[]}
+              annotations={NO_ANNOTATIONS}
+              flags={flags}
               streamingStepId={streamingStepId}
               dimBefore={dimBefore}
             />
@@ -178,7 +192,7 @@ export function LiveTrajectory({
           {done && (
             <section className="card">
               <h3>Rewards</h3>
-              <RewardsPanel t={t} onSelectStep={onSelect} />
+              <RewardsPanel t={view.trajectory} onSelectStep={onSelect} />
             </section>
           )}
         </aside>

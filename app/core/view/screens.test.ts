@@ -1,0 +1,51 @@
+// Every screen that shows a trajectory's numbers takes them from trajectoryView (or from the
+// trajectory worker's view, which is trajectoryView's), never from the derivations themselves:
+// a second call site is how two screens came to show two numbers (the live view showed no flags).
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/** Each screen, and how it reaches the view. */
+const SCREENS: Record<string, RegExp> = {
+  'table rows (core/table/row.ts)': /\btrajectoryView\(/,
+  'trajectory page and presenter page (runtime/trajectory/view.ts)': /\btrajectoryView\(/,
+  'trajectory page (ui/pages/TrajectoryPage.tsx)': /\buseTrajectoryView\(/,
+  'presenter (ui/components/present/PresenterView.tsx)': /\btrajectoryView\(/,
+  'live run and fork panel (ui/components/run/LiveView.tsx)': /\btrajectoryView\(/,
+  'fork panel (ui/components/fork/ForkPanel.tsx)': /<LiveTrajectory\b/,
+  'fork list (ui/components/fork/ForkLineage.tsx)': /\btrajectoryView\(/,
+  'report (report/ReportTrajectory.tsx)': /\btrajectoryView\(/,
+  'CLI summarize (cli/main.ts)': /\btrajectoryView\(/,
+  'CLI diagnose (cli/diagnose.ts)': /\btrajectoryView\(/,
+};
+
+/** The derivations trajectoryView makes; a screen importing one derives a number itself. */
+const DERIVATIONS = ['joinGold', 'trajectoryMetrics', 'diagnose', 'flagTrajectory'];
+
+function importedNames(source: string): string[] {
+  const names: string[] = [];
+  for (const m of source.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from/g)) {
+    if (m[1]) continue;
+    for (const part of (m[2] ?? '').split(',')) {
+      const name = part.trim();
+      if (name && !name.startsWith('type ')) names.push(name.split(/\s+as\s+/)[0]!.trim());
+    }
+  }
+  return names;
+}
+
+describe('the screens', () => {
+  for (const [screen, reaches] of Object.entries(SCREENS)) {
+    it(`${screen} shows the trajectory view, deriving nothing itself`, () => {
+      const file = /\(([^)]+)\)$/.exec(screen)![1]!;
+      const source = readFileSync(resolve('app', file), 'utf8');
+      expect(source).toMatch(reaches);
+      expect(importedNames(source).filter((n) => DERIVATIONS.includes(n))).toEqual([]);
+    });
+  }
+
+  it('the import check sees a derivation imported as a value', () => {
+    expect(importedNames("import { type Flag, flagTrajectory } from './flags';")).toEqual(['flagTrajectory']);
+    expect(importedNames("import type { Diagnosis } from './diagnose';")).toEqual([]);
+  });
+});
