@@ -28,7 +28,7 @@ import { getTrajectory } from '../db/store';
 import type { LlmConfig } from '../runtime/agent-ports';
 import { makeLlm } from '../runtime/agent-ports';
 import { announce, onDataChange } from './changes';
-import { probeModel } from './probes';
+import { probeModel } from './probe-calls';
 
 export interface SearchJudgeSetup {
   llm: LlmConfig;

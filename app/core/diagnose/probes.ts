@@ -1,7 +1,7 @@
 // Model probes of over- and under-searching: questions put to a model about one trajectory, whose
 // replies become verdicts beside the trace-only detector's. Pure: `planProbes` lists the model
 // calls (chat generations and teacher-forced scores), `probeVerdicts` turns their outputs into
-// verdicts with quoted evidence; app/services/probes.ts runs the calls and caches them. The four
+// verdicts with quoted evidence; app/services/probe-calls.ts runs the calls and caches them. The four
 // probes follow the literature the labelling guidelines cite (docs/diagnose.md, "Model probes"):
 //   no-retrieval  HiPRAG: a search is superfluous when the model, asked the search's query without
 //                 retrieval, already gives the conclusion the trajectory drew after searching.

@@ -12,7 +12,7 @@ import {
   type ProbeResult,
   runProbes,
   runProbesOn,
-} from '../../services/probes';
+} from '../../services/probe-calls';
 import { useRunConfig } from '../state/run-config';
 
 /** The probes' cached verdicts on `t` for the configured model. */

@@ -7,7 +7,7 @@ import { useRef, useState } from 'react';
 import { rubricVersion } from '../../core/diagnose/search-judge-rubric';
 import { isAbort } from '../../core/abort';
 import type { Trajectory } from '../../core/schema/trajectory';
-import { probeModel } from '../../services/probes';
+import { probeModel } from '../../services/probe-calls';
 import {
   cachedSearchJudgement,
   judgeSearches,

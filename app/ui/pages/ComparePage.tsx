@@ -52,7 +52,7 @@ export function ComparePage({ ids }: { ids: string[] }) {
       </div>
     );
   return (
-    <CompareView
+    <AlignedTrajectories
       key={ids.join('\u0000')}
       alignment={c.alignment}
       missing={c.missing}
@@ -61,7 +61,8 @@ export function ComparePage({ ids }: { ids: string[] }) {
   );
 }
 
-function CompareView({
+/** The runs aligned step by step (core/compare): a row per aligned step, a cursor, the divergence. */
+function AlignedTrajectories({
   alignment,
   missing,
   mixed,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { strategy as strategyById } from '../../../core/agents/registry';
 import { ABLATION_PRESETS } from '../../../core/batch/ablation-presets';
-import { batchQuestions, createBatch } from '../../../services/batches';
+import { batchQuestions, createBatch } from '../../../services/batch-create';
 import { useQuestionSet, useQuestionSets } from '../../data/corpora';
 import { useBatchRun } from '../../state/batch-run';
 import { useCorpusUi } from '../../state/corpus-ui';

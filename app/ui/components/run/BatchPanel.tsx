@@ -4,7 +4,7 @@ import { summarizeByStrategy } from '../../../core/batch/aggregate';
 import { strategyTable } from '../../../core/batch/summary-table';
 import type { BatchRecord } from '../../../db/db';
 import { removeBatch, useBatches, useBatchTrajectories } from '../../data/batches';
-import { batchQuestions, createBatch } from '../../../services/batches';
+import { batchQuestions, createBatch } from '../../../services/batch-create';
 import { useQuestionSet, useQuestionSets } from '../../data/corpora';
 import { useBatchRun } from '../../state/batch-run';
 import { useCorpusUi } from '../../state/corpus-ui';

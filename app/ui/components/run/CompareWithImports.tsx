@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { Trajectory } from '../../../core/schema/trajectory';
 import { useGroupsAsStrategies, useRunGroups } from '../../data/paired';
 import '../paired/paired.css';
-import { CompareView } from './CompareView';
+import { StrategyComparison } from './StrategyComparison';
 
 const NONE: Trajectory[] = [];
 
@@ -44,7 +44,7 @@ export function CompareWithImports({ trajectories }: { trajectories: readonly Tr
           {extra.isFetching && <p className="tiny muted">Loading…</p>}
         </details>
       )}
-      <CompareView trajectories={trajectories} extra={ids.length > 0 ? (extra.data ?? NONE) : NONE} />
+      <StrategyComparison trajectories={trajectories} extra={ids.length > 0 ? (extra.data ?? NONE) : NONE} />
     </>
   );
 }

@@ -8,7 +8,7 @@ import {
   sweepProblem,
 } from '../../../core/batch/sweep-grid';
 import { SWEEP_PRESETS } from '../../../core/batch/sweep-presets';
-import { batchQuestions, createBatch } from '../../../services/batches';
+import { batchQuestions, createBatch } from '../../../services/batch-create';
 import { useQuestionSet, useQuestionSets } from '../../data/corpora';
 import { useBatchRun } from '../../state/batch-run';
 import { useCorpusUi } from '../../state/corpus-ui';

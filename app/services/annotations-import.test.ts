@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { stringChunks } from '../core/importers/pipeline';
 import { importIntoDb } from '../db/import-into-db';
 import { listAnnotations } from '../db/store';
-import { importAnnotationsText } from './annotations';
+import { importAnnotationsText } from './annotations-import';
 import { freshDbPerTest } from '../testing/fresh-db';
 
 const LABELS = readFileSync(

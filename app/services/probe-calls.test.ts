@@ -11,7 +11,7 @@ import { putCorpus } from '../db/corpus-store';
 import { closeProbeDb, PROBE_DB_NAME } from '../db/probe-cache';
 import { chatStream, type FakeOpenAiServer, startFakeOpenAiServer } from '../testing/fake-openai-server';
 import { onDataChange } from './changes';
-import { cachedProbes, pickRandom, type ProbeSetup, runProbes, runProbesOn } from './probes';
+import { cachedProbes, pickRandom, type ProbeSetup, runProbes, runProbesOn } from './probe-calls';
 import { putTrajectories } from '../db/store';
 
 const doc = (id: string, title: string, text: string): Doc => ({ id, title, text, rank: 1 });

@@ -9,7 +9,7 @@ import { sweepPoints } from '../core/batch/sweep-series';
 import { ScriptedLlm } from '../testing/scripted-llm';
 import { batchTrajectories, getBatch, recordBatchJob } from '../db/batch-store';
 import { db, DB_NAME, type QuestionSetRecord, resetDbConnection } from '../db/db';
-import { batchQuestions, createBatch } from './batches';
+import { batchQuestions, createBatch } from './batch-create';
 
 const SET: QuestionSetRecord = {
   id: 'qs1',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeAnnotation } from '../core/annotations/annotation';
 import { db, resetDbConnection } from '../db/db';
 import { putAnnotations } from '../db/store';
-import { lastAnnotator, saveAnnotatorName } from './annotator';
+import { lastAnnotator, saveAnnotatorName } from './annotator-name';
 import { freshDbPerTest } from '../testing/fresh-db';
 
 freshDbPerTest();

@@ -31,7 +31,7 @@ const NONE: readonly Trajectory[] = [];
  * Strategies side by side: scores, retrieval count, latency, and when retrieval helped or hurt.
  * `extra`: imported runs, each group labelled as its own strategy (CompareWithImports).
  */
-export function CompareView({
+export function StrategyComparison({
   trajectories: runs,
   extra = NONE,
 }: {

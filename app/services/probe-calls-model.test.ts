@@ -9,7 +9,7 @@ import { putCorpus } from '../db/corpus-store';
 import { loadNodeLlm, TINY } from '../runtime/llm/test-models';
 import type { TransformersLlm } from '../runtime/llm/transformers-llm';
 import { traj } from '../testing/reward-fakes';
-import { probeWith } from './probes';
+import { probeWith } from './probe-calls';
 
 const T = traj(
   [
