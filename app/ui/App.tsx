@@ -12,7 +12,7 @@ import { isTyping } from './keyboard';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { requestPersistentStorage } from '../services/storage-health';
 import { useAnnotationSync } from './data/annotation-sync';
-import { useRestoreAnnotator } from './data/annotator';
+import { useRestoreAnnotator } from './data/annotator-name';
 import { warmTrajectoryWorker } from './data/trajectory-view';
 import { ComparePage } from './pages/ComparePage';
 import { LinkedIds } from './components/LinkedIds';
