@@ -1,11 +1,9 @@
 // Batch runs in IndexedDB. A finished job is recorded right after its trajectory is stored, so a
 // reload mid-batch loses nothing finished and the batch resumes where it stopped.
-import { toRow } from '../core/table/row';
-import { currentQuestionIndex } from './question-index';
 import type { Trajectory } from '../core/schema/trajectory';
-import { packTrajectory } from '../core/schema/packed';
 import { type BatchRecord, db } from './db';
 import { getTrajectory } from './store';
+import { writeTrajectories } from './trajectory-write';
 
 export async function putBatch(b: BatchRecord): Promise<void> {
   await (await db()).put('batches', { ...b, updatedAt: new Date().toISOString() });
@@ -30,21 +28,18 @@ export async function recordBatchJob(
   job: { key: string; trajectoryId: string; ms: number },
   t: Trajectory,
 ): Promise<BatchRecord> {
-  const d = await db();
-  const { index } = await currentQuestionIndex();
-  const tx = d.transaction(['batches', 'trajectories', 'rows'], 'readwrite');
-  const b = await tx.objectStore('batches').get(batchId);
-  if (!b) throw new Error(`batch ${batchId} is not stored`);
-  void tx.objectStore('trajectories').put(packTrajectory(t));
-  void tx.objectStore('rows').put(toRow(t, index));
-  const next: BatchRecord = {
-    ...b,
-    done: [...b.done.filter((x) => x.key !== job.key), job],
-    updatedAt: new Date().toISOString(),
-  };
-  void tx.objectStore('batches').put(next);
-  await tx.done;
-  return next;
+  return writeTrajectories(['batches'], async (put, tx) => {
+    const b = await tx.objectStore('batches').get(batchId);
+    if (!b) throw new Error(`batch ${batchId} is not stored`);
+    put(t);
+    const next: BatchRecord = {
+      ...b,
+      done: [...b.done.filter((x) => x.key !== job.key), job],
+      updatedAt: new Date().toISOString(),
+    };
+    void tx.objectStore('batches').put(next);
+    return next;
+  });
 }
 
 export async function batchTrajectories(b: BatchRecord): Promise<Trajectory[]> {

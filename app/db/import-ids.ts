@@ -4,11 +4,9 @@
 // record under a content id the pipeline derived from its own bytes, so labels, keyed by
 // trajectory id and step, stay on the record they were made on.
 import { canonicalJson } from '../core/io/canonical';
-import { packTrajectory, unpackTrajectory } from '../core/schema/packed';
+import { unpackTrajectory } from '../core/schema/packed';
 import type { Trajectory } from '../core/schema/trajectory';
-import { toRow } from '../core/table/row';
-import { db } from './db';
-import { currentQuestionIndex } from './question-index';
+import { writeTrajectories } from './trajectory-write';
 
 /** What a record is, apart from its id and where in which file it was read. */
 export function recordContent(t: Trajectory): string {
@@ -54,35 +52,30 @@ export async function putImported(
   if (list.length === 0) return { stored: [], moved: [] };
   const replaceSameSource = opts.replaceSameSource === true;
   const derivedIds = opts.derivedIds ?? new Set<string>();
-  const d = await db();
-  // Before the transaction: an await on another store would let it commit early.
-  const { index } = await currentQuestionIndex();
-  const tx = d.transaction(['trajectories', 'rows'], 'readwrite');
-  const ts = tx.objectStore('trajectories');
-  const rs = tx.objectStore('rows');
-  const stored: Trajectory[] = [];
-  const moved: MovedRecord[] = [];
-  for (const [i, t] of list.entries()) {
-    let content: string | undefined;
-    let id = t.id;
-    for (let n = 2; ; n++) {
-      const there = await ts.get(id);
-      // A content id the pipeline derived is a hash of the record's own bytes: the same id is the
-      // same record, whatever a newer importer now derives from it (re-importing after an update
-      // replaces, as before).
-      if (!there || (id === t.id && derivedIds.has(id))) break;
-      const old = unpackTrajectory(there);
-      if (replaceSameSource && canonicalJson(old.source) === canonicalJson(t.source)) break;
-      content ??= recordContent(t);
-      if (recordContent(old) === content) break;
-      id = `${t.id}~${n}`;
+  return writeTrajectories([], async (put, tx) => {
+    const ts = tx.objectStore('trajectories');
+    const stored: Trajectory[] = [];
+    const moved: MovedRecord[] = [];
+    for (const [i, t] of list.entries()) {
+      let content: string | undefined;
+      let id = t.id;
+      for (let n = 2; ; n++) {
+        const there = await ts.get(id);
+        // A content id the pipeline derived is a hash of the record's own bytes: the same id is
+        // the same record, whatever a newer importer now derives from it (re-importing after an
+        // update replaces, as before).
+        if (!there || (id === t.id && derivedIds.has(id))) break;
+        const old = unpackTrajectory(there);
+        if (replaceSameSource && canonicalJson(old.source) === canonicalJson(t.source)) break;
+        content ??= recordContent(t);
+        if (recordContent(old) === content) break;
+        id = `${t.id}~${n}`;
+      }
+      const kept = id === t.id ? t : { ...t, id };
+      if (id !== t.id) moved.push({ index: i, from: t.id, to: id });
+      put(kept);
+      stored.push(kept);
     }
-    const put = id === t.id ? t : { ...t, id };
-    if (id !== t.id) moved.push({ index: i, from: t.id, to: id });
-    void ts.put(packTrajectory(put));
-    void rs.put(toRow(put, index));
-    stored.push(put);
-  }
-  await tx.done;
-  return { stored, moved };
+    return { stored, moved };
+  });
 }

@@ -8,7 +8,10 @@ import { makeAnnotation } from '../core/annotations/annotation';
 import { hash53 } from '../core/hash';
 import { importAll, stringChunks } from '../core/importers/pipeline';
 import { db, DB_NAME, MAX_KEPT_ISSUES, reportedErrors, reportedIssues, resetDbConnection } from './db';
+import { MemoryBackupFile } from '../testing/memory-backup-file';
+import { setBackupFileForTests } from './backup-file';
 import { importIntoDb } from './import-into-db';
+import { importStart } from './import-record';
 import {
   countTrajectories,
   getTrajectory,
@@ -292,5 +295,33 @@ describe('a file with very many bad lines', () => {
     expect(rec).toMatchObject({ records: 3, imported: 2, warnings: 1 });
     expect(reportedIssues(rec)).toBe(2);
     expect(reportedErrors(rec)).toBe(1);
+  });
+});
+
+describe('one id and one backup path per import', () => {
+  it('stores the report under the id the page made, and leaves the labels to its caller to back up', async () => {
+    const journal = new MemoryBackupFile();
+    setBackupFileForTests(journal);
+    try {
+      const [line] = R1.trim().split('\n');
+      const t = (await importAll(stringChunks(`${line}\n`), { file: 'x.jsonl' })).trajectories[0]!;
+      const label = makeAnnotation({ trajectoryId: t.id, label: 'verdict:good', annotator: 'ana' });
+      const withLabel = `${JSON.stringify({ ...t, annotations: [label] })}\n`;
+      const start = importStart('export.jsonl', '2026-01-02T03:04:05.000Z');
+      const reported: string[] = [];
+      const rec = await importIntoDb(stringChunks(withLabel), {
+        file: 'export.jsonl',
+        start,
+        onProgress: (_p, _ids, labels) => reported.push(...labels.map((a) => a.id)),
+      });
+      expect([rec.id, rec.at, rec.status]).toEqual([start.id, start.at, 'done']);
+      expect((await listImports()).map((r) => r.id)).toEqual([start.id]);
+      // Stored, reported to the caller, and not journaled here: the caller's backup is the one.
+      expect((await listAnnotations()).map((a) => a.id)).toEqual([label.id]);
+      expect(reported).toEqual([label.id]);
+      expect(journal.text()).toBe('');
+    } finally {
+      setBackupFileForTests(undefined);
+    }
   });
 });

@@ -3,28 +3,18 @@
 import type { Annotation } from '../core/annotations/annotation';
 import type { AnnotationWrites } from '../core/annotations/change';
 import { ROW_VERSION, type TrajectoryRow, toRow } from '../core/table/row';
-import { packTrajectory, unpackTrajectory } from '../core/schema/packed';
+import { unpackTrajectory } from '../core/schema/packed';
 import type { Trajectory } from '../core/schema/trajectory';
 import { findQuestionBy } from '../core/corpus/gold-join';
 import { db, type ImportRecord } from './db';
 import { backupEntries } from './backup';
 import { currentQuestionIndex } from './question-index';
+import { writeTrajectories } from './trajectory-write';
 
 /** Upserts trajectories (stable ids: re-importing replaces, never duplicates). */
 export async function putTrajectories(list: readonly Trajectory[]): Promise<void> {
   if (list.length === 0) return;
-  const d = await db();
-  // Before the transaction: an await on another store would let it commit early.
-  const { index } = await currentQuestionIndex();
-  const tx = d.transaction(['trajectories', 'rows'], 'readwrite');
-  const ts = tx.objectStore('trajectories');
-  const rs = tx.objectStore('rows');
-  for (const t of list) {
-    // Stored packed (app/core/schema/packed.ts): strings that are slices of raw kept as spans.
-    void ts.put(packTrajectory(t));
-    void rs.put(toRow(t, index));
-  }
-  await tx.done;
+  await writeTrajectories([], (put) => list.forEach(put));
 }
 
 /** Every stored trajectory id (keys only: one request, not one per id). */

@@ -1,0 +1,108 @@
+// Storing one batch of an import: the records (a taken id moves the newcomer to `<id>~n`), the
+// labels the file carried (with their record, on a step it has), and the import's report.
+import { type Annotation, annotationId } from '../core/annotations/annotation';
+import type { ImportBatch } from '../core/importers/pipeline';
+import type { ImportIssue } from '../core/importers/types';
+import type { ImportRecord } from './db';
+import { type MovedRecord, putImported, shownId } from './import-ids';
+import { labelsOnTheirSteps } from './import-labels';
+import { keepIssues } from './import-record';
+import { knownTrajectoryIds, putImportRecord, restoreAnnotations } from './store';
+
+export interface StoredBatch {
+  storedIds: string[];
+  /** The labels stored: the caller backs them up (the import worker has no localStorage). */
+  storedAnnotations: Annotation[];
+  /** Records moved to another id and labels not stored, for the final report. */
+  issues: ImportIssue[];
+  /** Labels not stored because their step is not in their record. */
+  labelsDropped: number;
+}
+
+/** Stores batches of one file's import, updating `record` after each. */
+export function batchWriter(
+  record: ImportRecord,
+  opts: { file: string; replacesOwnOlderVersion?: boolean },
+): (b: ImportBatch) => Promise<StoredBatch> {
+  // Ids known before this import, read once: a record stored or labelled under a legacy id keeps it.
+  let known: Promise<Set<string>> | null = null;
+  return async (b) => {
+    const kept = b.legacyIds.size ? keepLegacyIds(b, await (known ??= knownTrajectoryIds())) : b;
+    const { stored, moved } = await putImported(kept.trajectories, {
+      replaceSameSource: opts.replacesOwnOlderVersion === true,
+      derivedIds: kept.derivedIds,
+    });
+    const movedIssues = moved.map((m) => movedIssue(opts.file, b.lines[m.index] ?? 0, m));
+    // Labels the file carried for a moved record go with it; one on a step it lacks is reported.
+    const onSteps = labelsOnTheirSteps(opts.file, stored, b.lines, moveAnnotations(kept.annotations, moved));
+    // Annotation ids are derived from (annotator, trajectory, step, slot): re-importing an
+    // export replaces its labels instead of duplicating them. Not journaled here: the caller
+    // backs up what this reports, the one path an import's labels take to the backup.
+    await restoreAnnotations(onSteps.kept);
+    record.format = b.format;
+    record.records = b.progress.records;
+    record.imported = b.progress.imported;
+    record.annotations = (record.annotations ?? 0) + onSteps.kept.length;
+    keepIssues(record, movedIssues);
+    keepIssues(record, onSteps.issues);
+    keepIssues(record, b.issues);
+    await putImportRecord(record);
+    return {
+      storedIds: stored.map((t) => t.id),
+      storedAnnotations: onSteps.kept,
+      issues: [...movedIssues, ...onSteps.issues],
+      labelsDropped: onSteps.issues.length,
+    };
+  };
+}
+
+function movedIssue(file: string, line: number, m: MovedRecord): ImportIssue {
+  return {
+    file,
+    line,
+    field: 'id',
+    severity: 'warning',
+    message:
+      `id ${shownId(m.from)} already holds a different stored trajectory (kept as it was, with its ` +
+      `labels); this record is stored as ${shownId(m.to)}`,
+  };
+}
+
+function moveAnnotations(list: Annotation[], moved: readonly MovedRecord[]): Annotation[] {
+  if (moved.length === 0) return list;
+  const to = new Map(moved.map((m) => [m.from, m.to]));
+  return list.map((a) => {
+    const id = to.get(a.trajectoryId);
+    return id === undefined ? a : reassigned(a, id);
+  });
+}
+
+const reassigned = (a: Annotation, trajectoryId: string): Annotation => {
+  const moved = { ...a, trajectoryId };
+  return { ...moved, id: annotationId(moved) };
+};
+
+/**
+ * Migration for content ids: a record stored before ids hashed a canonical form keeps the id it
+ * has (and its labels), so re-importing the same file replaces it instead of adding a copy. A
+ * record only labels still name (its file deleted, or a reset database refilled from the labels'
+ * backup) takes that id back, so the labels reattach.
+ */
+function keepLegacyIds(
+  b: ImportBatch,
+  stored: ReadonlySet<string>,
+): Pick<ImportBatch, 'trajectories' | 'annotations' | 'derivedIds'> {
+  if (stored.size === 0) return b;
+  const rename = new Map([...b.legacyIds].filter(([, old]) => stored.has(old)));
+  // A legacy id is a content id too (the same record hashed the older way).
+  const derivedIds = new Set([...b.derivedIds].map((id) => rename.get(id) ?? id));
+  const trajectories = b.trajectories.map((t) => {
+    const old = rename.get(t.id);
+    return old ? { ...t, id: old } : t;
+  });
+  const annotations = b.annotations.map((a) => {
+    const old = rename.get(a.trajectoryId);
+    return old ? reassigned(a, old) : a;
+  });
+  return { trajectories, annotations, derivedIds };
+}
