@@ -1,6 +1,6 @@
 // Browser side of `npm run bench -- agent`: loads the model in the app's LLM worker and runs the
 // shared measurements. The driver calls window.runAgentBench and reads progress from the console.
-import { LlmClient, spawnLlmWorker, type WorkerHandle } from '../app/runtime/llm/llm-client';
+import { LlmClient, spawnLlmWorker, type WorkerHandle } from '../app/runtime/llm/client';
 import type { ModelSource } from '../app/runtime/model-source';
 import type { LlmInfo } from '../app/runtime/llm/transformers-llm';
 import { TINY } from '../app/runtime/llm/test-sources';

@@ -12,7 +12,7 @@ import jspiMjs from 'onnxruntime-web/ort-wasm-simd-threaded.jspi.mjs?url';
 import jspiWasm from 'onnxruntime-web/ort-wasm-simd-threaded.jspi.wasm?url';
 import plainMjs from 'onnxruntime-web/ort-wasm-simd-threaded.mjs?url';
 import plainWasm from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
-import type { LlmWorkerApi } from '../app/runtime/llm/llm-worker-api';
+import type { LlmWorkerApi } from '../app/runtime/llm/api';
 import type { LlmRuntime } from '../app/runtime/llm/transformers-llm';
 
 export interface Variant {
@@ -42,7 +42,7 @@ async function start(): Promise<LlmWorkerApi> {
   const [{ env }, { browserRuntime }, { createLlmWorkerApi }, { TransformersLlm }] = await Promise.all([
     import('@huggingface/transformers'),
     import('../app/runtime/llm/browser-runtime'),
-    import('../app/runtime/llm/llm-worker-api'),
+    import('../app/runtime/llm/api'),
     import('../app/runtime/llm/transformers-llm'),
   ]);
   const runtime: LlmRuntime = {

@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import { env, pipeline } from '@huggingface/transformers';
 import { WORLD_PASSAGES } from '../app/demo/world/passages';
-import { passageEmbedText } from '../app/runtime/search-service';
+import { passageEmbedText } from '../app/runtime/search/search-service';
 import { withBenchPage } from './browser';
 import type { EmbedPageResult } from './embed-page';
 import { note, round } from './util';

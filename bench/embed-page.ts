@@ -1,7 +1,7 @@
 // Browser side of the embedding measurement in `npm run bench -- index`: the app's own embedding
 // worker (EmbedHost: Comlink, transformers.js feature-extraction on WASM) embeds the same passages
 // one per call and in batches; the driver calls window.runEmbedBench.
-import { EmbedHost } from '../app/runtime/retrieval-client';
+import { EmbedHost } from '../app/runtime/embed/client';
 import type { ModelSource } from '../app/runtime/model-source';
 
 export interface EmbedPageResult {

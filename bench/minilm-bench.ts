@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { AutoTokenizer, env, pipeline } from '@huggingface/transformers';
 import { WORLD_PASSAGES } from '../app/demo/world/passages';
-import { passageEmbedText } from '../app/runtime/search-service';
+import { passageEmbedText } from '../app/runtime/search/search-service';
 import { withBenchPage } from './browser';
 import type { EmbedRateResult } from './embed-page';
 import { note, round } from './util';

@@ -1,6 +1,5 @@
-// Server worker: requests to OpenAI-compatible model servers and remote retrievers, read and
-// parsed here so a flooding server never stalls the page (app/runtime/server-worker-api.ts).
+// Server worker: requests to model servers and remote retrievers, off the main thread (app/runtime/server).
 import * as Comlink from 'comlink';
-import { createServerWorkerApi } from '../app/runtime/server-worker-api';
+import { createServerWorkerApi } from '../app/runtime/server/api';
 
 Comlink.expose(createServerWorkerApi());

@@ -1,19 +1,19 @@
 // The ports a live run needs, made from what the user chose: an Llm (transformers.js in a worker,
 // or an OpenAI-compatible server), a Retriever (a stored corpus's index, or a remote retriever)
 // and an Embedder (for rewards). One in-browser model is kept loaded at a time.
-import * as Comlink from 'comlink';
 import { OpenAiLlm } from '../core/llm/openai';
 import type { Embedder, Llm } from '../core/llm/types';
 import type { FusionOptions } from '../core/search/fusion';
 import { type RemoteApi, RemoteRetriever } from '../core/search/remote';
 import type { Retriever, SearchHit } from '../core/search/types';
-import { LlmClient } from './llm/llm-client';
+import { LlmClient } from './llm/client';
 import type { LlmInfo } from './llm/transformers-llm';
 import { type LoadProgress, type ModelSource, sameModelSource } from './model-source';
-import { corpusRetriever, embedHost, ensureDenseIndex, searchWorker } from './retrieval-client';
-import { ServerLlm, ServerRetriever } from './server-client';
-import type { ServerWorkerApi } from './server-worker-api';
-import type { SearchMode } from './search-service';
+import { embedHost } from './embed/client';
+import { corpusRetriever, ensureDenseIndex } from './retrieval-client';
+import { searchWorker } from './search/client';
+import { ServerLlm, ServerRetriever, serverWorker } from './server/client';
+import type { SearchMode } from './search/search-service';
 
 /** Default generator for real users: a small instruct model from the hub (q4f16 on WebGPU). */
 export const DEFAULT_LLM = 'onnx-community/Qwen2.5-0.5B-Instruct';
@@ -130,24 +130,6 @@ function serverLlm(cfg: HttpLlmConfig, apiKey?: string): OpenAiLlm | ServerLlm {
   };
   const worker = serverWorker();
   return worker ? new ServerLlm(opts, worker) : new OpenAiLlm(opts);
-}
-
-let server: Comlink.Remote<ServerWorkerApi> | null = null;
-
-/**
- * The server worker, where the page talks to model servers and remote retrievers so that their
- * responses are read and parsed off the main thread. Null where there are no workers (the CLI
- * and tests in Node, which have no page to keep responsive): clients then run in place.
- */
-function serverWorker(): Comlink.Remote<ServerWorkerApi> | null {
-  if (typeof Worker === 'undefined') return null;
-  server ??= Comlink.wrap<ServerWorkerApi>(
-    new Worker(new URL('../../workers/server.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'hopscope-servers',
-    }),
-  );
-  return server;
 }
 
 /**

@@ -2,7 +2,7 @@
 // its indexes and linked question sets. Plain TS; views reach it through app/ui/data/corpora.
 import { deleteCorpus } from '../db/corpus-store';
 import { getMeta, setMeta } from '../db/store';
-import { searchWorker } from '../runtime/retrieval-client';
+import { searchWorker } from '../runtime/search/client';
 import { announce } from './changes';
 
 export const DEMO_WORLD_NAME = 'Veloria demo world';

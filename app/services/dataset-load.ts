@@ -2,8 +2,8 @@
 // the search worker (all-or-report, cancellable), and the views listing corpora and question sets
 // (and the table rows their gold joins onto) refresh once it is stored.
 import { proxy } from 'comlink';
-import type { DatasetImportOptions, DatasetImportReport } from '../runtime/dataset-import';
-import { searchWorker } from '../runtime/retrieval-client';
+import type { DatasetImportOptions, DatasetImportReport } from '../runtime/search/dataset-import';
+import { searchWorker } from '../runtime/search/client';
 import { announce } from './changes';
 import { rethrowStorageError } from './storage-health';
 

@@ -4,13 +4,9 @@
 // app/ui/state/index-jobs.ts.
 import { proxy } from 'comlink';
 import type { LoadProgress, ModelSource } from '../runtime/model-source';
-import {
-  type DenseBuildProgress,
-  type DenseResult,
-  ensureDenseIndex,
-  searchWorker,
-} from '../runtime/retrieval-client';
-import type { Bm25Info, IndexProgress } from '../runtime/search-service';
+import { type DenseBuildProgress, type DenseResult, ensureDenseIndex } from '../runtime/retrieval-client';
+import { searchWorker } from '../runtime/search/client';
+import type { Bm25Info, IndexProgress } from '../runtime/search/search-service';
 import { announce } from './changes';
 
 export type { Bm25Info, DenseBuildProgress, DenseResult, IndexProgress, LoadProgress };

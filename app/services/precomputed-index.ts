@@ -5,7 +5,9 @@
 import { queryEmbedderMismatch } from '../core/vectors/align';
 import { getPassages } from '../db/corpus-store';
 import type { LoadProgress, ModelSource } from '../runtime/model-source';
-import { type DenseResult, embedHost, searchWorker } from '../runtime/retrieval-client';
+import { embedHost } from '../runtime/embed/client';
+import type { DenseResult } from '../runtime/retrieval-client';
+import { searchWorker } from '../runtime/search/client';
 import { announce } from './changes';
 import { loadPrecomputedVectors, type PrecomputedOptions } from './precomputed-vectors';
 

@@ -10,7 +10,7 @@ import { precomputedSettings } from '../core/vectors/align';
 import { encodeNpy } from '../testing/npy-writer';
 import { listIndexes, putCorpus } from '../db/corpus-store';
 import { db, DB_NAME, resetDbConnection } from '../db/db';
-import { SearchService } from '../runtime/search-service';
+import { SearchService } from '../runtime/search/search-service';
 import { loadPrecomputedVectors } from './precomputed-vectors';
 
 const dir = mkdtempSync(join(tmpdir(), 'hopscope-precomputed-'));

@@ -7,7 +7,7 @@ import { alignVectors, normalizeRows, precomputedSettings, type VectorOrigin } f
 import { JsonlVectorReader } from '../core/vectors/jsonl-vectors';
 import { parseNpyVectors, type VectorMatrix } from '../core/vectors/npy';
 import type { LoadIssue } from '../core/corpus/types';
-import type { DenseSettings, DenseStatus, SearchService } from '../runtime/search-service';
+import type { DenseSettings, DenseStatus, SearchService } from '../runtime/search/search-service';
 
 export interface VectorFile {
   name: string;

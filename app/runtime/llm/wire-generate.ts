@@ -4,7 +4,7 @@
 import * as Comlink from 'comlink';
 import { isAbort } from '../../core/abort';
 import { AbortError, type GenerateOptions, type GenerateResult } from '../../core/llm/types';
-import type { WireGenerateOptions, WireGenerateResult } from './llm-worker-api';
+import type { WireGenerateOptions, WireGenerateResult } from './api';
 
 let nextJob = 0;
 

@@ -4,7 +4,9 @@
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_LLM, listServerModels, llmHost, searchRemote } from '../../runtime/agent-ports';
 import type { ModelSource } from '../../runtime/model-source';
-import { embedHost, embedQuery, searchWorker } from '../../runtime/retrieval-client';
+import { embedHost } from '../../runtime/embed/client';
+import { embedQuery } from '../../runtime/retrieval-client';
+import { searchWorker } from '../../runtime/search/client';
 
 export { DEFAULT_LLM, embedQuery, listServerModels, searchRemote, searchWorker };
 

@@ -4,7 +4,7 @@ import type { Question } from '../../../core/corpus/types';
 import { containsAnyAnswer } from '../../../core/metrics/normalize';
 import type { SearchHit } from '../../../core/search/types';
 import { embedQuery, searchRemote, searchWorker } from '../../data/model-hosts';
-import type { SearchMode, SearchResponse } from '../../../runtime/search-service';
+import type { SearchMode, SearchResponse } from '../../../runtime/search/search-service';
 import { isTyping } from '../../keyboard';
 import { useCorpusUi } from '../../state/corpus-ui';
 import { useIndexJobs } from '../../state/index-jobs';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DatasetImportReport } from '../../../runtime/dataset-import';
+import type { DatasetImportReport } from '../../../runtime/search/dataset-import';
 import { closesAfterLoad, linkByDefault, loadSummary } from './load-summary';
 
 const base: DatasetImportReport = {

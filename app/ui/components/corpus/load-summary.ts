@@ -1,7 +1,7 @@
 // What a corpus / question-set load brought in, in one line: the dialog's report and the toast
 // after the dialog closes itself say the same thing.
 import { plural } from '../../../core/plural';
-import type { DatasetImportReport } from '../../../runtime/dataset-import';
+import type { DatasetImportReport } from '../../../runtime/search/dataset-import';
 
 export function loadSummary(report: DatasetImportReport, linkedName?: string): string {
   const got = [

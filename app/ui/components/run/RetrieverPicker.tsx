@@ -1,5 +1,5 @@
 import type { RetrieverConfig } from '../../../runtime/agent-ports';
-import type { SearchMode } from '../../../runtime/search-service';
+import type { SearchMode } from '../../../runtime/search/search-service';
 import { useCorpora, useDemoWorld } from '../../data/corpora';
 import { useCorpusUi } from '../../state/corpus-ui';
 import { useRunConfig } from '../../state/run-config';

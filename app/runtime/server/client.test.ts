@@ -4,12 +4,12 @@
 // request in the worker, and the key never shows in the client's JSON.
 import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OpenAiError, OpenAiLlm } from '../core/llm/openai';
-import { AbortError } from '../core/llm/types';
-import { RemoteRetriever } from '../core/search/remote';
-import { chatStream, type FakeOpenAiServer, startFakeOpenAiServer } from '../testing/fake-openai-server';
-import { ServerLlm, ServerRetriever } from './server-client';
-import { createServerWorkerApi, type ServerWorkerApi } from './server-worker-api';
+import { OpenAiError, OpenAiLlm } from '../../core/llm/openai';
+import { AbortError } from '../../core/llm/types';
+import { RemoteRetriever } from '../../core/search/remote';
+import { chatStream, type FakeOpenAiServer, startFakeOpenAiServer } from '../../testing/fake-openai-server';
+import { ServerLlm, ServerRetriever } from './client';
+import { createServerWorkerApi, type ServerWorkerApi } from './api';
 
 const ports: MessagePort[] = [];
 const servers: FakeOpenAiServer[] = [];

@@ -4,17 +4,17 @@
 //
 // Cache keys: corpus content hash + kind + settings (BM25: format + analysis; dense: model, dtype,
 // pooling, text prefix), so any change misses the cache instead of serving stale results.
-import { AbortError } from '../core/abort';
+import { AbortError } from '../../core/abort';
 import {
   Bm25Index,
   bm25SettingsKey,
   decodeBm25Snapshot,
   encodeBm25Snapshot,
   StaleIndexError,
-} from '../core/search/bm25';
-import { FloatVectorIndex, Int8VectorIndex } from '../core/search/dense';
-import { fuse, type FusionOptions } from '../core/search/fusion';
-import type { Passage, SearchHit } from '../core/search/types';
+} from '../../core/search/bm25';
+import { FloatVectorIndex, Int8VectorIndex } from '../../core/search/dense';
+import { fuse, type FusionOptions } from '../../core/search/fusion';
+import type { Passage, SearchHit } from '../../core/search/types';
 import {
   deleteDenseChunks,
   dropStaleIndexes,
@@ -24,8 +24,8 @@ import {
   putDenseChunk,
   putIndex,
   readDenseChunks,
-} from '../db/corpus-store';
-import type { CorpusRecord } from '../db/db';
+} from '../../db/corpus-store';
+import type { CorpusRecord } from '../../db/db';
 
 /** What a dense index is built from; every field is part of its cache key. */
 export interface DenseSettings {

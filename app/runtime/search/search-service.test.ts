@@ -14,9 +14,9 @@ import {
   listQuestionSets,
   putCorpus,
   putIndex,
-} from '../db/corpus-store';
-import { db, DB_NAME, resetDbConnection } from '../db/db';
-import { bm25SettingsKey } from '../core/search/bm25';
+} from '../../db/corpus-store';
+import { db, DB_NAME, resetDbConnection } from '../../db/db';
+import { bm25SettingsKey } from '../../core/search/bm25';
 import { importDataset } from './dataset-import';
 import { type DenseSettings, denseSettingsKey, SearchService } from './search-service';
 

@@ -4,13 +4,13 @@
 // server froze the page for 9-17 s. Kept apart from workers/server.worker.ts so Node tests drive
 // the same object over a MessageChannel. Errors cross as plain data and are rebuilt on the page
 // (Comlink keeps only an error's message), so an OpenAiError keeps its kind, URL and status.
-import { isAbort } from '../core/abort';
-import { OpenAiError, type OpenAiErrorKind, OpenAiLlm, type OpenAiLlmOptions } from '../core/llm/openai';
-import { AbortError, type Prompt, type ScoreResult } from '../core/llm/types';
-import { RemoteRetriever, type RemoteRetrieverOptions } from '../core/search/remote';
-import type { SearchHit } from '../core/search/types';
-import type { WireGenerateOptions, WireGenerateResult } from './llm/llm-worker-api';
-import { releaseCallback } from './release-callback';
+import { isAbort } from '../../core/abort';
+import { OpenAiError, type OpenAiErrorKind, OpenAiLlm, type OpenAiLlmOptions } from '../../core/llm/openai';
+import { AbortError, type Prompt, type ScoreResult } from '../../core/llm/types';
+import { RemoteRetriever, type RemoteRetrieverOptions } from '../../core/search/remote';
+import type { SearchHit } from '../../core/search/types';
+import type { WireGenerateOptions, WireGenerateResult } from '../llm/api';
+import { releaseCallback } from '../release-callback';
 
 /** OpenAiLlm's options as they cross to the worker (a fetch function cannot). */
 export type ServerLlmOptions = Omit<OpenAiLlmOptions, 'fetchImpl'>;

@@ -12,7 +12,7 @@ import {
   type ScoreResult,
 } from '../../core/llm/types';
 import type { LoadProgress, ModelSource } from '../model-source';
-import type { LlmWorkerApi } from './llm-worker-api';
+import type { LlmWorkerApi } from './api';
 import { generateOverWire } from './wire-generate';
 import type { LlmInfo, LlmStats } from './transformers-llm';
 

@@ -1,16 +1,16 @@
 // The Embedder port (docs/architecture.md §2) on transformers.js feature-extraction: mean pooling,
 // L2-normalized, batched. Runs inside a worker; vectors come back as one flat Float32Array.
-import { AbortError } from '../core/abort';
+import { AbortError } from '../../core/abort';
 import { type FeatureExtractionPipeline, pipeline } from '@huggingface/transformers';
-import { describeLoadFailure, httpExists } from './load-failure';
-import type { LoadProgress, ModelSource } from './model-source';
+import { describeLoadFailure, httpExists } from '../load-failure';
+import type { LoadProgress, ModelSource } from '../model-source';
 import {
   chooseDevice,
   configureTransformers,
   type DeviceChoice,
   selectOrtBuild,
   threadCount,
-} from './transformers-env';
+} from '../transformers-env';
 
 export interface EmbedderInfo extends DeviceChoice {
   modelId: string;

@@ -1,18 +1,18 @@
 // Loads a corpus / question-set file (any dataset format) chunk by chunk and stores what it holds
 // in IndexedDB. All-or-report: every good record is kept, every bad one is reported with file,
 // line, field and reason. Runs in the search worker (and in Node tests). No DOM.
-import { withSupportTitles } from '../core/corpus/gold-join';
+import { withSupportTitles } from '../../core/corpus/gold-join';
 import {
   detectDataset,
   type DatasetLoadOptions,
   DETECT_SAMPLE_CHARS,
   openDatasetStream,
-} from '../core/corpus/registry';
-import type { LoadIssue } from '../core/corpus/types';
-import { getPassages, putCorpus, putQuestionSet } from '../db/corpus-store';
+} from '../../core/corpus/registry';
+import type { LoadIssue } from '../../core/corpus/types';
+import { getPassages, putCorpus, putQuestionSet } from '../../db/corpus-store';
 
-import { AbortError } from '../core/abort';
-import { decodeChunks } from '../core/io/decode';
+import { AbortError } from '../../core/abort';
+import { decodeChunks } from '../../core/io/decode';
 
 export interface DatasetImportOptions extends DatasetLoadOptions {
   /** A stored corpus the questions' supporting-passage ids may refer to (linked when they all exist there). */

@@ -1,17 +1,12 @@
-// The page's side of the server worker (workers/server.worker.ts): an Llm for an OpenAI-compatible
+// The page's side of the server worker (its API: ./api.ts): an Llm for an OpenAI-compatible
 // server and a Retriever for a remote retriever, each a thin client whose requests are made,
 // read and parsed in the worker. The page receives only the results and the streamed text.
-import type * as Comlink from 'comlink';
-import { OpenAiLlm } from '../core/llm/openai';
-import type { GenerateOptions, GenerateResult, Llm, Prompt, ScoreResult } from '../core/llm/types';
-import type { Retriever, SearchHit } from '../core/search/types';
-import { generateOverWire, newJobId } from './llm/wire-generate';
-import {
-  type RemoteSearchOptions,
-  type ServerLlmOptions,
-  type ServerWorkerApi,
-  unwrap,
-} from './server-worker-api';
+import * as Comlink from 'comlink';
+import { OpenAiLlm } from '../../core/llm/openai';
+import type { GenerateOptions, GenerateResult, Llm, Prompt, ScoreResult } from '../../core/llm/types';
+import type { Retriever, SearchHit } from '../../core/search/types';
+import { generateOverWire, newJobId } from '../llm/wire-generate';
+import { type RemoteSearchOptions, type ServerLlmOptions, type ServerWorkerApi, unwrap } from './api';
 
 export type ServerApi = Comlink.Remote<ServerWorkerApi> | ServerWorkerApi;
 
@@ -68,4 +63,22 @@ export class ServerRetriever implements Retriever {
   async search(queries: string[], k: number): Promise<SearchHit[][]> {
     return unwrap(await this.api.search(newJobId('r'), this.opts, queries, k));
   }
+}
+
+let server: Comlink.Remote<ServerWorkerApi> | null = null;
+
+/**
+ * The server worker, where the page talks to model servers and remote retrievers so that their
+ * responses are read and parsed off the main thread. Null where there are no workers (the CLI
+ * and tests in Node, which have no page to keep responsive): clients then run in place.
+ */
+export function serverWorker(): Comlink.Remote<ServerWorkerApi> | null {
+  if (typeof Worker === 'undefined') return null;
+  server ??= Comlink.wrap<ServerWorkerApi>(
+    new Worker(new URL('../../../workers/server.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'hopscope-servers',
+    }),
+  );
+  return server;
 }
