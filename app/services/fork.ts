@@ -6,11 +6,12 @@ import { untilAbort } from '../core/agents/session';
 import { AbortError, type Llm } from '../core/llm/types';
 import type { Retriever } from '../core/search/types';
 import { strategy } from '../core/agents/registry';
-import { buildQuestionIndex, findQuestion } from '../core/corpus/gold-join';
+import { findQuestion } from '../core/corpus/gold-join';
 import { forkOutcome, runFork } from '../core/fork/run';
 import type { TrajectoryEvent } from '../core/schema/builder';
 import type { Doc, ForkChange, Gold, Trajectory } from '../core/schema/trajectory';
 import { allQuestionSets, getPassages } from '../db/corpus-store';
+import { currentQuestionIndex } from '../db/question-index';
 import { listForks, putTrajectories } from '../db/store';
 import { announce } from './changes';
 import { type LlmConfig, makeLlm, makeRetriever, type RetrieverConfig } from '../runtime/agent-ports';
@@ -120,10 +121,13 @@ export async function searchReplacements(
 
 /** The question set's first gold supporting passage for this trajectory's question, or why not. */
 export async function goldPassageFor(t: Trajectory): Promise<{ doc: Doc } | { reason: string }> {
-  const sets = await allQuestionSets();
-  const match = findQuestion(t, buildQuestionIndex(sets));
+  const { index } = await currentQuestionIndex();
+  const match = index && findQuestion(t, index);
   if (!match) return { reason: 'no loaded question set has this question' };
-  const set = sets.find((s) => s.questions.includes(match.question));
+  // The set the match came from (the index holds its own copy of each question).
+  const set = (await allQuestionSets()).find(
+    (s) => s.name === match.setName && s.questions.some((q) => q.id === match.question.id),
+  );
   const ids = match.question.supports ?? [];
   if (ids.length === 0) return { reason: `${match.setName} gives no supporting passage for it` };
   if (!set?.corpusId) return { reason: `${match.setName} was loaded without its corpus` };

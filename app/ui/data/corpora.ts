@@ -1,14 +1,8 @@
 // React-query hooks over stored corpora, question sets and indexes, and the bundled demo world.
 import { useQuery } from '@tanstack/react-query';
-import { buildQuestionIndex } from '../../core/corpus/gold-join';
 import { ensureDemoWorld } from '../../services/corpora';
-import {
-  allQuestionSets,
-  getQuestionSet,
-  listCorpora,
-  listIndexes,
-  listQuestionSets,
-} from '../../db/corpus-store';
+import { getQuestionSet, listCorpora, listIndexes, listQuestionSets } from '../../db/corpus-store';
+import { currentQuestionIndex } from '../../db/question-index';
 
 export { removeCorpus } from '../../services/corpora';
 
@@ -54,11 +48,15 @@ export function useIndexes(corpusId: string | null) {
   });
 }
 
-/** Every stored question, by id and by normalized text, for joining gold onto trajectories. */
+/**
+ * Every stored question, by id and by normalized text, for joining gold onto trajectories (null
+ * while no question set is stored): the index the stored rows are derived with, built once per
+ * change of the sets (db/question-index).
+ */
 export function useQuestionIndex() {
   return useQuery({
     queryKey: corpusKeys.questionIndex,
-    queryFn: async () => buildQuestionIndex(await allQuestionSets()),
+    queryFn: async () => (await currentQuestionIndex()).index,
     staleTime: 60_000,
   });
 }
