@@ -2,7 +2,4 @@
 import * as Comlink from 'comlink';
 import { createImportWorkerApi } from '../app/runtime/import/api';
 
-// Until app/services/trajectory-import.ts takes these from app/runtime/import.
-export type { ImportedBatch, ImportWorkerApi } from '../app/runtime/import/api';
-
 Comlink.expose(createImportWorkerApi());

@@ -2,24 +2,13 @@
 // (streamed, all-or-report, cancellable); the table refreshes as rows arrive and once at the end.
 import * as Comlink from 'comlink';
 import type { ImportProgress } from '../core/importers/pipeline';
-import type { ImportedBatch, ImportWorkerApi } from '../../workers/import.worker';
+import type { ImportedBatch, ImportWorkerApi } from '../runtime/import/api';
+import { importWorker } from '../runtime/import/client';
 import { backupEntries, backupImport } from '../db/backup';
 export { reportedErrors, reportedIssues } from '../db/db';
 import { announce, announceStored } from './changes';
 import { afterServed } from './served-first';
 import { rethrowStorageError } from './storage-health';
-
-let remote: Comlink.Remote<ImportWorkerApi> | null = null;
-
-function importWorker(): Comlink.Remote<ImportWorkerApi> {
-  remote ??= Comlink.wrap<ImportWorkerApi>(
-    new Worker(new URL('../../workers/import.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'hopscope-import',
-    }),
-  );
-  return remote;
-}
 
 /** Shortest time between two refreshes of the table while a file imports. */
 const PARTIAL_REFRESH_MS = 1000;
