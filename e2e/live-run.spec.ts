@@ -1,8 +1,9 @@
 // Live agents in the browser: the real LLM worker (transformers.js on WASM) with the random-weight
 // test model against the demo world's BM25 index. Its text is word salad, so this checks what can
-// be checked: steps appear while the run goes, tokens stream, the plan tree grows, Stop cancels
-// mid-generation, and finished runs are stored like imported ones and survive a reload.
-import type { Page } from '@playwright/test';
+// be checked: steps appear while the run goes, tokens stream, the plan tree grows, the run's flags
+// show as its page shows them, Stop cancels mid-generation, and finished runs are stored like
+// imported ones and survive a reload.
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 const TEST_LLM = 'hopscope-test/tiny-random-llama';
@@ -16,6 +17,17 @@ async function setUp(page: Page): Promise<void> {
   await page.getByTestId('llm-model').blur();
   await page.getByTestId('llm-device').selectOption('wasm');
   await page.getByTestId('llm-offline').check();
+}
+
+/** Each flag on a timeline, as "<step index> <flag>". */
+function flagsOn(scope: Locator): Promise<string[]> {
+  return scope
+    .getByTestId('step')
+    .evaluateAll((els) =>
+      els.flatMap((e) =>
+        [...e.querySelectorAll('.flag')].map((f) => `${e.getAttribute('data-index')} ${f.textContent}`),
+      ),
+    );
 }
 
 async function param(page: Page, name: string, value: string): Promise<void> {
@@ -51,6 +63,13 @@ test('Search-R1 and APEX run live on the demo world; Stop cancels; runs are stor
     true,
   );
   await expect(page.getByTestId('rewards-panel').getByTestId('reward').first()).toBeVisible();
+  // The live view shows the run's flags (it showed none), the same its trajectory page shows.
+  const liveFlags = await flagsOn(live);
+  expect(liveFlags.length).toBeGreaterThan(0);
+  await page.getByTestId('open-saved').click();
+  await expect.poll(() => flagsOn(page.getByTestId('timeline')), { timeout: 30_000 }).toEqual(liveFlags);
+  await page.goBack();
+  await expect(live).toHaveAttribute('data-status', 'done');
 
   // APEX: the plan tree appears, then sub-question hops.
   await page.getByTestId('strategy-select').selectOption('apex');
