@@ -2,13 +2,25 @@
 // (streamed, all-or-report, cancellable); the table refreshes as rows arrive and once at the end.
 import * as Comlink from 'comlink';
 import type { ImportProgress } from '../core/importers/pipeline';
-import type { ImportedBatch, ImportWorkerApi } from '../runtime/import/api';
-import { importWorker } from '../runtime/import/client';
+import type { ImportedBatch, ImportWorkerApi } from '../../workers/import.worker';
 import { backupEntries, backupImport } from '../db/backup';
+import { importStart } from '../db/import-record';
 export { reportedErrors, reportedIssues } from '../db/db';
 import { announce, announceStored } from './changes';
 import { afterServed } from './served-first';
 import { rethrowStorageError } from './storage-health';
+
+let remote: Comlink.Remote<ImportWorkerApi> | null = null;
+
+function importWorker(): Comlink.Remote<ImportWorkerApi> {
+  remote ??= Comlink.wrap<ImportWorkerApi>(
+    new Worker(new URL('../../workers/import.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'hopscope-import',
+    }),
+  );
+  return remote;
+}
 
 /** Shortest time between two refreshes of the table while a file imports. */
 const PARTIAL_REFRESH_MS = 1000;
@@ -40,8 +52,9 @@ export async function importTrajectoryFile(
   // The demo set first, when it is loading: the two may hold the same ids (served-first.ts).
   await afterServed();
   // Named in the labels' backup before anything is stored, so a reset mid-import names it too.
-  const at = new Date().toISOString();
-  await backupImport({ id: `${at}|${name}`, file: name, imported: 0, at });
+  // The id is made once, here: the worker stores the report under it, so the end replaces this.
+  const start = importStart(name);
+  await backupImport({ id: start.id, file: name, imported: 0, at: start.at });
   try {
     const report = await importWorker().importBlob(
       jobId,
@@ -60,6 +73,7 @@ export async function importTrajectoryFile(
         if (wait <= 0) flush();
         else later ??= setTimeout(flush, wait);
       }),
+      start,
     );
     await backupImport(report);
     return report;

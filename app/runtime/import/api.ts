@@ -4,6 +4,7 @@ import type { Annotation } from '../../core/annotations/annotation';
 import type { ImportProgress } from '../../core/importers/pipeline';
 import { streamBytes } from '../../core/io/decode';
 import { importIntoDb } from '../../db/import-into-db';
+import type { ImportStart } from '../../db/import-record';
 
 /** A batch's progress, with what it stored: the page refreshes those rows and backs up those labels. */
 export type ImportedBatch = ImportProgress & {
@@ -21,6 +22,8 @@ export function createImportWorkerApi() {
       name: string,
       format: string | undefined,
       onProgress: (p: ImportedBatch) => void,
+      /** The id and time the page backed the import up under: its report is stored under them. */
+      start?: ImportStart,
     ) {
       const ac = new AbortController();
       jobs.set(jobId, ac);
@@ -28,6 +31,7 @@ export function createImportWorkerApi() {
         return await importIntoDb(streamBytes(blob.stream()), {
           file: name,
           ...(format ? { format } : {}),
+          ...(start ? { start } : {}),
           signal: ac.signal,
           onProgress: (p, storedIds, storedAnnotations) =>
             onProgress({ ...p, bytesTotal: blob.size, storedIds, storedAnnotations }),
