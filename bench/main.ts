@@ -9,6 +9,8 @@
 //         The production app in Chromium: longest main-thread task opening and presenting hostile shapes.
 //   builder [--json] [--steps 10000,30000,...]
 //         Trajectory builder cost per step as steps grow (flat µs/step = linear).
+//   live-run [--json] [--steps 300,3000,30000] [--tokens 400]
+//         A live run's cost per streamed token as its draft grows (copy + finalize vs snapshots).
 //   diagnose [--json] [--records 500] [--rounds 5]
 //         Diagnosis time with the evidence-chain sufficiency vs the answer-containment rules.
 // A command is a module exporting `run(args): Promise<void>`; add one by adding an entry below
@@ -44,6 +46,11 @@ const COMMANDS: Record<string, Command> = {
   builder: {
     describe: 'trajectory builder: ms and µs/step folding 10k to 300k steps (flat µs/step = linear)',
     load: () => import('./builder-bench'),
+  },
+  'live-run': {
+    describe:
+      'a live run per streamed token on 300 to 30k-step drafts: the draft copied and finalized whole vs DraftSnapshots',
+    load: () => import('./live-run-bench'),
   },
   diagnose: {
     describe:
