@@ -6,6 +6,7 @@
 //   npm run cli -- compare A B [--metric em|acc|judge] [--format ID] [--json]
 //   npm run cli -- report FILE… --out report.html   (one self-contained HTML file; app/cli/report.ts)
 //   npm run cli -- diagnose FILE [--labels LABELS] --json   (over/under-search; app/cli/diagnose.ts)
+//   npm run cli -- run-summary DIR --json   (a training run per step; app/cli/run-summary.ts)
 
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
@@ -22,6 +23,7 @@ import { loadQuestionIndex } from './questions';
 import { DIAGNOSE_USAGE, diagnoseCommand } from './diagnose';
 import { runImport as importFile } from './read-log';
 import { REPORT_USAGE, report } from './report';
+import { RUN_SUMMARY_USAGE, runSummaryCommand } from './run-summary';
 
 const USAGE = `usage:
   hopscope summarize FILE [--questions QFILE]… [--format ID] [--normalize squad|extended]
@@ -29,6 +31,7 @@ const USAGE = `usage:
   ${COMPARE_USAGE}
   ${REPORT_USAGE}
   ${DIAGNOSE_USAGE}
+  ${RUN_SUMMARY_USAGE}
 --questions: a question set (any format the Corpus page loads) whose gold joins onto trajectories
   that lack it, as in the app; repeatable; reports gold_joined
 --normalize: answer normalization for EM/F1/acc; squad (default) is SQuAD v1.1's normalize_answer
@@ -157,6 +160,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (argv[0] === 'compare') return compare(argv.slice(1), USAGE);
   if (argv[0] === 'report') return report(argv.slice(1), USAGE);
   if (argv[0] === 'diagnose') return diagnoseCommand(argv.slice(1), USAGE);
+  if (argv[0] === 'run-summary') return runSummaryCommand(argv.slice(1), USAGE);
   const args = parseArgs(argv);
   if (typeof args === 'string') {
     process.stderr.write(`${args}\n${USAGE}\n`);

@@ -11,15 +11,20 @@ async function* fileChunks(path: string): AsyncGenerator<Uint8Array> {
   for await (const chunk of createReadStream(path)) yield chunk as Buffer;
 }
 
-/** Runs the import of `file`, handing each trajectory to `each`; returns the pipeline's summary. */
+/**
+ * Runs the import of `file`, handing each trajectory to `each`; returns the pipeline's summary.
+ * `name`: what the import calls the file (its base name; a training run's step file is
+ * `run/12.jsonl`, which names its run).
+ */
 export async function runImport(
   file: string,
   format: string | undefined,
   /** `line`: where the trajectory's record starts in `file`. */
   each: (t: Trajectory, line: number) => Promise<void> | void,
   eachAnnotation?: (a: Annotation) => void,
+  name: string = basename(file),
 ): Promise<ImportSummary> {
-  const opts = { file: basename(file), ...(format ? { format } : {}) };
+  const opts = { file: name, ...(format ? { format } : {}) };
   const gen = importBatches(fileChunks(file), opts);
   for (;;) {
     const r = await gen.next();
