@@ -48,13 +48,12 @@ function stream(n: number, tokens: number, mode: 'before' | 'after'): { ms: numb
   for (const e of prefix(n)) folder.apply(e);
   const snaps = new DraftSnapshots();
   let last: Trajectory = snaps.of(folder.draft);
-  let kept: Trajectory = folder.draft;
   const t0 = performance.now();
   for (let i = 0; i < tokens; i++) {
     folder.apply({ type: 'step_token', stepId: 'live', text: `w${i} ` });
     const d = folder.draft;
     // What the listener was handed.
-    kept = mode === 'before' ? { ...d, steps: d.steps.slice() } : d;
+    const kept = mode === 'before' ? { ...d, steps: d.steps.slice() } : d;
     if ((i + 1) % FRAME_TOKENS === 0) last = mode === 'before' ? finalizeTrajectory(kept) : snaps.of(kept);
   }
   const ms = performance.now() - t0;
