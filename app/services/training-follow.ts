@@ -23,6 +23,8 @@ export interface FollowStatus {
   state: 'starting' | 'following' | 'permission' | 'error';
   /** Step files imported so far, and the one importing now. */
   files: number;
+  /** Step files imported since this page loaded (a reload that resumes imports only new ones). */
+  importedNow: number;
   importing: string | null;
   /** The last look's problem (a file that failed to import, a folder gone); null when fine. */
   error: string | null;
@@ -101,6 +103,7 @@ async function look(f: Follower): Promise<void> {
       await done;
       f.record.imported[s.name] = { size: s.size, lastModified: s.lastModified };
       await markImported(run, s);
+      f.status.importedNow++;
     } catch (e) {
       // Left unmarked: the next look tries it again (a file the trainer was still writing).
       error = `${s.name}: ${e instanceof Error ? e.message : String(e)}`;
@@ -144,6 +147,7 @@ function start(record: FollowRecord, state: FollowStatus['state']): Follower {
       folder: record.handle.name,
       state,
       files: Object.keys(record.imported).length,
+      importedNow: 0,
       importing: null,
       error: null,
       lastLook: null,

@@ -2,25 +2,14 @@
 // (streamed, all-or-report, cancellable); the table refreshes as rows arrive and once at the end.
 import * as Comlink from 'comlink';
 import type { ImportProgress } from '../core/importers/pipeline';
-import type { ImportedBatch, ImportWorkerApi } from '../../workers/import.worker';
+import type { ImportedBatch, ImportWorkerApi } from '../runtime/import/api';
+import { importWorker } from '../runtime/import/client';
 import { backupEntries, backupImport } from '../db/backup';
 import { importStart } from '../db/import-record';
 export { reportedErrors, reportedIssues } from '../db/db';
 import { announce, announceStored } from './changes';
 import { afterServed } from './served-first';
 import { rethrowStorageError } from './storage-health';
-
-let remote: Comlink.Remote<ImportWorkerApi> | null = null;
-
-function importWorker(): Comlink.Remote<ImportWorkerApi> {
-  remote ??= Comlink.wrap<ImportWorkerApi>(
-    new Worker(new URL('../../workers/import.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'hopscope-import',
-    }),
-  );
-  return remote;
-}
 
 /** Shortest time between two refreshes of the table while a file imports. */
 const PARTIAL_REFRESH_MS = 1000;
@@ -38,6 +27,8 @@ export async function importTrajectoryFile(
   format: string | undefined,
   onProgress: (p: ImportProgress & { bytesTotal: number }) => void,
   name: string = file.name,
+  /** false: only the rows stored are read at the end (one file of many; the caller reads all once). */
+  readAllAtEnd = true,
 ): Promise<ImportReport> {
   // Stored ids not yet announced; the announcement at the end reads every row anyway.
   let stored: string[] = [];
@@ -83,7 +74,8 @@ export async function importTrajectoryFile(
     clearTimeout(later);
     // Also after a failure or a cancel: what was stored before stays, with its report. Every row
     // is read once more, so the table is what was stored whatever progress arrived.
-    announce('trajectories', 'imports');
+    if (readAllAtEnd) announce('trajectories', 'imports');
+    else flush();
   }
 }
 

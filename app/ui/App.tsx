@@ -24,6 +24,8 @@ import { PresentPage } from './pages/PresentPage';
 import { PairedPage } from './pages/PairedPage';
 import { RunPage } from './pages/RunPage';
 import { TrajectoryPage } from './pages/TrajectoryPage';
+import { TrainingPage } from './pages/TrainingPage';
+import { useResumeFollows } from './data/training-follow';
 import { UnknownLink } from './pages/UnknownLink';
 import { useCorpusUi } from './state/corpus-ui';
 import { navigate, routeHash, useRoute, type Route } from './state/router';
@@ -38,6 +40,7 @@ const PAGE_NAMES: Record<Route['page'], string> = {
   paired: 'the paired comparison',
   papers: 'the papers page',
   calibrate: 'the calibration page',
+  training: 'the training page',
   compare: 'the comparison',
   present: 'presenter mode',
   unknown: 'this link',
@@ -47,6 +50,8 @@ export function App() {
   const route = useRoute();
   useAnnotationSync();
   useRestoreAnnotator();
+  // Dump folders followed before a reload go on importing their new step files.
+  useResumeFollows();
   // Labels must not be evicted under storage pressure: ask once for persistent storage.
   useEffect(() => void requestPersistentStorage(), []);
   useEffect(() => warmTrajectoryWorker(), []);
@@ -144,6 +149,14 @@ export function App() {
           </button>
           <button
             type="button"
+            className={route.page === 'training' ? 'active' : ''}
+            onClick={() => navigate({ page: 'training', sample: null })}
+            data-testid="nav-training"
+          >
+            Training
+          </button>
+          <button
+            type="button"
             className={route.page === 'papers' ? 'active' : ''}
             onClick={() => navigate({ page: 'papers', paperId: null })}
             data-testid="nav-papers"
@@ -182,6 +195,12 @@ export function App() {
             <PairedPage />
           ) : route.page === 'calibrate' ? (
             <CalibrationPage />
+          ) : route.page === 'training' ? (
+            route.sample ? (
+              <LinkedIds ids={[route.sample]}>{([id]) => <TrainingPage sample={id ?? null} />}</LinkedIds>
+            ) : (
+              <TrainingPage sample={null} />
+            )
           ) : route.page === 'papers' ? (
             <PapersPage paperId={route.paperId} />
           ) : route.page === 'compare' ? (

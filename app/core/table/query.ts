@@ -44,6 +44,10 @@ export interface Filters {
   /** Whether a retrieved doc holds a gold answer. */
   answerInDocs: '' | 'yes' | 'no' | 'none';
   nearMiss: '' | 'yes' | 'no';
+  /** A training run's samples only (a Training plot's point opens one run's step). */
+  run: string;
+  /** One training step ('12'); '' keeps every step. */
+  trainStep: string;
 }
 
 /**
@@ -74,6 +78,8 @@ export const NO_FILTERS: Filters = {
   recall: '',
   answerInDocs: '',
   nearMiss: '',
+  run: '',
+  trainStep: '',
 };
 
 const JUDGE = { yes: 'correct', no: 'wrong', none: 'none' } as const;
@@ -107,6 +113,8 @@ export function filterRows(
     if (f.recall && recallBucket(r.recall) !== f.recall) return false;
     if (f.answerInDocs && yesNo(r.answerInDocs) !== f.answerInDocs) return false;
     if (f.nearMiss && isNearMiss(r) !== (f.nearMiss === 'yes')) return false;
+    if (f.run && r.run !== f.run) return false;
+    if (f.trainStep && String(r.trainStep) !== f.trainStep) return false;
     if (terms.length) {
       // searchText already holds file:line, the source's ids, queries, titles and reasoning.
       const hay = `${`${r.question} ${r.answer} ${r.gold} ${r.id} ${r.system}`.toLowerCase()} ${r.searchText}`;

@@ -10,6 +10,7 @@ import { type TableQuery, type TableView, tableView, type ViewItem } from '../..
 import type { TrajectoryRow } from '../../core/table/row';
 import { tableCsv } from '../../core/table/table-csv';
 import { getRows, listRows } from '../../db/store';
+import { createTrainingApi } from './training';
 
 export function createTableWorkerApi() {
   let rows: TrajectoryRow[] = [];
@@ -35,6 +36,7 @@ export function createTableWorkerApi() {
   }
 
   return {
+    ...createTrainingApi(() => rows),
     /** Reads every row from IndexedDB again (after a deletion, a question set, any other write). */
     load(): Promise<number> {
       return queue(async () => listRows());

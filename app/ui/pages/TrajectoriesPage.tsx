@@ -4,6 +4,7 @@ import { CorrectnessBar } from '../components/judge/CorrectnessBar';
 import { DemoBanner } from '../components/table/DemoBanner';
 import { ProbeBatchBar } from '../components/table/ProbeBatchBar';
 import { SearchJudgeBatchBar } from '../components/table/SearchJudgeBatchBar';
+import { TrainingStepFilter } from '../components/training/TrainingStepFilter';
 import { useAllAnnotations } from '../data/queries';
 import { useWorkerTable } from '../data/table-view';
 import { TrajectoryTable } from './TrajectoryTable';
@@ -17,7 +18,12 @@ export function TrajectoriesPage() {
     <TrajectoryTable
       useSource={useWorkerTable}
       annotations={annotations.data ?? NO_ANNOTATIONS}
-      banner={(total, anyLive) => <DemoBanner total={total} anyLive={anyLive} />}
+      banner={(total, anyLive) => (
+        <>
+          <TrainingStepFilter />
+          <DemoBanner total={total} anyLive={anyLive} />
+        </>
+      )}
       underAggregates={(ids, total) => (
         <>
           <CorrectnessBar

@@ -98,3 +98,22 @@ describe('links to ids longer than a link carries', () => {
     expect(routeHash({ page: 'trajectory', id: 'x'.repeat(500), step: null })).toBe(`#/t/${'x'.repeat(500)}`);
   });
 });
+
+describe('training links', () => {
+  it('a Training plot point opens the table on one run and step, and round-trips odd run names', () => {
+    const r = { page: 'trajectories', run: 'grpo a/&b', step: 12 } as const;
+    expect(parseHash(routeHash(r))).toEqual(r);
+    expect(routeHash({ page: 'trajectories' })).toBe('#/');
+    // A query that is no step link is not one (a step must be a whole number).
+    expect(parseHash('#/?run=a&step=x')).toEqual({ page: 'unknown', hash: '#/?run=a&step=x' });
+    expect(parseHash('#/?run=a&step=')).toEqual({ page: 'unknown', hash: '#/?run=a&step=' });
+  });
+
+  it('the Training page, optionally on one sample’s question', () => {
+    expect(parseHash('#/training')).toEqual({ page: 'training', sample: null });
+    expect(parseHash(routeHash({ page: 'training', sample: 'grpo-a/3/7' }))).toEqual({
+      page: 'training',
+      sample: 'grpo-a/3/7',
+    });
+  });
+});

@@ -9,13 +9,16 @@
 //   #/compare/<a>/<b>[/…]     trajectories side by side, aligned by plan node, hop and document
 //   #/papers[/<paper>]        what Hopscope implements of each paper, optionally at one paper
 //   #/calibrate               detectors vs labels, annotators vs each other, the label queue
+//   #/training[/q/<sample>]   training runs over steps, optionally following one sample's question
+//   #/?run=<run>&step=<n>     the table filtered to one training step's samples
 // A trajectory id longer than a link can carry is written as a short key (core/link-id.ts) that
 // the page resolves through the store.
 import { useSyncExternalStore } from 'react';
 import { linkId } from '../../core/link-id';
 
 export type Route =
-  | { page: 'trajectories' }
+  /** `run`/`step`: the table filtered to one training step (a Training plot's point). */
+  | { page: 'trajectories'; run?: string; step?: number }
   /** `step`: the URL's step part, a 1-based step number or (old links) a step id; see `stepByRef`. */
   | { page: 'trajectory'; id: string; step: string | null }
   | { page: 'present'; id: string }
@@ -24,6 +27,7 @@ export type Route =
   | { page: 'paired' }
   | { page: 'papers'; paperId: string | null }
   | { page: 'calibrate' }
+  | { page: 'training'; sample: string | null }
   | { page: 'compare'; ids: string[] }
   /** A link no page answers (unknown path, or longer than any id Hopscope makes); shown as such. */
   | { page: 'unknown'; hash: string };
@@ -42,6 +46,8 @@ function decodeSegment(s: string): string {
 
 export function parseHash(hash: string): Route {
   if (hash.length > MAX_HASH_LENGTH) return { page: 'unknown', hash };
+  const step = /^#\/?\?/.test(hash) ? trainingStepQuery(hash) : null;
+  if (step) return step;
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeSegment);
   if (parts[0] === 't' && parts[1]) return { page: 'trajectory', id: parts[1], step: parts[2] ?? null };
   if (parts[0] === 'present' && parts[1]) return { page: 'present', id: parts[1] };
@@ -49,14 +55,30 @@ export function parseHash(hash: string): Route {
   if (parts[0] === 'run') return { page: 'run' };
   if (parts[0] === 'paired') return { page: 'paired' };
   if (parts[0] === 'calibrate') return { page: 'calibrate' };
+  if (parts[0] === 'training')
+    return { page: 'training', sample: parts[1] === 'q' && parts[2] ? parts[2] : null };
   if (parts[0] === 'papers') return { page: 'papers', paperId: parts[1] ?? null };
   if (parts[0] === 'compare') return { page: 'compare', ids: parts.slice(1) };
   if (parts.length === 0) return { page: 'trajectories' };
   return { page: 'unknown', hash };
 }
 
+/** `#/?run=<run>&step=<n>`: the table on one training step; null for any other query. */
+function trainingStepQuery(hash: string): Route | null {
+  const q = new URLSearchParams(hash.slice(hash.indexOf('?') + 1));
+  const run = q.get('run');
+  const step = Number(q.get('step'));
+  if (run === null || !Number.isInteger(step) || step < 0 || q.get('step') === '') return null;
+  return { page: 'trajectories', run, step };
+}
+
 export function routeHash(r: Route): string {
-  if (r.page === 'trajectories') return '#/';
+  if (r.page === 'trajectories')
+    return r.run !== undefined && r.step !== undefined
+      ? `#/?${new URLSearchParams({ run: r.run, step: String(r.step) }).toString()}`
+      : '#/';
+  if (r.page === 'training')
+    return r.sample ? `#/training/q/${encodeURIComponent(linkId(r.sample))}` : '#/training';
   if (r.page === 'unknown') return r.hash;
   if (r.page === 'run') return '#/run';
   if (r.page === 'paired') return '#/paired';

@@ -37,6 +37,7 @@ export function RunHeader({
         {t.source.system && t.source.system !== t.agent.strategy && (
           <span className="muted"> · {t.source.system}</span>
         )}
+        {t.training && <span data-testid="compare-run-step"> · step {t.training.step}</span>}
         <button type="button" className="link small cmp-open" onClick={onOpen}>
           open
         </button>

@@ -1,0 +1,93 @@
+// The table worker's answers about training runs (registered in ./api.ts): the over-steps summaries
+// and one question's samples across steps, computed where the rows live, so 100,000 rollouts never
+// cross to the page or load its main thread. Only the summaries (one small object per step) do.
+import { type StepSummary, summarizeSteps } from '../../core/training/step-summary';
+import type { TrajectoryRow } from '../../core/table/row';
+
+/** One sample of a question at one step, as the question-through-training view lists it. */
+export interface QuestionSample {
+  id: string;
+  step: number;
+  score: number | null;
+  acc: number | null;
+  searches: number;
+  formatError: boolean;
+  answer: string;
+}
+
+/** A question of a run: how many samples it has, at how many steps. */
+export interface TrainingQuestion {
+  question: string;
+  samples: number;
+  steps: number;
+}
+
+/** Most questions one search returns (the picker lists them). */
+export const QUESTIONS_SHOWN = 40;
+
+export function createTrainingApi(currentRows: () => readonly TrajectoryRow[]) {
+  // The rows array is replaced on every load: summaries are computed once per version of it.
+  let memo: { rows: readonly TrajectoryRow[]; steps: StepSummary[] } | null = null;
+  const summaries = (): StepSummary[] => {
+    const rows = currentRows();
+    if (memo?.rows !== rows) memo = { rows, steps: summarizeSteps(rows) };
+    return memo.steps;
+  };
+  return {
+    /** One summary per (run, step) of the training samples held (summarizeSteps). */
+    trainingSummary(): StepSummary[] {
+      return summaries();
+    },
+    /** Questions of `run` whose text holds every word of `text`, most sampled first. */
+    trainingQuestions(run: string, text: string): TrainingQuestion[] {
+      const terms = text.toLowerCase().split(/\s+/).filter(Boolean);
+      const by = new Map<string, { samples: number; steps: Set<number> }>();
+      for (const r of currentRows()) {
+        if (r.run !== run || r.trainStep === null) continue;
+        let q = by.get(r.question);
+        if (!q) {
+          const hay = r.question.toLowerCase();
+          if (!terms.every((t) => hay.includes(t))) continue;
+          by.set(r.question, (q = { samples: 0, steps: new Set() }));
+        }
+        q.samples++;
+        q.steps.add(r.trainStep);
+      }
+      return [...by]
+        .map(([question, q]) => ({ question, samples: q.samples, steps: q.steps.size }))
+        .sort((a, b) => b.steps - a.steps || b.samples - a.samples || a.question.localeCompare(b.question))
+        .slice(0, QUESTIONS_SHOWN);
+    },
+    /**
+     * Every sample of `question` in `run`, by step, then the order of the step's dump; and the
+     * question's own summary per step (summarizeSteps over its samples only).
+     */
+    questionSamples(run: string, question: string): { samples: QuestionSample[]; steps: StepSummary[] } {
+      const rows = currentRows().filter(
+        (r): r is TrajectoryRow & { trainStep: number } =>
+          r.run === run && r.trainStep !== null && r.question === question,
+      );
+      const out: Array<QuestionSample & { line: number }> = [];
+      for (const r of rows)
+        out.push({
+          id: r.id,
+          step: r.trainStep,
+          score: r.score,
+          acc: r.acc,
+          searches: r.rc,
+          formatError: r.formatError,
+          answer: r.answer.slice(0, 120),
+          line: r.line,
+        });
+      const samples = out
+        .sort((a, b) => a.step - b.step || a.line - b.line || a.id.localeCompare(b.id))
+        .map(({ line: _line, ...s }) => s);
+      return { samples, steps: summarizeSteps(rows) };
+    },
+    /** The run and question of training sample `id` (a link to its question through training). */
+    trainingSampleOf(id: string): { run: string; question: string } | null {
+      const r = currentRows().find((x) => x.id === id);
+      return r && r.trainStep !== null ? { run: r.run, question: r.question } : null;
+    },
+  };
+}

@@ -1,0 +1,53 @@
+// The Training page's import: a folder or step files as one run (services/training-import), with
+// what went wrong said per file, line and field; and the importer of followed folders.
+import { importTrainingFile, importTrainingFiles } from '../../services/training-import';
+import { reportedErrors, reportedIssues } from '../../services/trajectory-import';
+import { setStepFileImporter } from '../../services/training-follow';
+
+export interface TrainingImportResult {
+  run: string;
+  files: number;
+  imported: number;
+  /** Lines reported (errors and warnings) over every file. */
+  issues: number;
+  /** What went wrong, each naming its file, line and field (the first few of each file). */
+  problems: string[];
+}
+
+/** Imports `files` (step dumps) as run `run`; `onFile` hears which file is importing. */
+export async function importTrainingRun(
+  files: readonly File[],
+  run: string,
+  onFile: (name: string, k: number, n: number) => void,
+): Promise<TrainingImportResult> {
+  const r = await importTrainingFiles(files, { run, onFile });
+  if (r.files.length === 0)
+    throw new Error(
+      `None of the ${files.length} picked files is a step dump (.jsonl, .json or .ndjson)${r.skipped.length ? `: ${r.skipped.slice(0, 3).join(', ')}` : ''}.`,
+    );
+  const problems = r.files.flatMap(({ report }) =>
+    report.errors
+      .filter((e) => e.severity !== 'warning')
+      .slice(0, 3)
+      .map((e) => `${e.file}, line ${e.line}${e.field ? `, field ${e.field}` : ''}: ${e.message}`),
+  );
+  return {
+    run: r.run,
+    files: r.files.length,
+    imported: r.imported,
+    issues: r.files.reduce((n, f) => n + reportedIssues(f.report), 0),
+    problems,
+  };
+}
+
+// A followed folder's new step file. One that stored nothing and reported errors fails, so the
+// follower shows why and tries it again at its next look (the trainer may still be writing it).
+setStepFileImporter(async (file, run) => {
+  const report = await importTrainingFile(file, run);
+  if (report.imported === 0 && reportedErrors(report) > 0) {
+    const e = report.errors.find((x) => x.severity !== 'warning');
+    throw new Error(
+      e ? `line ${e.line}${e.field ? `, field ${e.field}` : ''}: ${e.message}` : 'no sample imported',
+    );
+  }
+});
