@@ -33,14 +33,17 @@ export interface RunSettings {
  * Stores a new batch of `strategies` × questions, of a sweep's grid points when `sweep` is set, or
  * of an ablation's arms when `ablation` is set.
  */
-export async function createBatch(opts: {
+/** A batch to create: its questions, what runs over them, and the settings of the runs. */
+export interface NewBatch {
   name: string;
   questions: BatchQuestion[];
   strategies: string[];
   sweep?: SweepSpec;
   ablation?: AblationSpec;
   settings: RunSettings;
-}): Promise<BatchRecord> {
+}
+
+export async function createBatch(opts: NewBatch): Promise<BatchRecord> {
   const createdAt = new Date().toISOString();
   const id = batchId(opts.name, createdAt);
   const { settings: s } = opts;

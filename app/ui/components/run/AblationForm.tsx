@@ -1,46 +1,17 @@
 import { useState } from 'react';
 import { strategy as strategyById } from '../../../core/agents/registry';
 import { ABLATION_PRESETS } from '../../../core/batch/ablation-presets';
-import { batchQuestions, createBatch } from '../../../services/batch-create';
-import { useQuestionSet, useQuestionSets } from '../../data/corpora';
-import { useBatchRun } from '../../state/batch-run';
-import { useCorpusUi } from '../../state/corpus-ui';
-import { useLiveRun } from '../../state/live-run';
-import { useRunConfig } from '../../state/run-config';
-import { BatchScopeFields } from './BatchScopeFields';
-import { useRetrieverChoice } from './RetrieverPicker';
+import { BatchStartButton, useBatchForm } from './batch-form';
 
 /** A new ablation batch: a paper's ablation arms of one strategy, run over the same questions. */
 export function AblationForm({ onCreated }: { onCreated: (id: string) => void }) {
-  const cfg = useRunConfig();
-  const embed = useCorpusUi((s) => s.embed);
-  const sets = useQuestionSets();
-  const runner = useBatchRun();
-  const liveBusy = useLiveRun((s) => s.status === 'running' || s.status === 'preparing');
+  const form = useBatchForm('ablation', 10, onCreated);
   const [presetId, setPresetId] = useState(ABLATION_PRESETS[0]!.id);
-  const [setId, setSetId] = useState('');
-  const [n, setN] = useState(10);
-  const [name, setName] = useState('');
   const preset = ABLATION_PRESETS.find((p) => p.id === presetId) ?? ABLATION_PRESETS[0]!;
-  const sid = setId || sets.data?.[0]?.id || '';
-  const set = useQuestionSet(sid || null);
-  const summary = sets.data?.find((s) => s.id === sid);
-  const retriever = useRetrieverChoice(summary?.corpusId ?? null);
   const def = strategyById(preset.spec.strategy);
-  const runs = Math.min(n, summary?.questions ?? 0) * preset.spec.arms.length;
-
-  const start = async () => {
-    if (!set.data || !retriever) return;
-    const b = await createBatch({
-      name: name.trim() || `${set.data.name} · ${preset.label}`,
-      questions: batchQuestions(set.data, n),
-      strategies: [],
-      ablation: preset.spec,
-      settings: { params: cfg.params, prompts: cfg.prompts, llm: cfg.llm, retriever, embed },
-    });
-    onCreated(b.id);
-    void runner.run(b, cfg.apiKey || undefined);
-  };
+  const runs = form.questions * preset.spec.arms.length;
+  const start = () =>
+    form.start({ strategies: [], ablation: preset.spec }, (set) => `${set} · ${preset.label}`);
 
   return (
     <section className="card" data-testid="ablation-form">
@@ -60,16 +31,7 @@ export function AblationForm({ onCreated }: { onCreated: (id: string) => void })
             ))}
           </select>
         </label>
-        <BatchScopeFields
-          kind="ablation"
-          sets={sets.data}
-          setId={sid}
-          onSetId={setSetId}
-          n={n}
-          onN={setN}
-          name={name}
-          onName={setName}
-        />
+        {form.scope}
       </div>
       <p className="muted tiny">Reproduces {preset.source}.</p>
       <ul className="small ablation-arms" data-testid="ablation-arms">
@@ -88,16 +50,9 @@ export function AblationForm({ onCreated }: { onCreated: (id: string) => void })
         Each arm runs {def.label} with the parameters, model, retriever and prompts set on the Live run tab,
         its switches replaced by the arm’s.
       </p>
-      <button
-        type="button"
-        className="primary"
-        disabled={!set.data || runner.status !== 'idle' || !retriever || liveBusy}
-        title={liveBusy ? 'A live run is in progress' : undefined}
-        onClick={() => void start()}
-        data-testid="ablation-start"
-      >
+      <BatchStartButton form={form} ok onStart={start} testId="ablation-start">
         Start ablation ({runs} runs)
-      </button>
+      </BatchStartButton>
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { type AblationSpec, ablationResults, ablationTable } from '../../../core
 import type { Trajectory } from '../../../core/schema/trajectory';
 import { fileSlug } from '../../data/figure-export';
 import { CsvExport } from '../charts/ExportButtons';
-import { pct } from './percent';
+import { SummaryCells, SummaryHeads } from './SummaryCells';
 
 /** An ablation batch's comparison: per arm, accuracy and retrieval count, as the papers' tables. */
 export function AblationResults({
@@ -26,26 +26,14 @@ export function AblationResults({
         <thead>
           <tr>
             <th>arm</th>
-            <th>runs</th>
-            <th>EM %</th>
-            <th>F1 %</th>
-            <th>acc %</th>
-            <th>mean RC</th>
-            <th>queries</th>
-            <th>mean latency</th>
+            <SummaryHeads />
           </tr>
         </thead>
         <tbody>
           {results.map(({ key, label, summary: s }) => (
             <tr key={key} title={key}>
               <th scope="row">{label}</th>
-              <td>{s.n}</td>
-              <td>{pct(s.em)}</td>
-              <td>{pct(s.f1)}</td>
-              <td>{pct(s.acc)}</td>
-              <td>{s.n ? s.meanRc.toFixed(2) : '–'}</td>
-              <td>{s.n ? s.meanQueries.toFixed(2) : '–'}</td>
-              <td>{s.meanMs === null ? '–' : `${(s.meanMs / 1000).toFixed(1)} s`}</td>
+              <SummaryCells s={s} />
             </tr>
           ))}
         </tbody>

@@ -4,23 +4,19 @@ import { summarizeByStrategy } from '../../../core/batch/aggregate';
 import { strategyTable } from '../../../core/batch/summary-table';
 import type { BatchRecord } from '../../../db/db';
 import { removeBatch, useBatches, useBatchTrajectories } from '../../data/batches';
-import { batchQuestions, createBatch } from '../../../services/batch-create';
-import { useQuestionSet, useQuestionSets } from '../../data/corpora';
 import { useBatchRun } from '../../state/batch-run';
-import { useCorpusUi } from '../../state/corpus-ui';
 import { useLiveRun } from '../../state/live-run';
 import { useRunConfig } from '../../state/run-config';
-import { useRetrieverChoice } from './RetrieverPicker';
 import { CompareWithImports } from './CompareWithImports';
 import { fileSlug } from '../../data/figure-export';
 import { CsvExport } from '../charts/ExportButtons';
 import { AblationForm } from './AblationForm';
+import { BatchStartButton, useBatchForm } from './batch-form';
 import { AblationResults } from './AblationResults';
 import { SweepForm } from './SweepForm';
 import { SweepResults } from './SweepResults';
 import { TestModelWarning } from '../TestModelWarning';
 import { plural } from '../../../core/plural';
-import { BatchScopeFields } from './BatchScopeFields';
 
 const fmtS = (s: number) => (s < 90 ? `${Math.round(s)} s` : `${Math.round(s / 60)} min`);
 
@@ -151,45 +147,13 @@ function BatchItem({ b, selected, onSelect }: { b: BatchRecord; selected: boolea
 }
 
 function NewBatch({ onCreated }: { onCreated: (id: string) => void }) {
-  const cfg = useRunConfig();
-  const embed = useCorpusUi((s) => s.embed);
-  const sets = useQuestionSets();
-  const runner = useBatchRun();
-  const [setId, setSetId] = useState('');
-  const [n, setN] = useState(50);
+  const form = useBatchForm('batch', 50, onCreated);
   const [picked, setPicked] = useState<string[]>(['direct', 'search-r1']);
-  const sid = setId || sets.data?.[0]?.id || '';
-  const set = useQuestionSet(sid || null);
-  const summary = sets.data?.find((s) => s.id === sid);
-  const retriever = useRetrieverChoice(summary?.corpusId ?? null);
-  const [name, setName] = useState('');
-  const liveBusy = useLiveRun((s) => s.status === 'running' || s.status === 'preparing');
-  const create = async () => {
-    if (!set.data || !retriever) return;
-    const b = await createBatch({
-      name: name.trim() || `${set.data.name} × ${picked.join(' + ')}`,
-      questions: batchQuestions(set.data, n),
-      strategies: picked,
-      settings: { params: cfg.params, prompts: cfg.prompts, llm: cfg.llm, retriever, embed },
-    });
-    onCreated(b.id);
-    void runner.run(b, cfg.apiKey || undefined);
-  };
+  const create = () => form.start({ strategies: picked }, (set) => `${set} × ${picked.join(' + ')}`);
   return (
     <section className="card">
       <h3>New batch</h3>
-      <div className="form-grid">
-        <BatchScopeFields
-          kind="batch"
-          sets={sets.data}
-          setId={sid}
-          onSetId={setSetId}
-          n={n}
-          onN={setN}
-          name={name}
-          onName={setName}
-        />
-      </div>
+      <div className="form-grid">{form.scope}</div>
       <div className="strategy-checks">
         {STRATEGIES.map((s) => (
           <label key={s.id} className="check">
@@ -209,16 +173,9 @@ function NewBatch({ onCreated }: { onCreated: (id: string) => void }) {
         Uses the model, retriever, parameters and prompts set on the Live run tab. Direct beside a retrieval
         strategy gives the four-category breakdown.
       </p>
-      <button
-        type="button"
-        className="primary"
-        disabled={!set.data || picked.length === 0 || runner.status !== 'idle' || !retriever || liveBusy}
-        title={liveBusy ? 'A live run is in progress' : undefined}
-        onClick={() => void create()}
-        data-testid="batch-start"
-      >
-        Start batch ({plural(Math.min(n, summary?.questions ?? 0) * picked.length, 'run')})
-      </button>
+      <BatchStartButton form={form} ok={picked.length > 0} onStart={create} testId="batch-start">
+        Start batch ({plural(form.questions * picked.length, 'run')})
+      </BatchStartButton>
     </section>
   );
 }

@@ -8,14 +8,7 @@ import {
   sweepProblem,
 } from '../../../core/batch/sweep-grid';
 import { SWEEP_PRESETS } from '../../../core/batch/sweep-presets';
-import { batchQuestions, createBatch } from '../../../services/batch-create';
-import { useQuestionSet, useQuestionSets } from '../../data/corpora';
-import { useBatchRun } from '../../state/batch-run';
-import { useCorpusUi } from '../../state/corpus-ui';
-import { useLiveRun } from '../../state/live-run';
-import { useRunConfig } from '../../state/run-config';
-import { useRetrieverChoice } from './RetrieverPicker';
-import { BatchScopeFields } from './BatchScopeFields';
+import { BatchStartButton, useBatchForm } from './batch-form';
 
 interface Row {
   name: string;
@@ -42,25 +35,14 @@ function readSweep(strategy: string, rows: readonly Row[]): { spec: SweepSpec } 
 
 /** A new parameter sweep: a strategy, parameters with value lists (or a paper's preset), questions. */
 export function SweepForm({ onCreated }: { onCreated: (id: string) => void }) {
-  const cfg = useRunConfig();
-  const embed = useCorpusUi((s) => s.embed);
-  const sets = useQuestionSets();
-  const runner = useBatchRun();
-  const liveBusy = useLiveRun((s) => s.status === 'running' || s.status === 'preparing');
+  const form = useBatchForm('sweep', 10, onCreated);
   const [strategy, setStrategy] = useState(FIRST.spec.strategy);
   const [rows, setRows] = useState<Row[]>(rowsOf(FIRST.spec));
   const [preset, setPreset] = useState(FIRST.id);
-  const [setId, setSetId] = useState('');
-  const [n, setN] = useState(10);
-  const [name, setName] = useState('');
-  const sid = setId || sets.data?.[0]?.id || '';
-  const set = useQuestionSet(sid || null);
-  const summary = sets.data?.find((s) => s.id === sid);
-  const retriever = useRetrieverChoice(summary?.corpusId ?? null);
   const def = strategyById(strategy);
   const numeric = numericParams(def.defaults);
   const read = readSweep(strategy, rows);
-  const runs = 'spec' in read ? Math.min(n, summary?.questions ?? 0) * gridSize(read.spec) : 0;
+  const runs = 'spec' in read ? form.questions * gridSize(read.spec) : 0;
   const current = SWEEP_PRESETS.find((p) => p.id === preset);
 
   const edit = (i: number, patch: Partial<Row>) => {
@@ -69,19 +51,12 @@ export function SweepForm({ onCreated }: { onCreated: (id: string) => void }) {
   };
   const valueOf = (p: string) => String((def.defaults as Record<string, unknown>)[p]);
   const start = async () => {
-    if (!('spec' in read) || !set.data || !retriever) return;
-    const label =
-      name.trim() ||
-      `${set.data.name} · ${def.label} sweep of ${read.spec.params.map((p) => p.name).join(' × ')}`;
-    const b = await createBatch({
-      name: label,
-      questions: batchQuestions(set.data, n),
-      strategies: [],
-      sweep: read.spec,
-      settings: { params: cfg.params, prompts: cfg.prompts, llm: cfg.llm, retriever, embed },
-    });
-    onCreated(b.id);
-    void runner.run(b, cfg.apiKey || undefined);
+    if (!('spec' in read)) return;
+    const swept = read.spec.params.map((p) => p.name).join(' × ');
+    await form.start(
+      { strategies: [], sweep: read.spec },
+      (set) => `${set} · ${def.label} sweep of ${swept}`,
+    );
   };
 
   return (
@@ -182,16 +157,7 @@ export function SweepForm({ onCreated }: { onCreated: (id: string) => void }) {
             + parameter
           </button>
         )}
-        <BatchScopeFields
-          kind="sweep"
-          sets={sets.data}
-          setId={sid}
-          onSetId={setSetId}
-          n={n}
-          onN={setN}
-          name={name}
-          onName={setName}
-        />
+        {form.scope}
       </div>
       {current && <p className="muted tiny">Reproduces {current.source}.</p>}
       {'error' in read && (
@@ -203,16 +169,9 @@ export function SweepForm({ onCreated }: { onCreated: (id: string) => void }) {
         Each grid point runs {def.label} with the parameters, model, retriever and prompts set on the Live run
         tab, the swept parameters replaced by the point’s values.
       </p>
-      <button
-        type="button"
-        className="primary"
-        disabled={!('spec' in read) || !set.data || runner.status !== 'idle' || !retriever || liveBusy}
-        title={liveBusy ? 'A live run is in progress' : undefined}
-        onClick={() => void start()}
-        data-testid="sweep-start"
-      >
+      <BatchStartButton form={form} ok={'spec' in read} onStart={start} testId="sweep-start">
         Start sweep ({runs} runs)
-      </button>
+      </BatchStartButton>
     </section>
   );
 }

@@ -5,7 +5,7 @@ import type { Trajectory } from '../../../core/schema/trajectory';
 import { fileSlug } from '../../data/figure-export';
 import { CsvExport } from '../charts/ExportButtons';
 import { LinePlot } from '../charts/LinePlot';
-import { pct } from './percent';
+import { SummaryCells, SummaryHeads } from './SummaryCells';
 
 /**
  * A sweep's results: per swept parameter, accuracy (EM and acc) and mean retrieval count against
@@ -59,13 +59,7 @@ export function SweepResults({
             {sweep.params.map((p) => (
               <th key={p.name}>{p.name}</th>
             ))}
-            <th>runs</th>
-            <th>EM %</th>
-            <th>F1 %</th>
-            <th>acc %</th>
-            <th>mean RC</th>
-            <th>queries</th>
-            <th>mean latency</th>
+            <SummaryHeads />
           </tr>
         </thead>
         <tbody>
@@ -74,13 +68,7 @@ export function SweepResults({
               {sweep.params.map((p) => (
                 <td key={p.name}>{variant.params[p.name]}</td>
               ))}
-              <td>{s.n}</td>
-              <td>{pct(s.em)}</td>
-              <td>{pct(s.f1)}</td>
-              <td>{pct(s.acc)}</td>
-              <td>{s.n ? s.meanRc.toFixed(2) : '–'}</td>
-              <td>{s.n ? s.meanQueries.toFixed(2) : '–'}</td>
-              <td>{s.meanMs === null ? '–' : `${(s.meanMs / 1000).toFixed(1)} s`}</td>
+              <SummaryCells s={s} />
             </tr>
           ))}
         </tbody>
