@@ -25,9 +25,17 @@ const TABLE = {
 const text = (p: Prompt | undefined): string =>
   typeof p === 'object' ? p.messages.map((m) => m.content).join('\n') : (p ?? '');
 
+/** An APEX run over TABLE's stub retriever, the model replying `replies` in order. */
+async function runApex(question: string, replies: string[], params: Partial<typeof apex.defaults> = {}) {
+  const llm = new ScriptedLlm(replies);
+  const retriever = stubRetriever(TABLE);
+  const { t, events } = await runCollect(apex, { question, llm, retriever, params });
+  return { t, events, llm, retriever };
+}
+
 describe('APEX-Searcher strategy', () => {
   it('plans with #n, resolves references, hops with continuation and an early stop, synthesizes', async () => {
-    const llm = new ScriptedLlm([
+    const { t, events, llm } = await runApex('In which village was the founder of Veltmark Press born?', [
       '1. Who founded Veltmark Press?\n2. Where was #1 born?',
       'retrieve',
       'Veltmark Press founder',
@@ -40,11 +48,6 @@ describe('APEX-Searcher strategy', () => {
       'Dunhollow',
       'Dunhollow',
     ]);
-    const { t, events } = await runCollect(apex, {
-      question: 'In which village was the founder of Veltmark Press born?',
-      llm,
-      retriever: stubRetriever(TABLE),
-    });
     expect(kinds(t)).toEqual([
       'plan',
       'decision',
@@ -139,23 +142,20 @@ describe('APEX-Searcher strategy', () => {
   });
 
   it('answers from accumulated knowledge when it suffices, and runs hop Hmax without asking', async () => {
-    const llm = new ScriptedLlm([
-      '1. Where is the Glass Archive?\n2. Which town is #1?',
-      'retrieve',
-      'Glass Archive',
-      'Glass Archive location',
-      'Orrin Vale',
-      'answer',
-      'Orrin Vale',
-      'Orrin Vale',
-    ]);
-    const retriever = stubRetriever(TABLE);
-    const { t } = await runCollect(apex, {
-      question: 'Where is the Glass Archive?',
-      llm,
-      retriever,
-      params: { maxHops: 2 },
-    });
+    const { t, retriever } = await runApex(
+      'Where is the Glass Archive?',
+      [
+        '1. Where is the Glass Archive?\n2. Which town is #1?',
+        'retrieve',
+        'Glass Archive',
+        'Glass Archive location',
+        'Orrin Vale',
+        'answer',
+        'Orrin Vale',
+        'Orrin Vale',
+      ],
+      { maxHops: 2 },
+    );
     expect(kinds(t)).toEqual([
       'plan',
       'decision',
@@ -174,24 +174,20 @@ describe('APEX-Searcher strategy', () => {
   });
 
   it('a plan without numbered steps is recorded invalid and the question becomes a one-step plan', async () => {
-    const llm = new ScriptedLlm(['I would just look it up.', 'answer', 'Orrin Vale', 'Orrin Vale']);
-    const { t } = await runCollect(apex, {
-      question: 'Where is the Glass Archive?',
-      llm,
-      retriever: stubRetriever(TABLE),
-    });
+    const { t } = await runApex('Where is the Glass Archive?', [
+      'I would just look it up.',
+      'answer',
+      'Orrin Vale',
+      'Orrin Vale',
+    ]);
     expect(kinds(t)).toEqual(['invalid', 'decision', 'sub_answer', 'answer']);
     expect(t.plan).toMatchObject([{ id: '1', text: 'Where is the Glass Archive?', status: 'done' }]);
   });
 
   it('with planning off (the "w/o Plan" ablation, v1 §4.4 Table 2) no plan is asked for: the question is the one sub-question', async () => {
     const question = 'Where is the Glass Archive?';
-    const llm = new ScriptedLlm(['answer', 'Orrin Vale', 'Orrin Vale']);
-    const { t } = await runCollect(apex, {
-      question,
-      llm,
-      retriever: stubRetriever(TABLE),
-      params: { planning: false },
+    const { t, llm } = await runApex(question, ['answer', 'Orrin Vale', 'Orrin Vale'], {
+      planning: false,
     });
     expect(kinds(t)).toEqual(['decision', 'sub_answer', 'answer']);
     expect(t.plan).toMatchObject([{ id: '1', text: question, status: 'done' }]);
@@ -247,25 +243,23 @@ describe('APEX-Searcher strategy', () => {
 
 describe('APEX prompts (v1 §3.2.2, Algorithm 2; v2 appendix E)', () => {
   it('conditions queries on knowledge, documents and history, with first- and later-hop prompts; the continuation decision sees hops and knowledge', async () => {
-    const llm = new ScriptedLlm([
-      '1. Who founded Veltmark Press?\n2. Where was #1 born?',
-      'retrieve',
-      'Veltmark Press founder',
-      'stop',
-      'Ilse Marrow',
-      'retrieve',
-      'We need her birthplace.\nQuery: Ilse Marrow birthplace',
-      'The documents are not sufficient yet: continue.',
-      'Still missing the village.\nQuery: Ilse Marrow born',
-      'Dunhollow',
-      'Dunhollow',
-    ]);
-    const { t } = await runCollect(apex, {
-      question: 'In which village was the founder of Veltmark Press born?',
-      llm,
-      retriever: stubRetriever(TABLE),
-      params: { maxHops: 3 },
-    });
+    const { t, llm } = await runApex(
+      'In which village was the founder of Veltmark Press born?',
+      [
+        '1. Who founded Veltmark Press?\n2. Where was #1 born?',
+        'retrieve',
+        'Veltmark Press founder',
+        'stop',
+        'Ilse Marrow',
+        'retrieve',
+        'We need her birthplace.\nQuery: Ilse Marrow birthplace',
+        'The documents are not sufficient yet: continue.',
+        'Still missing the village.\nQuery: Ilse Marrow born',
+        'Dunhollow',
+        'Dunhollow',
+      ],
+      { maxHops: 3 },
+    );
     const first = text(llm.calls[6]!.prompt);
     const cont = text(llm.calls[7]!.prompt);
     const next = text(llm.calls[8]!.prompt);
@@ -340,21 +334,18 @@ describe('APEX prompts (v1 §3.2.2, Algorithm 2; v2 appendix E)', () => {
 
 describe('APEX decisions in a run (v1 §3.2.2, Algorithm 2)', () => {
   it('retrieves on "We need to search for the answer." and stops on "Another search is unnecessary."', async () => {
-    const llm = new ScriptedLlm([
-      '1. Who founded Veltmark Press?',
-      'We need to search for the answer.',
-      'Veltmark Press founder',
-      'Another search is unnecessary.',
-      'Ilse Marrow',
-      'Ilse Marrow',
-    ]);
-    const retriever = stubRetriever(TABLE);
-    const { t } = await runCollect(apex, {
-      question: 'Who founded Veltmark Press?',
-      llm,
-      retriever,
-      params: { maxHops: 3 },
-    });
+    const { t, retriever } = await runApex(
+      'Who founded Veltmark Press?',
+      [
+        '1. Who founded Veltmark Press?',
+        'We need to search for the answer.',
+        'Veltmark Press founder',
+        'Another search is unnecessary.',
+        'Ilse Marrow',
+        'Ilse Marrow',
+      ],
+      { maxHops: 3 },
+    );
     expect(retriever.calls).toHaveLength(1);
     expect(t.steps.filter((x) => x.kind === 'decision').map((x) => [x.decision, x.error])).toEqual([
       ['retrieve', undefined],
@@ -364,23 +355,20 @@ describe('APEX decisions in a run (v1 §3.2.2, Algorithm 2)', () => {
   });
 
   it('takes the retrieving side on an unclear reply and says so on the step', async () => {
-    const llm = new ScriptedLlm([
-      '1. Who founded Veltmark Press?',
-      'hmm',
-      'Veltmark Press founder',
-      'Stop or continue?',
-      'Ilse Marrow born',
-      'Glass Archive',
-      'Ilse Marrow',
-      'Ilse Marrow',
-    ]);
-    const retriever = stubRetriever(TABLE);
-    const { t } = await runCollect(apex, {
-      question: 'Who founded Veltmark Press?',
-      llm,
-      retriever,
-      params: { maxHops: 3 },
-    });
+    const { t, retriever } = await runApex(
+      'Who founded Veltmark Press?',
+      [
+        '1. Who founded Veltmark Press?',
+        'hmm',
+        'Veltmark Press founder',
+        'Stop or continue?',
+        'Ilse Marrow born',
+        'Glass Archive',
+        'Ilse Marrow',
+        'Ilse Marrow',
+      ],
+      { maxHops: 3 },
+    );
     expect(retriever.calls).toHaveLength(3);
     const decisions = t.steps.filter((x) => x.kind === 'decision');
     expect(decisions.map((x) => x.decision)).toEqual(['retrieve', 'continue']);
