@@ -30,8 +30,9 @@ const SAFE_SYNTAX = [
 const LAYERS = {
   core: { path: 'app/core', imports: [] },
   db: { path: 'app/db', imports: ['core'] },
-  runtime: { path: 'app/runtime', imports: ['core', 'db'], types: ['workers'] },
-  workers: { path: 'workers', imports: ['core', 'runtime'] },
+  runtime: { path: 'app/runtime', imports: ['core', 'db'] },
+  // A worker file only exposes its app/runtime/<name>/api.ts; nothing imports a worker file.
+  workers: { path: 'workers', imports: ['runtime'] },
   services: { path: 'app/services', imports: ['core', 'db', 'runtime'] },
   'ui-state': { path: 'app/ui/state', imports: ['core', 'runtime', 'services'] },
   'ui-data': { path: 'app/ui/data', imports: ['core', 'db', 'runtime', 'services', 'ui-state'] },

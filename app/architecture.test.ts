@@ -21,17 +21,8 @@ const restricted = (filePath: string, code: string) =>
 const DIAGRAM: Record<string, { probe: string; target: string; imports: string[]; types?: string[] }> = {
   core: { probe: 'app/core/metrics/probe.ts', target: 'app/core/hash.ts', imports: [] },
   db: { probe: 'app/db/probe.ts', target: 'app/db/db.ts', imports: ['core'] },
-  runtime: {
-    probe: 'app/runtime/probe.ts',
-    target: 'app/runtime/model-source.ts',
-    imports: ['core', 'db'],
-    types: ['workers'],
-  },
-  workers: {
-    probe: 'workers/probe.worker.ts',
-    target: 'workers/embed.worker.ts',
-    imports: ['core', 'runtime'],
-  },
+  runtime: { probe: 'app/runtime/probe.ts', target: 'app/runtime/model-source.ts', imports: ['core', 'db'] },
+  workers: { probe: 'workers/probe.worker.ts', target: 'workers/embed.worker.ts', imports: ['runtime'] },
   services: {
     probe: 'app/services/probe.ts',
     target: 'app/services/changes.ts',
