@@ -1,21 +1,21 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Annotation } from '../core/annotations/annotation';
-import { plural } from '../core/plural';
 import type { RewardResult } from '../core/rewards/types';
 import { stepByRef, stepNumber } from '../core/schema/step-number';
 import type { Trajectory } from '../core/schema/trajectory';
 import { type TrajectoryView, trajectoryView, viewRewards } from '../core/view/trajectory-view';
 import { MetricsPanel } from '../ui/components/MetricsPanel';
-import { PlanTree } from '../ui/components/PlanTree';
 import { RewardCard } from '../ui/components/run/RewardCard';
-import { Timeline } from '../ui/components/Timeline';
+import { TabBar } from '../ui/components/trajectory/TabBar';
 import { TrajectoryHeader } from '../ui/components/trajectory/TrajectoryHeader';
+import { TrajectoryHops } from '../ui/components/trajectory/TrajectoryHops';
 import { isTyping } from '../ui/keyboard';
 import { navigate } from '../ui/state/router';
 import { useUi } from '../ui/state/ui-store';
 import { ReportStep } from './ReportStep';
 
 type Tab = 'step' | 'metrics' | 'rewards';
+const REPORT_TABS: readonly Tab[] = ['step', 'metrics', 'rewards'];
 const TAB_TITLE: Record<Tab, string> = { step: 'Step', metrics: 'Metrics (m)', rewards: 'Rewards (r)' };
 
 /**
@@ -74,7 +74,6 @@ export function ReportTrajectory({
     return () => window.removeEventListener('keydown', onKey);
   });
 
-  const hasPlan = (t.plan?.length ?? 0) > 0;
   return (
     <div className="trajectory">
       <TrajectoryHeader
@@ -87,49 +86,9 @@ export function ReportTrajectory({
         ))}
       />
       <div className="traj-body">
-        <div className="traj-left">
-          {hasPlan && t.plan && (
-            <section>
-              <h3 className="section-title">Plan</h3>
-              <PlanTree
-                plan={t.plan}
-                activeNode={selected?.planNode}
-                onSelect={(nodeId) => {
-                  const s = t.steps.find((x) => x.planNode === nodeId);
-                  if (s) selectStep(s.id);
-                }}
-              />
-            </section>
-          )}
-          <section>
-            <h3 className="section-title">
-              {hasPlan ? 'Hops by sub-question' : 'Hops by turn'}{' '}
-              <span className="muted small">{plural(t.steps.length, 'step')}</span>
-            </h3>
-            <Timeline
-              trajectory={t}
-              selected={selected?.id}
-              onSelect={selectStep}
-              annotations={annotations}
-              flags={flags}
-            />
-          </section>
-        </div>
+        <TrajectoryHops view={view} selected={selected} annotations={annotations} onSelectStep={selectStep} />
         <aside className="traj-right">
-          <div className="tabs" role="tablist">
-            {(['step', 'metrics', 'rewards'] as const).map((x) => (
-              <button
-                key={x}
-                type="button"
-                role="tab"
-                aria-selected={tab === x}
-                className={tab === x ? 'active' : ''}
-                onClick={() => setTab(x)}
-              >
-                {TAB_TITLE[x]}
-              </button>
-            ))}
-          </div>
+          <TabBar tabs={REPORT_TABS} titles={TAB_TITLE} open={tab} onOpen={setTab} />
           {tab === 'step' && selected && <ReportStep step={selected} annotations={annotations} />}
           {tab === 'metrics' && (
             <MetricsPanel trajectory={t} metrics={metrics} flags={flags} onSelectStep={selectStep} />

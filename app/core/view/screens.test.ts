@@ -44,6 +44,18 @@ describe('the screens', () => {
     });
   }
 
+  it('the app and the report draw a trajectory with the same header, hops and tabs', () => {
+    const page = ['ui/pages/TrajectoryPage.tsx', 'ui/pages/trajectory/TrajectoryTabs.tsx']
+      .map((f) => readFileSync(resolve('app', f), 'utf8'))
+      .join('\n');
+    const report = readFileSync(resolve('app', 'report/ReportTrajectory.tsx'), 'utf8');
+    for (const source of [page, report]) {
+      for (const part of ['<TrajectoryHeader', '<TrajectoryHops', '<TabBar']) expect(source).toContain(part);
+      for (const copy of ['className="traj-head"', 'className="answer-line"', '<PlanTree', 'role="tablist"'])
+        expect(source).not.toContain(copy);
+    }
+  });
+
   it('the import check sees a derivation imported as a value', () => {
     expect(importedNames("import { type Flag, flagTrajectory } from './flags';")).toEqual(['flagTrajectory']);
     expect(importedNames("import type { Diagnosis } from './diagnose';")).toEqual([]);

@@ -7,10 +7,10 @@ import { ForkPanel } from '../components/fork/ForkPanel';
 import { AnswerCorrectness } from '../components/judge/AnswerCorrectness';
 import { TestModelWarning } from '../components/TestModelWarning';
 import { TrajectoryHeader } from '../components/trajectory/TrajectoryHeader';
+import { TrajectoryHops } from '../components/trajectory/TrajectoryHops';
 import { type TrajectoryView as ViewData, useTrajectoryView } from '../data/trajectory-view';
 import { useKeysWhileLoading } from '../keyboard';
 import { navigate } from '../state/router';
-import { TrajectoryHops } from './trajectory/TrajectoryHops';
 import { TrajectoryTabs } from './trajectory/TrajectoryTabs';
 import { useTrajectoryKeys } from './trajectory/use-trajectory-keys';
 import { type TrajectoryPageState, useTrajectoryPage } from './trajectory/use-trajectory-page';
@@ -93,7 +93,14 @@ function TrajectoryView({
         <TestModelWarning modelId={t.agent.model} />
       </TrajectoryHeader>
       <div className="traj-body">
-        <TrajectoryHops page={page} />
+        <TrajectoryHops
+          view={view}
+          selected={page.selected}
+          annotations={page.annotations}
+          onSelectStep={page.selectStep}
+          marked
+          figures
+        />
         <TrajectoryTabs page={page} />
       </div>
       {forkStep && <ForkPanel parent={t} step={forkStep} onClose={() => page.setForkAt(null)} />}

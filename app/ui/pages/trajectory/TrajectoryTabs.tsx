@@ -3,6 +3,7 @@ import { DiagnosisPanel } from '../../components/DiagnosisPanel';
 import { MetricsPanel } from '../../components/MetricsPanel';
 import { RewardsPanel } from '../../components/run/RewardsPanel';
 import { StepPanel } from '../../components/StepPanel';
+import { TabBar } from '../../components/trajectory/TabBar';
 import { usePlanRewrite } from '../../data/plan-rewrite';
 import { NeedAnnotator } from './NeedAnnotator';
 import { Transcript } from './Transcript';
@@ -27,20 +28,7 @@ export function TrajectoryTabs({ page }: { page: TrajectoryPageState }) {
   };
   return (
     <aside className="traj-right">
-      <div className="tabs" role="tablist">
-        {TABS.map((x) => (
-          <button
-            key={x}
-            type="button"
-            role="tab"
-            aria-selected={tab === x}
-            className={tab === x ? 'active' : ''}
-            onClick={() => page.setTab(x)}
-          >
-            {TAB_TITLE[x]}
-          </button>
-        ))}
-      </div>
+      <TabBar tabs={TABS} titles={TAB_TITLE} open={tab} onOpen={page.setTab} />
       {tab === 'step' && selected && (
         <button
           type="button"

@@ -1,13 +1,16 @@
 import { useMemo } from 'react';
+import type { Annotation } from '../../../core/annotations/annotation';
 import type { Diagnosis } from '../../../core/diagnose/diagnose';
 import { chainLinksByStep } from '../../../core/diagnose/evidence-chain';
+import type { PlanLayout } from '../../../core/plan/plan-layout';
 import { plural } from '../../../core/plural';
-import { PlanTree } from '../../components/PlanTree';
-import { TextFigureExport } from '../../components/TextFigureExport';
-import { type TimelineMarks, Timeline } from '../../components/Timeline';
+import type { Step } from '../../../core/schema/trajectory';
+import type { TrajectoryView } from '../../../core/view/trajectory-view';
 import { fileSlug } from '../../data/figure-export';
 import { planFigure, timelineFigure } from '../../figures/trajectory-figures';
-import type { TrajectoryPageState } from './use-trajectory-page';
+import { PlanTree } from '../PlanTree';
+import { TextFigureExport } from '../TextFigureExport';
+import { type TimelineMarks, Timeline } from '../Timeline';
 
 /** What the diagnosis marks on the timeline: redundant searches, sufficiency, the missing hop. */
 function timelineMarks(diagnosis: Diagnosis): TimelineMarks {
@@ -27,10 +30,29 @@ function timelineMarks(diagnosis: Diagnosis): TimelineMarks {
   };
 }
 
-/** The page's left side: the plan tree and the hop timeline, with the view's flags and marks. */
-export function TrajectoryHops({ page }: { page: TrajectoryPageState }) {
-  const { t, view, selected, annotations, selectStep } = page;
-  const marks = useMemo(() => timelineMarks(view.diagnosis), [view.diagnosis]);
+/**
+ * A trajectory's left side, in the app and in the report: the plan tree and the hop timeline with
+ * the view's flags. The app adds the diagnosis' marks and the figure exports.
+ */
+export function TrajectoryHops({
+  view,
+  selected,
+  annotations,
+  onSelectStep: selectStep,
+  marked = false,
+  figures = false,
+}: {
+  view: Pick<TrajectoryView, 'trajectory' | 'flags' | 'diagnosis'> & { planLayout?: PlanLayout | null };
+  selected: Step | undefined;
+  annotations: readonly Annotation[];
+  onSelectStep: (id: string) => void;
+  /** Redundant searches, the sufficiency point and the missing hop on the timeline. */
+  marked?: boolean;
+  /** Buttons that copy the plan and the timeline as text figures. */
+  figures?: boolean;
+}) {
+  const t = view.trajectory;
+  const marks = useMemo(() => (marked ? timelineMarks(view.diagnosis) : undefined), [marked, view.diagnosis]);
   const hasPlan = (t.plan?.length ?? 0) > 0;
   return (
     <div className="traj-left">
@@ -38,11 +60,13 @@ export function TrajectoryHops({ page }: { page: TrajectoryPageState }) {
         <section>
           <h3 className="section-title">
             Plan{' '}
-            <TextFigureExport
-              figure={() => planFigure(t)}
-              name={`plan-${fileSlug(t.question)}`}
-              label="plan tree"
-            />
+            {figures && (
+              <TextFigureExport
+                figure={() => planFigure(t)}
+                name={`plan-${fileSlug(t.question)}`}
+                label="plan tree"
+              />
+            )}
           </h3>
           <PlanTree
             plan={t.plan}
@@ -59,7 +83,7 @@ export function TrajectoryHops({ page }: { page: TrajectoryPageState }) {
         <h3 className="section-title">
           {hasPlan ? 'Hops by sub-question' : 'Hops by turn'}{' '}
           <span className="muted small">{plural(t.steps.length, 'step')}</span>{' '}
-          {t.steps.length > 0 && (
+          {figures && t.steps.length > 0 && (
             <TextFigureExport
               figure={() => timelineFigure(t)}
               name={`timeline-${fileSlug(t.question)}`}
