@@ -54,8 +54,12 @@ describe('diagnose --labels', () => {
         overSearch: { fn: number };
         ignored_labels: number;
         ignored: Array<{ line: number; field: string; reason: string }>;
+        coverage: { records: number; by_basis: Record<string, number>; understood: number | null };
       };
     };
+    // How much of the log the analyser understood: every diagnosed record counted once by basis.
+    expect(summary.coverage.records).toBe(10);
+    expect(Object.values(summary.coverage.by_basis).reduce((a, b) => a + b, 0)).toBe(10);
     // Not scored: before, its 8 "redundant" searches past the record's end were 8 false negatives.
     expect(summary.trajectories).toBe(0);
     expect(summary.overSearch.fn).toBe(0);

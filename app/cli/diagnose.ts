@@ -8,6 +8,12 @@ import { basename } from 'node:path';
 import { type Agreement, agreement, type Prediction } from '../core/diagnose/agreement';
 import type { Diagnosis } from '../core/diagnose/diagnose';
 import {
+  type Coverage,
+  coverage,
+  SUFFICIENCY_BASES,
+  type SufficiencyBasis,
+} from '../core/diagnose/verdict-basis';
+import {
   labelId,
   parseSearchLabels,
   splitLabelId,
@@ -94,6 +100,8 @@ export async function diagnoseFile(
 ): Promise<{
   summary: ImportSummary;
   records: Array<RecordDiagnosis | { record: number; line: number; error: string }>;
+  /** How each diagnosed record's sufficiency was reached, in record order. */
+  bases: SufficiencyBasis[];
 }> {
   const entries: Entry[] = [];
   // Each record's diagnosis is its view's (core/view, gold from question sets joined as the app
@@ -112,13 +120,15 @@ export async function diagnoseFile(
   let ordinal = 0;
   let lastLine = -1;
   const records: Array<RecordDiagnosis | { record: number; line: number; error: string }> = [];
+  const bases: SufficiencyBasis[] = [];
   for (const e of entries) {
     if (e.line !== lastLine && lastLine !== -1) ordinal += 1;
     lastLine = e.line;
     const record = lineIndexed ? e.line - 1 : ordinal;
+    if ('d' in e) bases.push(e.d.sufficiency.basis);
     records.push('d' in e ? recordLine(record, e.d) : { record, line: e.line, error: e.error });
   }
-  return { summary, records };
+  return { summary, records, bases };
 }
 
 /**
@@ -220,7 +230,9 @@ export async function diagnoseCommand(argv: readonly string[], usage: string): P
     const named = matched.labels.length === parsed.labels.length ? matched.labels : parsed.labels;
     named.forEach((l, i) => lineOf.set(l.id, parsed.lines[i] ?? 0));
   }
-  const { summary, records } = await diagnoseFile(args.file, args.format, args.questions);
+  const { summary, records, bases } = await diagnoseFile(args.file, args.format, args.questions);
+  // How much of this log's questions the analyser understood (verdict-basis.ts).
+  const cover = coverage(bases);
   for (const r of records)
     process.stdout.write(`${args.json || 'error' in r ? JSON.stringify(r) : text(r)}\n`);
   if (args.labels !== undefined) {
@@ -239,7 +251,7 @@ export async function diagnoseCommand(argv: readonly string[], usage: string): P
       reason: i.message,
     }));
     process.stdout.write(
-      `${args.json ? JSON.stringify({ summary: { ...a, ignored_labels: ignored.length, ignored } }) : summaryText(a, ignored.length)}\n`,
+      `${args.json ? JSON.stringify({ summary: { ...a, coverage: cover, ignored_labels: ignored.length, ignored } }) : summaryText(a, ignored.length, cover)}\n`,
     );
   }
   return summary.imported === 0 ? 1 : 0;
@@ -247,7 +259,7 @@ export async function diagnoseCommand(argv: readonly string[], usage: string): P
 
 const pct = (v: number | null) => (v === null ? 'n/a' : v.toFixed(3));
 
-function summaryText(a: Agreement, ignored: number): string {
+function summaryText(a: Agreement, ignored: number, cover: Coverage): string {
   const row = (name: string, s: Agreement['overSearch']) =>
     `${name}: P ${pct(s.precision)} R ${pct(s.recall)} F1 ${pct(s.f1)} (tp ${s.tp} fp ${s.fp} fn ${s.fn} tn ${s.tn})`;
   return [
@@ -255,5 +267,6 @@ function summaryText(a: Agreement, ignored: number): string {
     row('over-search per search', a.overSearch),
     row('under-search per trajectory', a.underSearch),
     `sufficiency point exact: ${a.sufficiency.exact}/${a.sufficiency.total} (${pct(a.sufficiency.rate)})`,
+    `questions read by the question set's structure or a recognised pattern: ${pct(cover.understood)} (${SUFFICIENCY_BASES.map((b) => `${b} ${cover.by_basis[b]}`).join(', ')})`,
   ].join('\n');
 }

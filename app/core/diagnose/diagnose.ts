@@ -72,13 +72,15 @@ export function diagnose(t: Trajectory, options: { chain?: boolean } = {}): Diag
   const under = underSearch(t, hops, pred, suff, verdict);
 
   const flags: DiagnosisFlag[] = [];
+  // Each verdict on sufficiency says how it was reached (verdict-basis.ts).
+  const how = ` (Question read as ${suff.reading}.)`;
   if (suff.point !== null && suff.point > 0) {
     const at = hops[suff.point - 1];
     flags.push({
       kind: 'sufficiency',
       search: suff.point,
       ...(at ? { stepId: at.step.id } : {}),
-      evidence: suff.evidence,
+      evidence: `${suff.evidence}${how}`,
       detector: 'trace',
     });
   }
@@ -95,7 +97,7 @@ export function diagnose(t: Trajectory, options: { chain?: boolean } = {}): Diag
     flags.push({
       kind: 'under-search',
       ...(under.stepId !== undefined ? { stepId: under.stepId } : {}),
-      evidence: under.evidence,
+      evidence: `${under.evidence}${how}`,
       detector: 'trace',
     });
 

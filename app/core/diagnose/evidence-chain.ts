@@ -39,6 +39,11 @@ export interface EvidenceChain {
   point: number | null;
   /** The first link never found, as a reader names it ("no passage gives …"). */
   missing: string | null;
+  /**
+   * The one-hop chain's tie to the question: its passage names (or is named beside) the
+   * question's entity, is the page the question's description fits, or nothing ties it.
+   */
+  reach?: 'named' | 'described' | 'unlinked';
 }
 
 function link(need: string, p: Passage, at: string): ChainLink {
@@ -231,8 +236,15 @@ export function answerChain(
         ],
         point: p.hop.search,
         missing: null,
+        reach: 'named',
       };
-    if (direct || !long) return { links: [answerLink], point: p.hop.search, missing: null };
+    if (direct || !long)
+      return {
+        links: [answerLink],
+        point: p.hop.search,
+        missing: null,
+        reach: direct ? 'named' : 'unlinked',
+      };
     // Reached by a long description only (description.ts): its page, or a page it names, must be
     // the one described.
     const described = all.find(
@@ -252,11 +264,17 @@ export function answerChain(
         links: described.doc === p.doc ? [describes] : [describes, answerLink],
         point: p.hop.search,
         missing: null,
+        reach: 'described',
       };
     }
     undescribed ??= `the gold answer is stated in ${passageName(p.doc, p.hop.search)}, but no passage states the question's description of the one it asks about`;
   }
-  return { links: [], point: null, missing: undescribed ?? listed };
+  return {
+    links: [],
+    point: null,
+    missing: undescribed ?? listed,
+    ...(undescribed ? { reach: 'described' as const } : {}),
+  };
 }
 
 /**

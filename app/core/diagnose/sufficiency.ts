@@ -25,6 +25,14 @@ import { answerChain, type EvidenceChain, goldPlanChain, structuredChain } from 
 import { descriptionWords } from './description';
 import { isUninformative, questionEntities } from './question-kind';
 import { questionNeeds } from './question-needs';
+import {
+  answerReading,
+  FALLBACK_READING,
+  patternReading,
+  questionSetReading,
+  type Reading,
+  type SufficiencyBasis,
+} from './verdict-basis';
 
 export interface Sufficiency {
   /** 1-based search; 0 = no search needed; null = never sufficient. */
@@ -44,13 +52,17 @@ export interface Sufficiency {
     | 'never';
   /** The links that make the evidence sufficient, or those found and the first missing one. */
   chain?: EvidenceChain;
+  /** How the verdict was reached (verdict-basis.ts): what the analyser understood of the question. */
+  basis: SufficiencyBasis;
+  /** The same for a reader: "a bridge question: the director, then its birthplace". */
+  reading: string;
 }
 
 function docWords(d: Doc): string {
   return docHaystack(d).hay;
 }
 
-function bySupporting(t: Trajectory, hops: readonly SearchHop[]): Sufficiency | null {
+function bySupporting(t: Trajectory, hops: readonly SearchHop[]): Verdict | null {
   const supporting = t.gold?.supporting ?? [];
   if (supporting.length === 0) return null;
   const need = new Map<string, { docId?: string; title: string; label: string }>();
@@ -89,7 +101,7 @@ function bySupporting(t: Trajectory, hops: readonly SearchHop[]): Sufficiency | 
   };
 }
 
-function byEntities(question: string, hops: readonly SearchHop[]): Sufficiency {
+function byEntities(question: string, hops: readonly SearchHop[]): Verdict {
   const entities = questionEntities(question);
   const seen = new Map<string, string>();
   for (const h of hops) {
@@ -116,16 +128,32 @@ function byEntities(question: string, hops: readonly SearchHop[]): Sufficiency {
   };
 }
 
+type Verdict = Omit<Sufficiency, 'basis' | 'reading'>;
+
 export function sufficiency(
   t: Trajectory,
   hops: readonly SearchHop[],
   answeredCorrectly: boolean | null,
   options: { chain?: boolean } = {},
 ): Sufficiency {
+  let how: Reading = { basis: 'fallback', reading: FALLBACK_READING };
+  const v = sufficiencyRules(t, hops, answeredCorrectly, options, (r) => (how = r));
+  if (v.rule === 'no-gold') how = { basis: 'not-judged', reading: 'no gold answer to judge by' };
+  return { ...v, ...how };
+}
+
+function sufficiencyRules(
+  t: Trajectory,
+  hops: readonly SearchHop[],
+  answeredCorrectly: boolean | null,
+  options: { chain?: boolean },
+  readAs: (r: Reading) => void,
+): Verdict {
   const answers = goldAnswers(t);
   if (answers.length === 0 && (t.gold?.supporting ?? []).length === 0)
     return { point: null, rule: 'no-gold', evidence: 'No gold answer: sufficiency cannot be judged.' };
-  if (hops.length === 0)
+  if (hops.length === 0) {
+    readAs({ basis: 'fallback', reading: "no search: judged by the answer's correctness" });
     return answeredCorrectly
       ? {
           point: 0,
@@ -133,6 +161,7 @@ export function sufficiency(
           evidence: 'Answered correctly with no search: common knowledge sufficed.',
         }
       : { point: null, rule: 'never', evidence: 'Answered with no search and not correctly.' };
+  }
   // All supporting passages in hand settle it; when some never came, a passage stating the gold
   // answer may still have (the supporting facts name one path to the answer, not the only one).
   const supported = bySupporting(t, hops);
@@ -140,8 +169,12 @@ export function sufficiency(
   // A plan's step answers carry no aliases ("Robert Moses" where the passage says "Moses"): a
   // complete plan chain may settle the point earlier, an incomplete one never overrides the
   // supporting passages.
-  if (plan?.point != null && (supported?.point == null || plan.point <= supported.point))
+  const bySet = questionSetReading(plan !== null, supported !== null);
+  if (plan?.point != null && (supported?.point == null || plan.point <= supported.point)) {
+    readAs(bySet);
     return fromChain(plan, 'the gold plan');
+  }
+  if (supported?.point != null || plan) readAs(bySet);
   if (supported?.point != null) return supported;
   if (plan) return fromChain(plan, 'the gold plan', supported);
   const uninformative = isUninformative(t.question, answers);
@@ -149,7 +182,10 @@ export function sufficiency(
     const needs = questionNeeds(t.question, uninformative);
     const structured =
       needs.attributes.length > 0 || needs.bridge ? structuredChain(hops, needs, answers) : null;
-    if (structured) return fromChain(structured, `the question's ${needs.kind}`, supported);
+    if (structured) {
+      readAs(patternReading(needs));
+      return fromChain(structured, `the question's ${needs.kind}`, supported);
+    }
     if (!uninformative) {
       const described = answerChain(
         hops,
@@ -157,10 +193,18 @@ export function sufficiency(
         answers,
         descriptionWords(t.question, needs.entities),
       );
+      if (described.reach) readAs(answerReading(described.reach));
       return fromChain(described, 'the answer', supported, answers);
     }
   }
-  if (uninformative) return byEntities(t.question, hops);
+  if (uninformative) {
+    readAs({
+      basis: 'fallback',
+      reading:
+        'no question pattern recognised, and the answer does not tell: every entity the question names retrieved',
+    });
+    return byEntities(t.question, hops);
+  }
   for (const h of hops)
     for (const d of h.docs) {
       const a = statedAnswer(d, answers);
@@ -180,9 +224,9 @@ export function sufficiency(
 function fromChain(
   c: EvidenceChain,
   through: string,
-  supported?: Sufficiency | null,
+  supported?: Verdict | null,
   answers?: readonly string[],
-): Sufficiency {
+): Verdict {
   const quoted = c.links.map((l, i) => `(${i + 1}) ${l.need} in ${l.evidence}`).join('; ');
   if (c.point !== null)
     return {

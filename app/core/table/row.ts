@@ -11,7 +11,7 @@ import { trajectoryView } from '../view/trajectory-view';
 import { rowSearchText } from './search-text';
 
 /** Bumped whenever the row's derivation changes, so stored rows are recomputed. */
-export const ROW_VERSION = 9;
+export const ROW_VERSION = 10;
 
 /** Most flags a row keeps with their evidence (the trajectory view lists them all). */
 export const ROW_FLAG_NOTES = 12;

@@ -75,6 +75,10 @@ export function DiagnosisPanel({
         <dd data-testid="diag-redundant">
           {d.overSearch.length === 0 ? 'none' : d.overSearch.join(', ')} of {d.searches}
         </dd>
+        <dt>Question read as</dt>
+        <dd data-testid="diag-reading" title={`basis: ${d.sufficiency.basis}`}>
+          {d.sufficiency.reading}
+        </dd>
         <dt>Under-search</dt>
         <dd data-testid="diag-under">
           {d.underSearch ? 'yes' : 'no'}
