@@ -99,6 +99,35 @@ describe('run-summary command', () => {
     expect(stderr).toContain('read 3 step files: 36 records');
   });
 
+  it('gives each run folder under DIR its own lines, and --run names a single run', async () => {
+    const parent = join(tmp, 'ablation');
+    await writeTrainingRun(join(parent, 'with-format-reward'), {
+      steps: 2,
+      samplesPerStep: 8,
+      seed: 1,
+      malformedRate: 0,
+    });
+    await writeTrainingRun(join(parent, 'without', 'global_step_5'), {
+      steps: 1,
+      samplesPerStep: 8,
+      seed: 2,
+      malformedRate: 0,
+      stepField: false,
+    });
+    const both = await readRun({ path: parent, format: 'verl', questions: [] }, () => {});
+    // `without/global_step_5/1.jsonl`: the file's own name is its step (the folder is a checkpoint's).
+    expect(both.steps.map((s) => `${s.run}:${s.step}:${s.samples}`)).toEqual([
+      'with-format-reward:1:8',
+      'with-format-reward:2:8',
+      'without:1:8',
+    ]);
+    const named = await readRun(
+      { path: join(parent, 'with-format-reward'), run: 'grpo', format: 'verl', questions: [] },
+      () => {},
+    );
+    expect(named.steps.map((s) => s.run)).toEqual(['grpo', 'grpo']);
+  });
+
   it('parses its arguments', () => {
     expect(parseRunSummaryArgs(['d', '--json', '--run', 'x'])).toEqual({
       path: 'd',

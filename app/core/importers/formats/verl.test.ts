@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { toRow } from '../../table/row';
 import { importAll, stringChunks } from '../pipeline';
 import { parseTaggedTranscript } from './tagged-transcript';
 
@@ -168,6 +169,15 @@ describe('veRL rollout dumps: bad records', () => {
     ]);
     // The two good lines are the same sample text: both kept, under distinct ids.
     expect(new Set(r.trajectories.map((t) => t.id)).size).toBe(2);
+  });
+
+  it('keeps an empty response as a sample with a broken format', async () => {
+    const r = await importAll(stringChunks(`${ok({ output: '' })}\n${ok({ output: '  ' })}`), {
+      file: 'run-a/3.jsonl',
+    });
+    expect(r.errors).toEqual([]);
+    expect(r.trajectories.map((t) => t.steps.map((s) => s.kind))).toEqual([['invalid'], ['invalid']]);
+    expect(r.trajectories.map((t) => toRow(t).formatError)).toEqual([true, true]);
   });
 
   it('wants a step from the record or the file name', async () => {

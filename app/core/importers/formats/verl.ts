@@ -136,7 +136,13 @@ function sampleToEvents(o: Json, ctx: RecordContext): TrajectoryEvent[] {
   const gold = goldKey !== undefined ? goldFromGts(o[goldKey]) : null;
   if (gold) start.gold = { answers: gold };
   if (Object.keys(reported).length > 0) start.reported = reported;
-  return [start, ...transcriptEvents(parsed.steps, parsed.answer, undefined, transcriptFinish(parsed))];
+  // An empty response is still a sample the trainer scored: kept as one invalid step, so the step's
+  // counts and rates include it.
+  const steps =
+    parsed.steps.length > 0
+      ? parsed.steps
+      : [{ kind: 'invalid' as const, turn: 1, error: 'the response is empty' }];
+  return [start, ...transcriptEvents(steps, parsed.answer, undefined, transcriptFinish(parsed))];
 }
 
 /** How much one record looks like a rollout sample (0..1). */
