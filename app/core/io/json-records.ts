@@ -18,6 +18,7 @@
 // character: broken or prose lines before JSONL records are reported, the records are kept.
 import type { LoadIssue } from '../corpus/types';
 import { lineAndColumn, resyncPoint } from './element-resync';
+import { parseWithNonFinite } from './non-finite-json';
 import { chooseMode, doubleEncoded, type ScanMode, strip } from './record-container';
 
 export interface JsonRecordHandler {
@@ -77,6 +78,7 @@ export class JsonRecordStream {
   private elemBase = 0;
   private records = 0;
   private doubleReported = false;
+  private nonFiniteReported = false;
   // Re-reading after cut-off records stays linear: bounded by what was read, and nested so deep.
   private scanned = 0;
   private rescanned = 0;
@@ -259,8 +261,20 @@ export class JsonRecordStream {
     try {
       v = JSON.parse(s);
     } catch (e) {
-      this.out.issue({ line, message: `invalid JSON: ${shortError(e)}` });
-      return;
+      v = parseWithNonFinite(s);
+      if (v === undefined) {
+        this.out.issue({ line, message: `invalid JSON: ${shortError(e)}` });
+        return;
+      }
+      if (!this.nonFiniteReported) {
+        this.nonFiniteReported = true;
+        this.out.issue({
+          line,
+          message:
+            'NaN or Infinity (as Python’s json.dumps writes them) read as null; said once for the file',
+          severity: 'warning',
+        });
+      }
     }
     this.out.record(this.decoded(v, line), line);
   }

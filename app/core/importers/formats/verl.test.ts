@@ -180,6 +180,18 @@ describe('veRL rollout dumps: bad records', () => {
     expect(r.trajectories.map((t) => toRow(t).formatError)).toEqual([true, true]);
   });
 
+  it("reads Python's NaN (json.dumps' default for an undefined reward term) as no value, with one warning", async () => {
+    const text = [
+      ok({ f1: 0.5 }),
+      ok({ f1: 0.5 }).replace('0.5', 'NaN'),
+      ok({ f1: 0.5 }).replace('"score":1', '"score":NaN'),
+    ].join('\n');
+    const r = await importAll(stringChunks(text), { file: 'run-a/3.jsonl' });
+    expect(r.imported).toBe(3);
+    expect(r.errors.map((e) => [e.line, e.severity])).toEqual([[2, 'warning']]);
+    expect(r.trajectories.map((t) => t.reported)).toEqual([{ f1: 0.5, score: 1 }, { score: 1 }, { f1: 0.5 }]);
+  });
+
   it('wants a step from the record or the file name', async () => {
     const r = await importAll(stringChunks(`${ok()}\n${ok({ step: 4 })}`), {
       file: 'samples.jsonl',
