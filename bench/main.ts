@@ -13,6 +13,9 @@
 //         A live run's cost per streamed token as its draft grows (copy + finalize vs snapshots).
 //   diagnose [--json] [--records 500] [--rounds 5]
 //         Diagnosis time with the evidence-chain sufficiency vs the answer-containment rules.
+//   training [--json] [--steps 200] [--samples 512]
+//         The production app in Chromium: a generated 200 × 512 training run imported, then plotted
+//         (longest main-thread task while plotting).
 // A command is a module exporting `run(args): Promise<void>`; add one by adding an entry below
 // (e.g. `agent: () => import('./agent-bench')`). With --json a command prints one JSON object as
 // the last line of stdout; progress goes to stderr.
@@ -51,6 +54,11 @@ const COMMANDS: Record<string, Command> = {
     describe:
       'a live run per streamed token on 300 to 30k-step drafts: the draft copied and finalized whole vs DraftSnapshots',
     load: () => import('./live-run-bench'),
+  },
+  training: {
+    describe:
+      'the production app in Chromium: import a generated 200-step × 512-sample training run, then the longest main-thread task while the Training page plots it',
+    load: () => import('./training-bench'),
   },
   diagnose: {
     describe:
