@@ -1,35 +1,12 @@
 // OpenAiLlm against hostile servers (a real node:http server on loopback): rate limits with
 // Retry-After, floods past the per-turn caps, `event: error` bodies, HTML instead of SSE.
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  chatStream,
-  startFakeOpenAiServer,
-  type FakeOpenAiServer,
-  type FakeScript,
-} from '../../testing/fake-openai-server';
+import { describe, expect, it } from 'vitest';
+import { chatStream } from '../../testing/fake-openai-server';
+import { openAiLlmPerTest, rejection } from '../../testing/openai-llm-harness';
 import { retryAfterMs } from '../http/retry-after';
-import { OpenAiLlm, type OpenAiLlmOptions } from './openai';
 import { AbortError } from './types';
 
-let server: FakeOpenAiServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function setup(script: FakeScript, opts: Partial<OpenAiLlmOptions> = {}) {
-  server = await startFakeOpenAiServer(script);
-  return { llm: new OpenAiLlm({ baseUrl: server.url, model: 'm', ...opts }), srv: server };
-}
-
-async function rejection(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('expected a rejection');
-}
+const setup = openAiLlmPerTest('m');
 
 const busy = (retryAfter?: string) => ({
   status: 429,
@@ -60,7 +37,7 @@ describe('Retry-After', () => {
     expect(e).toMatchObject({ kind: 'http', status: 429 });
     expect(e.message).toContain('Rate limit reached');
     expect(a.srv.requests).toHaveLength(3);
-    await server?.close();
+    await a.srv.close();
     const b = await setup([busy(), { stream: chatStream(['never']) }]);
     await rejection(b.llm.generate('q'));
     expect(b.srv.requests).toHaveLength(1);

@@ -1,38 +1,13 @@
 // OpenAiLlm against a real HTTP server on loopback (fake-openai-server.ts) that streams scripted
 // SSE replies in deliberately awkward byte chunks.
 import { inspect } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  chatStream,
-  completionStream,
-  startFakeOpenAiServer,
-  type FakeOpenAiServer,
-  type FakeScript,
-} from '../../testing/fake-openai-server';
-import { normalizeBaseUrl, OpenAiError, OpenAiLlm, type OpenAiLlmOptions } from './openai';
+import { describe, expect, it } from 'vitest';
+import { chatStream, completionStream } from '../../testing/fake-openai-server';
+import { openAiLlmPerTest, rejection } from '../../testing/openai-llm-harness';
+import { normalizeBaseUrl, OpenAiError, OpenAiLlm } from './openai';
 import { AbortError } from './types';
 
-let server: FakeOpenAiServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function setup(script: FakeScript, opts: Partial<OpenAiLlmOptions> = {}) {
-  server = await startFakeOpenAiServer(script);
-  const llm = new OpenAiLlm({ baseUrl: server.url, model: 'qwen-test', ...opts });
-  return { llm, srv: server };
-}
-
-/** The rejection of `p`, failing the test if it resolves. */
-async function rejection(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('expected a rejection');
-}
+const setup = openAiLlmPerTest('qwen-test');
 
 const AWKWARD = [1, 2, 5, 3, 7, 1, 11];
 
@@ -396,7 +371,6 @@ describe('OpenAiLlm errors', () => {
     const { srv } = await setup([]);
     const url = srv.url;
     await srv.close();
-    server = undefined;
     const llm = new OpenAiLlm({ baseUrl: url, model: 'm', apiKey: KEY });
     const e = await rejection(llm.generate('q'));
     expect(e).toMatchObject({ kind: 'network' });
