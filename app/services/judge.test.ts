@@ -4,7 +4,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isAbort } from '../core/abort';
 import { answerCorrect } from '../core/judge/correctness';
 import { DEFAULT_JUDGE_PROMPT } from '../core/judge/judge-prompt';
-import { chatStream, type FakeOpenAiServer, startFakeOpenAiServer } from '../testing/fake-openai-server';
+import {
+  chatModel,
+  type FakeOpenAiServer,
+  postsTo,
+  startFakeOpenAiServer,
+} from '../testing/fake-openai-server';
 import { traj } from '../testing/reward-fakes';
 import { JUDGE_DB_NAME, closeJudgeDb } from '../db/judge-cache';
 import { db, DB_NAME, resetDbConnection } from '../db/db';
@@ -27,12 +32,11 @@ const silent = traj([], { question: Q, gold });
 let server: FakeOpenAiServer;
 // The scripted judge: YES when the prompt shows the 1874 date, NO otherwise; "maybe" for a marker.
 beforeAll(async () => {
-  server = await startFakeOpenAiServer((req) => {
-    const body = req.body as { messages: Array<{ content: string }> };
-    const prompt = body.messages.at(-1)?.content ?? '';
-    const reply = prompt.includes('MARKER') ? 'maybe' : prompt.includes('16 june 1874') ? 'YES' : 'NO';
-    return { stream: chatStream([reply], { finishReason: 'stop' }) };
-  });
+  server = await startFakeOpenAiServer(
+    chatModel((prompt) =>
+      prompt.includes('MARKER') ? 'maybe' : prompt.includes('16 june 1874') ? 'YES' : 'NO',
+    ),
+  );
 });
 afterAll(() => server.close());
 beforeEach(async () => {
@@ -45,7 +49,7 @@ const setup = (prompt = DEFAULT_JUDGE_PROMPT): JudgeSetup => ({
   apiKey: 'sk-judge',
   prompt,
 });
-const posts = () => server.requests.filter((r) => r.method === 'POST').length;
+const posts = () => postsTo(server).length;
 
 describe('judging with the configured OpenAI-compatible model', () => {
   it('asks the model with the rendered B.4 prompt and caches its verdicts', async () => {

@@ -9,7 +9,13 @@ import { traj } from '../testing/reward-fakes';
 import type { Doc } from '../core/schema/trajectory';
 import { putCorpus } from '../db/corpus-store';
 import { closeProbeDb, PROBE_DB_NAME } from '../db/probe-cache';
-import { chatStream, type FakeOpenAiServer, startFakeOpenAiServer } from '../testing/fake-openai-server';
+import {
+  chatStream,
+  type FakeOpenAiServer,
+  jawsProberReply,
+  lastMessage,
+  startFakeOpenAiServer,
+} from '../testing/fake-openai-server';
 import { onDataChange } from './changes';
 import { cachedProbes, pickRandom, type ProbeSetup, runProbes, runProbesOn } from './probe-calls';
 import { putTrajectories } from '../db/store';
@@ -53,15 +59,8 @@ beforeAll(async () => {
         },
       };
     }
-    const user = (req.body as { messages: Array<{ content: string }> }).messages.at(-1)?.content ?? '';
     // The scripted model knows who directed Jaws, and the date only from the passage.
-    const reply =
-      user === 'Jaws director'
-        ? 'Steven Spielberg'
-        : user.includes('born 18 December')
-          ? '18 December 1946'
-          : 'unknown';
-    return { stream: chatStream([reply], { finishReason: 'stop' }) };
+    return { stream: chatStream([jawsProberReply(lastMessage(req))], { finishReason: 'stop' }) };
   });
 });
 afterAll(() => server.close());

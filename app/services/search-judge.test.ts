@@ -8,7 +8,12 @@ import { DEFAULT_SEARCH_RUBRIC, rubricVersion } from '../core/diagnose/search-ju
 import { closeSearchJudgeDb, SEARCH_JUDGE_DB_NAME } from '../db/search-judge-cache';
 import type { LlmConfig } from '../runtime/agent-ports';
 import { putTrajectories } from '../db/store';
-import { chatStream, type FakeOpenAiServer, startFakeOpenAiServer } from '../testing/fake-openai-server';
+import {
+  chatModel,
+  type FakeOpenAiServer,
+  postsTo,
+  startFakeOpenAiServer,
+} from '../testing/fake-openai-server';
 import { doc, traj } from '../testing/reward-fakes';
 import { promptText, ScriptedLlm } from '../testing/scripted-llm';
 import { announce, onDataChange } from './changes';
@@ -58,10 +63,7 @@ function judgeReply(user: string): string {
 
 let server: FakeOpenAiServer;
 beforeAll(async () => {
-  server = await startFakeOpenAiServer((req) => {
-    const user = (req.body as { messages: Array<{ content: string }> }).messages.at(-1)?.content ?? '';
-    return { stream: chatStream([judgeReply(user)], { finishReason: 'stop' }) };
-  });
+  server = await startFakeOpenAiServer(chatModel(judgeReply));
   await putTrajectories(TS);
 });
 afterAll(() => server.close());
@@ -75,7 +77,7 @@ const setup = (rubric = DEFAULT_SEARCH_RUBRIC): SearchJudgeSetup => ({
   apiKey: 'sk-judge',
   rubric,
 });
-const posts = () => server.requests.filter((r) => r.method === 'POST').length;
+const posts = () => postsTo(server).length;
 const ids = TS.map((t) => t.id);
 
 describe('a batch whose request fails on one trajectory', () => {

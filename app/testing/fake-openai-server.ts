@@ -66,6 +66,48 @@ const CORS_HEADERS: Record<string, string> = {
 
 const sleep = (ms: number) => new Promise<void>((r) => (ms > 0 ? setTimeout(r, ms) : setImmediate(r)));
 
+/** The content of the last chat message a request sent ('' when it sent none). */
+export function lastMessage(req: RecordedRequest): string {
+  const body = req.body as { messages?: Array<{ content?: unknown }> } | undefined;
+  const content = body?.messages?.at(-1)?.content;
+  return typeof content === 'string' ? content : '';
+}
+
+/**
+ * A chat-only model: each /chat/completions request is answered with `reply(last message)` in one
+ * streamed piece (finish reason 'stop'); any other path is a 404, as a server without the legacy
+ * completions endpoint answers.
+ */
+export function chatModel(
+  reply: (lastMessage: string) => string,
+  extra: { eventGapMs?: () => number } = {},
+): FakeScript {
+  return (req) => {
+    if (!req.path.endsWith('/chat/completions'))
+      return { json: { error: { message: 'not found' } }, status: 404 };
+    return {
+      stream: chatStream([reply(lastMessage(req))], { finishReason: 'stop' }),
+      ...(extra.eventGapMs ? { eventGapMs: extra.eventGapMs() } : {}),
+    };
+  };
+}
+
+/** The model calls (POSTs) a server has received. */
+export const postsTo = (server: FakeOpenAiServer): RecordedRequest[] =>
+  server.requests.filter((r) => r.method === 'POST');
+
+/**
+ * The scripted prober of the Jaws probe tests: it knows who directed Jaws, and Spielberg's birth
+ * date only when shown his passage.
+ */
+export function jawsProberReply(user: string): string {
+  return user === 'Jaws director'
+    ? 'Steven Spielberg'
+    : user.includes('born 18 December')
+      ? '18 December 1946'
+      : 'unknown';
+}
+
 /** One SSE event as text. */
 export function sseEvent(data: object | string, eol: '\n' | '\r\n' = '\n'): string {
   return typeof data === 'string' ? data : `data: ${JSON.stringify(data)}${eol}${eol}`;
