@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Annotation } from '../core/annotations/annotation';
 import type { RewardResult } from '../core/rewards/types';
-import { stepByRef, stepNumber } from '../core/schema/step-number';
+import { stepByRef } from '../core/schema/step-number';
 import type { Trajectory } from '../core/schema/trajectory';
 import { type TrajectoryView, trajectoryView, viewRewards } from '../core/view/trajectory-view';
 import { MetricsPanel } from '../ui/components/MetricsPanel';
@@ -9,6 +9,7 @@ import { RewardCard } from '../ui/components/run/RewardCard';
 import { TabBar } from '../ui/components/trajectory/TabBar';
 import { TrajectoryHeader } from '../ui/components/trajectory/TrajectoryHeader';
 import { TrajectoryHops } from '../ui/components/trajectory/TrajectoryHops';
+import { moveKey, openStep } from '../ui/components/trajectory/trajectory-keys';
 import { isTyping } from '../ui/keyboard';
 import { navigate } from '../ui/state/router';
 import { useUi } from '../ui/state/ui-store';
@@ -41,10 +42,7 @@ export function ReportTrajectory({
   const pos = order.indexOf(t.id);
   const verdicts = annotations.filter((a) => a.stepId === undefined);
 
-  const selectStep = (sid: string) => {
-    const s = t.steps.find((x) => x.id === sid);
-    if (s) navigate({ page: 'trajectory', id: t.id, step: String(stepNumber(s)) }, { replace: true });
-  };
+  const selectStep = (sid: string) => openStep(t, sid);
   const goTrajectory = (d: number) => {
     const next = order[pos + d];
     if (next) navigate({ page: 'trajectory', id: next, step: null });
@@ -54,20 +52,9 @@ export function ReportTrajectory({
     const onKey = (e: KeyboardEvent) => {
       if (isTyping(e) || e.ctrlKey || e.metaKey || e.altKey || useUi.getState().helpOpen) return;
       const k = e.key;
-      const move = (d: number) => {
-        const i = selected ? selected.index + d : 0;
-        const s = t.steps[Math.max(0, Math.min(t.steps.length - 1, i))];
-        if (s) selectStep(s.id);
-      };
-      if (k === 'j' || k === 'ArrowDown') move(1);
-      else if (k === 'k' || k === 'ArrowUp') move(-1);
-      else if (k === 'n' || k === ']') goTrajectory(1);
-      else if (k === 'p' || k === '[') goTrajectory(-1);
-      else if (k === 'P') navigate({ page: 'present', id: t.id });
-      else if (k === 'm') setTab(tab === 'metrics' ? 'step' : 'metrics');
+      if (k === 'm') setTab(tab === 'metrics' ? 'step' : 'metrics');
       else if (k === 'r') setTab(tab === 'rewards' ? 'step' : 'rewards');
-      else if (k === 'Escape') navigate({ page: 'trajectories' });
-      else return;
+      else if (!moveKey(k, t, selected, goTrajectory)) return;
       e.preventDefault();
     };
     window.addEventListener('keydown', onKey);

@@ -1,10 +1,11 @@
-// The trajectory page's keys: steps, trajectories, tabs, labels, verdicts, fork and present.
+// The trajectory page's keys: the moves it shares with the report (trajectory-keys.ts), then
+// tabs, labels, verdicts, fork and copy.
 import { useEffect } from 'react';
 import { STEP_LABELS, sufficientLabel, VERDICTS } from '../../../core/annotations/annotation';
 import { toggleLabel } from '../../../core/annotations/change';
+import { moveKey } from '../../components/trajectory/trajectory-keys';
 import { isTyping } from '../../keyboard';
 import { useCorrectnessState } from '../../state/correctness';
-import { navigate } from '../../state/router';
 import { useUi } from '../../state/ui-store';
 import type { TrajectoryPageState } from './use-trajectory-page';
 
@@ -17,20 +18,13 @@ export function useTrajectoryKeys(page: TrajectoryPageState): void {
       const ui = useUi.getState();
       if (ui.helpOpen || ui.importOpen || page.forkAt) return;
       const k = e.key;
-      const move = (d: number) => {
-        const at = selected ? selected.index : -1;
-        const s = t.steps[Math.max(0, Math.min(t.steps.length - 1, at + d))];
-        if (s) page.selectStep(s.id);
-      };
+      if (moveKey(k, t, selected, page.goTrajectory)) {
+        e.preventDefault();
+        return;
+      }
       if (k === 'F' && selected) page.setForkAt(selected.id);
-      else if (k === 'P') navigate({ page: 'present', id: t.id });
       else if (k === 'M') void page.copyAs('markdown');
       else if (k === 'Y') void page.copyAs('json');
-      else if (k === 'j' || k === 'ArrowDown') move(1);
-      else if (k === 'k' || k === 'ArrowUp') move(-1);
-      else if (k === 'n' || k === ']') page.goTrajectory(1);
-      else if (k === 'p' || k === '[') page.goTrajectory(-1);
-      else if (k === 'Escape') navigate({ page: 'trajectories' });
       else if (k === 't') page.toggleTab('transcript');
       else if (k === 'm') page.toggleTab('metrics');
       else if (k === 'r') page.toggleTab('rewards');

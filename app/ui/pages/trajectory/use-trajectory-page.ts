@@ -6,6 +6,7 @@ import { SUFFICIENT_PREFIX, sufficientOf } from '../../../core/annotations/annot
 import { stepByRef, stepNumber } from '../../../core/schema/step-number';
 import { explainStorageError } from '../../../services/storage-health';
 import type { SaveState } from '../../components/StepPanel';
+import { openStep } from '../../components/trajectory/trajectory-keys';
 import { labelQueueState } from '../../data/calibration';
 import { type CopyFormat, copyTrajectory } from '../../data/copy-trajectory';
 import { type AnnotationChange, useAnnotate, useTrajectoryAnnotations } from '../../data/queries';
@@ -63,10 +64,7 @@ export function useTrajectoryPage(view: TrajectoryView, stepRef: string | null) 
     });
   };
 
-  const selectStep = (sid: string) => {
-    const s = t.steps.find((x) => x.id === sid);
-    if (s) navigate({ page: 'trajectory', id: t.id, step: String(stepNumber(s)) }, { replace: true });
-  };
+  const selectStep = (sid: string) => openStep(t, sid);
 
   // An old link (`#/t/<id>/s3`) opens its step; the address then shows the number on screen.
   useEffect(() => {
