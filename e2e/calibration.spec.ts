@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { agreementSummary, diagnoseFile, labelsFor } from '../app/cli/diagnose';
 import { parseSearchLabels } from '../app/core/diagnose/search-labels';
-import { R1_LOG, SHARED, expect, importFiles, openApp, tableSettled, test } from './fixtures';
+import { expect, importAndClose, openApp, openOnlyMatch, R1_LOG, SHARED, test } from './fixtures';
 
 const LABELS = resolve(SHARED, 'labels/r1searcher_bamboogle_qwen_labels.jsonl');
 const fmt = (v: number | null) => (v === null ? '–' : v.toFixed(3));
@@ -19,11 +19,7 @@ test('calibration: shared labels give the CLI’s figures; disagreements open th
   const cli = agreementSummary(R1_LOG, records, labelsFor(R1_LOG, labels).labels);
 
   await openApp(page);
-  await importFiles(page, R1_LOG);
-  await expect(page.getByTestId('import-report').last()).toContainText('125 of 125 records imported', {
-    timeout: 60_000,
-  });
-  await page.keyboard.press('Escape');
+  await importAndClose(page, R1_LOG);
 
   await page.getByTestId('nav-calibrate').click();
   await expect(page).toHaveURL(/#\/calibrate$/);
@@ -60,20 +56,9 @@ test('calibration: shared labels give the CLI’s figures; disagreements open th
 
 test('timeline marks, the sufficiency key and the label queue', async ({ page }) => {
   await openApp(page);
-  await importFiles(page, R1_LOG);
-  await expect(page.getByTestId('import-report').last()).toContainText('125 of 125 records imported', {
-    timeout: 60_000,
-  });
-  await page.keyboard.press('Escape');
+  await importAndClose(page, R1_LOG);
   // Record 51 (line 52): sufficient at search 1, search 2 redundant (the shared labels agree).
-  const box = page.getByLabel('Search trajectories');
-  await box.fill('r1searcher_bamboogle_qwen.jsonl:52');
-  await box.press('Enter');
-  await tableSettled(page);
-  await expect(page.locator('.tbody .tr')).toHaveCount(1);
-  await page.locator('body').click({ position: { x: 5, y: 400 } });
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('timeline')).toBeVisible();
+  await openOnlyMatch(page, 'r1searcher_bamboogle_qwen.jsonl:52');
   await expect(page.getByTestId('sufficiency-line')).toContainText('search 1');
   await expect(page.locator('.step.redundant')).toHaveCount(1);
   await expect(page.getByTestId('missing-hop')).toHaveCount(0);

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { comparePaired } from '../app/core/compare/paired';
 import { importAll, stringChunks } from '../app/core/importers/pipeline';
-import { FLASHRAG_LOG, R1_LOG, expect, importFiles, openApp, test } from './fixtures';
+import { expect, FLASHRAG_LOG, importAndClose, openApp, R1_LOG, test } from './fixtures';
 
 async function trajectories(file: string) {
   const r = await importAll(stringChunks(readFileSync(file, 'utf8')), { file: basename(file) });
@@ -20,11 +20,7 @@ test('compare two imported logs: paired table, flips, and imported runs in the b
 
   await openApp(page);
   for (const file of [R1_LOG, FLASHRAG_LOG]) {
-    await importFiles(page, file);
-    await expect(page.getByTestId('import-report').last()).toContainText('125 of 125 records imported', {
-      timeout: 60_000,
-    });
-    await page.keyboard.press('Escape');
+    await importAndClose(page, file);
   }
 
   await page.getByTestId('nav-paired').click();

@@ -4,7 +4,17 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { DEMO_ROWS, FLASHRAG_LOG, R1_LOG, expect, importFiles, openApp, test } from './fixtures';
+import {
+  DEMO_ROWS,
+  expect,
+  FLASHRAG_LOG,
+  importAndClose,
+  importFiles,
+  jsonlFile,
+  openApp,
+  R1_LOG,
+  test,
+} from './fixtures';
 
 const CITIBANK = 'Citibank was founded';
 
@@ -144,15 +154,7 @@ test('aligns two APEX runs by plan node and marks where their sub-question searc
   const s11 = t.steps.find((s) => s.id === 's11');
   if (s8 && s11) s8.docs = s11.docs;
   await openApp(page);
-  await importFiles(page, {
-    name: 'apex-variant.jsonl',
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(t)),
-  });
-  await expect(page.getByTestId('import-report')).toContainText('1 of 1 record imported', {
-    timeout: 30_000,
-  });
-  await page.keyboard.press('Escape');
+  await importAndClose(page, jsonlFile('apex-variant.jsonl', [t]), '1 of 1 record imported', 30_000);
 
   await page.goto('/#/t/demo-apex-plan');
   await page.getByTestId('runs-of-question').click();
@@ -204,11 +206,12 @@ test('a long comparison renders only the rows in view and still moves by keyboar
   });
   const text = [longRun('long-a', 0), longRun('long-b', 150)].map((t) => JSON.stringify(t)).join('\n');
   await openApp(page);
-  await importFiles(page, { name: 'long.jsonl', mimeType: 'application/json', buffer: Buffer.from(text) });
-  await expect(page.getByTestId('import-report')).toContainText('2 of 2 records imported', {
-    timeout: 30_000,
-  });
-  await page.keyboard.press('Escape');
+  await importAndClose(
+    page,
+    { name: 'long.jsonl', mimeType: 'application/json', buffer: Buffer.from(text) },
+    '2 of 2 records imported',
+    30_000,
+  );
 
   await page.goto('/#/compare/long-a/long-b');
   await expect(page.getByTestId('divergence-banner')).toContainText('Runs part at hop 150: different query');

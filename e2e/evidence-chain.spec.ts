@@ -2,24 +2,13 @@
 // whose asked attribute never was ("When was the composer of Carol of the Bells born?"), the
 // Diagnose tab lists the link found with its quoted passage and the missing link as a gap, and the
 // timeline marks the link under its step and draws the missing link after the last one.
-import { R1_LOG, expect, importFiles, openApp, tableSettled, test } from './fixtures';
+import { expect, importAndClose, openApp, openOnlyMatch, R1_LOG, test } from './fixtures';
 
 test('the Diagnose tab and the timeline show the evidence chain and its missing link', async ({ page }) => {
   await openApp(page);
-  await importFiles(page, R1_LOG);
-  await expect(page.getByTestId('import-report').last()).toContainText('125 of 125 records imported', {
-    timeout: 60_000,
-  });
-  await page.keyboard.press('Escape');
+  await importAndClose(page, R1_LOG);
   // Record 104 (line 105).
-  const box = page.getByLabel('Search trajectories');
-  await box.fill('r1searcher_bamboogle_qwen.jsonl:105');
-  await box.press('Enter');
-  await tableSettled(page);
-  await expect(page.locator('.tbody .tr')).toHaveCount(1);
-  await page.locator('body').click({ position: { x: 5, y: 400 } });
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('timeline')).toBeVisible();
+  await openOnlyMatch(page, 'r1searcher_bamboogle_qwen.jsonl:105');
 
   const gap = page.getByTestId('missing-link');
   await expect(gap).toHaveText(
@@ -44,5 +33,9 @@ test('the Diagnose tab and the timeline show the evidence chain and its missing 
   await expect(chain.getByTestId('chain-missing')).toHaveText(
     'missing: no passage gives the birth date of Mykola Leontovych (the composer of Carol of the Bells)',
   );
+  // Leontovych's own page came back for a query naming him without the date: the retriever's
+  // copy lacks it, so this is not under-search (the labelling guidelines' exception).
+  await expect(chain.getByTestId('chain-unretrievable')).toContainText('is the page of Mykola Leontovych');
+  await expect(page.getByTestId('diag-under')).toHaveText('no');
   await page.screenshot({ path: '/tmp/evidence-chain.png', fullPage: true });
 });

@@ -1,6 +1,15 @@
 // The explorer as a researcher uses it: demo on first start, import a real agent log,
 // open trajectories, plan tree, deep links.
-import { DEMO_ROWS, FLASHRAG_LOG, R1_LOG, expect, importFiles, openApp, test } from './fixtures';
+import {
+  DEMO_ROWS,
+  expect,
+  FLASHRAG_LOG,
+  importAndClose,
+  importFiles,
+  openApp,
+  R1_LOG,
+  test,
+} from './fixtures';
 
 test('opens on the bundled demo, cross-origin isolated', async ({ page }) => {
   await openApp(page);
@@ -19,9 +28,7 @@ test('imports the real R1-Searcher log, once, and opens a trajectory from it', a
   await expect(page.getByTestId('row-count')).toHaveText(`${DEMO_ROWS + 125} trajectories`);
 
   // Re-importing the same file keeps the same ids: nothing is duplicated.
-  await importFiles(page, R1_LOG);
-  await expect(page.getByTestId('import-report').last()).toContainText('125 of 125', { timeout: 60_000 });
-  await page.keyboard.press('Escape');
+  await importAndClose(page, R1_LOG, '125 of 125');
   await expect(page.getByTestId('row-count')).toHaveText(`${DEMO_ROWS + 125} trajectories`);
 
   // Full-text search narrows to the log's question, and it opens with its hops.
@@ -37,11 +44,7 @@ test('imports the real R1-Searcher log, once, and opens a trajectory from it', a
 
 test('imports a FlashRAG intermediate_data.json with its own metrics', async ({ page }) => {
   await openApp(page);
-  await importFiles(page, FLASHRAG_LOG);
-  await expect(page.getByTestId('import-report')).toContainText('125 of 125 records imported', {
-    timeout: 60_000,
-  });
-  await page.keyboard.press('Escape');
+  await importAndClose(page, FLASHRAG_LOG);
   await expect(page.getByTestId('row-count')).toHaveText(`${DEMO_ROWS + 125} trajectories`);
 });
 

@@ -2,7 +2,7 @@
 // left this machine — the app must never reach a CDN or a model hub on its own.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export const SHARED = resolve(import.meta.dirname, '..', '..', 'shared');
 export const R1_LOG = resolve(SHARED, 'data/trajectories/r1searcher_bamboogle_qwen.jsonl');
@@ -63,6 +63,102 @@ export async function openApp(page: Page, hash = '#/'): Promise<void> {
 export async function importFiles(page: Page, files: Parameters<Page['setInputFiles']>[1]): Promise<void> {
   await page.getByRole('button', { name: 'Import…' }).click();
   await page.getByTestId('import-file').setInputFiles(files);
+}
+
+export const MUSIQUE_DEV = resolve(SHARED, 'data/musique/dev_subset.jsonl');
+
+export interface MusiqueRecord {
+  question: string;
+  answer: string;
+  paragraphs: Array<{ title: string; paragraph_text: string; is_supporting: boolean }>;
+  question_decomposition: Array<{ question: string }>;
+}
+
+/** Question `i` (0-based line) of the shared MuSiQue dev subset. */
+export function musiqueRecord(i = 0): MusiqueRecord {
+  return JSON.parse(readFileSync(MUSIQUE_DEV, 'utf8').split('\n')[i]!) as MusiqueRecord;
+}
+
+/** Loads the shared MuSiQue dev subset (181 questions) as a question set on the Corpus page. */
+export async function loadMusiqueQuestions(page: Page): Promise<void> {
+  await page.goto('/#/corpus');
+  await expect(page.getByTestId('bm25-status')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('load-dataset').click();
+  await page.getByTestId('dataset-file').setInputFiles(MUSIQUE_DEV);
+  await expect(page.getByTestId('dataset-format')).toContainText('MuSiQue');
+  await page.getByRole('button', { name: 'Load', exact: true }).click();
+  // A clean load closes the dialog and says what came in.
+  await expect(page.getByRole('status')).toContainText('181 questions', { timeout: 60_000 });
+}
+
+/** Opens the table, imports a one-record log and opens that trajectory (found by its question). */
+export async function importOneAndOpen(page: Page, log: string, question: string): Promise<void> {
+  await page.goto('/#/');
+  await openApp(page);
+  await importAndClose(page, log, '1 of 1 record imported', 30_000);
+  await page.keyboard.press('/');
+  await page.keyboard.type(question.slice(0, 40));
+  await page.getByTestId('trajectory-row').first().click();
+}
+
+/** A JSONL file of `records`, one per line, for setInputFiles. */
+export function jsonlFile(name: string, records: readonly unknown[]) {
+  return {
+    name,
+    mimeType: 'application/json',
+    buffer: Buffer.from(records.map((r) => JSON.stringify(r)).join('\n')),
+  };
+}
+
+/**
+ * Imports `files`, waits for the (last) import report to say `imported` — by default every record
+ * of a shared 125-record log — and closes the dialog.
+ */
+export async function importAndClose(
+  page: Page,
+  files: Parameters<Page['setInputFiles']>[1],
+  imported = '125 of 125 records imported',
+  timeout = 60_000,
+): Promise<void> {
+  await importFiles(page, files);
+  await expect(page.getByTestId('import-report').last()).toContainText(imported, { timeout });
+  await page.keyboard.press('Escape');
+}
+
+/**
+ * Points the model settings at an OpenAI-compatible server: the Run page's (scope: the page, on
+ * #/run) or a fork panel's. `blur` moves focus on, as a user leaving the model field does.
+ */
+export async function chooseServer(
+  scope: Page | Locator,
+  url: string,
+  model: string,
+  { blur = false }: { blur?: boolean } = {},
+): Promise<void> {
+  await scope.getByTestId('backend-http').click();
+  await scope.getByTestId('http-url').fill(url);
+  await scope.getByTestId('http-model').fill(model);
+  if (blur) await scope.getByTestId('http-model').press('Tab');
+}
+
+/** Searches the table for `text` (the '/' key) and opens the first trajectory that matches. */
+export async function openFirstMatch(page: Page, text: string): Promise<void> {
+  await page.keyboard.press('/');
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+  await page.getByTestId('trajectory-row').first().click();
+}
+
+/** Narrows the table to the one trajectory `search` finds (e.g. "file.jsonl:52") and opens its timeline. */
+export async function openOnlyMatch(page: Page, search: string): Promise<void> {
+  const box = page.getByLabel('Search trajectories');
+  await box.fill(search);
+  await box.press('Enter');
+  await tableSettled(page);
+  await expect(page.locator('.tbody .tr')).toHaveCount(1);
+  await page.locator('body').click({ position: { x: 5, y: 400 } });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('timeline')).toBeVisible();
 }
 
 /**

@@ -3,7 +3,7 @@
 // OpenAI-compatible server, and land on the comparison of parent and fork.
 import { resolve } from 'node:path';
 import { chatStream, type RecordedRequest, startFakeOpenAiServer } from '../app/testing/fake-openai-server';
-import { DEMO_ROWS, R1_LOG, expect, importFiles, openApp, test } from './fixtures';
+import { chooseServer, DEMO_ROWS, expect, importAndClose, openApp, R1_LOG, test } from './fixtures';
 
 const KEY = 'sk-fork-secret-42';
 const words = (s: string) => s.match(/\S+\s*|\s+/g) ?? [];
@@ -18,11 +18,7 @@ test('fork at the second search with a replaced document: only new turns hit the
   }));
   try {
     await openApp(page);
-    await importFiles(page, R1_LOG);
-    await expect(page.getByTestId('import-report')).toContainText('125 of 125 records imported', {
-      timeout: 60_000,
-    });
-    await page.keyboard.press('Escape');
+    await importAndClose(page, R1_LOG);
     await expect(page.getByTestId('row-count')).toHaveText(`${DEMO_ROWS + 125} trajectories`);
     await page.keyboard.press('/');
     await page.keyboard.type('the year that Citibank was founded');
@@ -55,9 +51,7 @@ test('fork at the second search with a replaced document: only new turns hit the
 
     // Continue with Search-R1 on the scripted server.
     await panel.getByTestId('fork-strategy').selectOption('search-r1');
-    await panel.getByTestId('backend-http').click();
-    await panel.getByTestId('http-url').fill(server.url);
-    await panel.getByTestId('http-model').fill('fake-r1');
+    await chooseServer(panel, server.url, 'fake-r1');
     await panel.getByLabel('API key').fill(KEY);
     await page.screenshot({ path: '/tmp/fork-panel.png' });
     await panel.getByTestId('fork-run').click();
@@ -137,11 +131,7 @@ test('one-click what-if: "answer now" after the first search is stored as a fork
   }));
   try {
     await openApp(page);
-    await importFiles(page, R1_LOG);
-    await expect(page.getByTestId('import-report')).toContainText('125 of 125 records imported', {
-      timeout: 60_000,
-    });
-    await page.keyboard.press('Escape');
+    await importAndClose(page, R1_LOG);
     await page.keyboard.press('/');
     await page.keyboard.type('the year that Citibank was founded');
     await page.getByTestId('trajectory-row').first().click();
@@ -149,9 +139,7 @@ test('one-click what-if: "answer now" after the first search is stored as a fork
     await page.locator('[data-testid=step][data-kind=retrieve]').first().click();
     await page.getByTestId('fork-here').click();
     const panel = page.getByTestId('fork-panel');
-    await panel.getByTestId('backend-http').click();
-    await panel.getByTestId('http-url').fill(server.url);
-    await panel.getByTestId('http-model').fill('fake-r1');
+    await chooseServer(panel, server.url, 'fake-r1');
     await panel.getByTestId('whatif-answer').click();
     await expect(page).toHaveURL(new RegExp(`#/compare/${encodeURIComponent(parentId)}/fork_`), {
       timeout: 60_000,
@@ -202,11 +190,7 @@ test('fork of an imported APEX trajectory continues with APEX and opens aligned 
   const server = await startFakeOpenAiServer((req) => apexReply(req));
   try {
     await openApp(page);
-    await importFiles(page, APEX_LOG);
-    await expect(page.getByTestId('import-report')).toContainText('3 of 4 records imported', {
-      timeout: 60_000,
-    });
-    await page.keyboard.press('Escape');
+    await importAndClose(page, APEX_LOG, '3 of 4 records imported');
     await page.keyboard.press('/');
     await page.keyboard.type('birthplace of the founder of Veltmark Press');
     await page.getByTestId('trajectory-row').first().click();
@@ -224,9 +208,7 @@ test('fork of an imported APEX trajectory continues with APEX and opens aligned 
     const docs = panel.getByTestId('fork-doc');
     await expect(docs).toHaveCount(2);
     await docs.first().getByTestId('fork-drop').click();
-    await panel.getByTestId('backend-http').click();
-    await panel.getByTestId('http-url').fill(server.url);
-    await panel.getByTestId('http-model').fill('fake-apex');
+    await chooseServer(panel, server.url, 'fake-apex');
     await panel.getByTestId('fork-run').click();
 
     // The live fork: the replayed steps dimmed, the new ones streaming in.

@@ -1,21 +1,20 @@
 // A loaded benchmark question set feeds the explorer's metrics: a trajectory log that carries no
 // gold gets the MuSiQue gold answer, plan and supporting passages joined on by its question.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { expect, importFiles, openApp, SHARED, test } from './fixtures';
-
-interface Musique {
-  question: string;
-  answer: string;
-  paragraphs: Array<{ title: string; paragraph_text: string; is_supporting: boolean }>;
-  question_decomposition: Array<{ question: string }>;
-}
+import { writeFileSync } from 'node:fs';
+import {
+  expect,
+  importAndClose,
+  importOneAndOpen,
+  loadMusiqueQuestions,
+  musiqueRecord,
+  openApp,
+  test,
+} from './fixtures';
 
 test('MuSiQue questions give an imported log its gold plan and gold-passage recall', async ({
   page,
 }, info) => {
-  const file = resolve(SHARED, 'data/musique/dev_subset.jsonl');
-  const rec = JSON.parse(readFileSync(file, 'utf8').split('\n')[0]!) as Musique;
+  const rec = musiqueRecord();
   const supporting = rec.paragraphs.filter((p) => p.is_supporting);
   const other = rec.paragraphs.find((p) => !p.is_supporting)!;
   expect(supporting.length).toBeGreaterThanOrEqual(2);
@@ -28,24 +27,9 @@ test('MuSiQue questions give an imported log its gold plan and gold-passage reca
     `</information>\n\n<think>Found it.</think>\n<answer> ${rec.answer} </answer>`;
   writeFileSync(log, `${JSON.stringify({ question: rec.question, response })}\n`);
 
-  await page.goto('/#/corpus');
-  await expect(page.getByTestId('bm25-status')).toBeVisible({ timeout: 30_000 });
-  await page.getByTestId('load-dataset').click();
-  await page.getByTestId('dataset-file').setInputFiles(file);
-  await expect(page.getByTestId('dataset-format')).toContainText('MuSiQue');
-  await page.getByRole('button', { name: 'Load', exact: true }).click();
-  await expect(page.getByRole('status')).toContainText('181 questions', { timeout: 60_000 });
+  await loadMusiqueQuestions(page);
 
-  await page.goto('/#/');
-  await openApp(page);
-  await importFiles(page, log);
-  await expect(page.getByTestId('import-report')).toContainText('1 of 1 record imported', {
-    timeout: 30_000,
-  });
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('/');
-  await page.keyboard.type(rec.question.slice(0, 40));
-  await page.getByTestId('trajectory-row').first().click();
+  await importOneAndOpen(page, log, rec.question);
 
   await expect(page.getByTestId('gold-from')).toContainText('MuSiQue');
   await expect(page.locator('.answer-line')).toContainText(rec.answer);
@@ -71,8 +55,7 @@ test('MuSiQue questions give an imported log its gold plan and gold-passage reca
 test('table = view: a log imported before its question set shows the set’s gold in every metric of both', async ({
   page,
 }, info) => {
-  const file = resolve(SHARED, 'data/musique/dev_subset.jsonl');
-  const rec = JSON.parse(readFileSync(file, 'utf8').split('\n')[1]!) as Musique;
+  const rec = musiqueRecord(1);
   const supporting = rec.paragraphs.filter((p) => p.is_supporting);
   const other = rec.paragraphs.find((p) => !p.is_supporting)!;
   const found = supporting[0]!;
@@ -85,11 +68,7 @@ test('table = view: a log imported before its question set shows the set’s gol
 
   // The log first: its row is derived with no gold.
   await openApp(page);
-  await importFiles(page, log);
-  await expect(page.getByTestId('import-report')).toContainText('1 of 1 record imported', {
-    timeout: 30_000,
-  });
-  await page.keyboard.press('Escape');
+  await importAndClose(page, log, '1 of 1 record imported', 30_000);
   const box = page.getByLabel('Search trajectories');
   await box.fill(rec.question.slice(0, 40));
   await box.press('Enter');
@@ -97,12 +76,7 @@ test('table = view: a log imported before its question set shows the set’s gol
   await expect(row.locator('[data-col="em"]')).toHaveText('–');
 
   // Then the question set: the stored row is re-derived with its gold.
-  await page.goto('/#/corpus');
-  await expect(page.getByTestId('bm25-status')).toBeVisible({ timeout: 30_000 });
-  await page.getByTestId('load-dataset').click();
-  await page.getByTestId('dataset-file').setInputFiles(file);
-  await page.getByRole('button', { name: 'Load', exact: true }).click();
-  await expect(page.getByRole('status')).toContainText('181 questions', { timeout: 60_000 });
+  await loadMusiqueQuestions(page);
   await page.goto('/#/');
   await box.fill(rec.question.slice(0, 40));
   await box.press('Enter');

@@ -5,7 +5,7 @@
 // moved to the trajectory worker).
 import { writeFileSync } from 'node:fs';
 import { hubPlanRecord, planRecord } from '../bench/shapes-data';
-import { clearLongTasks, expect, importFiles, longTasks, openApp, test, watchLongTasks } from './fixtures';
+import { clearLongTasks, expect, importAndClose, longTasks, openApp, test, watchLongTasks } from './fixtures';
 
 test('a 200,000-dependency plan and a cyclic plan open, drawn safely, with long tasks reported', async ({
   page,
@@ -22,11 +22,7 @@ test('a 200,000-dependency plan and a cyclic plan open, drawn safely, with long 
   writeFileSync(path, `${JSON.stringify(hub)}\n${JSON.stringify(cyclic)}\n`);
 
   await openApp(page);
-  await importFiles(page, path);
-  await expect(page.getByTestId('import-report')).toContainText('2 of 2 records imported', {
-    timeout: 120_000,
-  });
-  await page.keyboard.press('Escape');
+  await importAndClose(page, path, '2 of 2 records imported', 120_000);
   await watchLongTasks(page);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -4,7 +4,7 @@
 // the answer's verdict and the reward that depends on it change; the verdict is cached.
 import type { Page } from '@playwright/test';
 import { chatStream, startFakeOpenAiServer } from '../app/testing/fake-openai-server';
-import { expect, importFiles, openApp, test } from './fixtures';
+import { chooseServer, expect, importAndClose, jsonlFile, openApp, openFirstMatch, test } from './fixtures';
 
 const QUESTION = "When did Lavinia Norcross Dickinson's father die?";
 // An R1-Searcher record: one search, then the right date in another form.
@@ -33,25 +33,11 @@ test('an LLM judge on the configured server moves an EM-wrong answer to correct,
   try {
     await openApp(page);
     await page.goto('/#/run');
-    await page.getByTestId('backend-http').click();
-    await page.getByTestId('http-url').fill(server.url);
-    await page.getByTestId('http-model').fill('fake-judge');
-    await page.getByTestId('http-model').press('Tab');
+    await chooseServer(page, server.url, 'fake-judge', { blur: true });
 
     await page.goto('/#/');
-    await importFiles(page, {
-      name: 'dickinson.jsonl',
-      mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify(RECORD)),
-    });
-    await expect(page.getByTestId('import-report')).toContainText('1 of 1 record imported', {
-      timeout: 60_000,
-    });
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('/');
-    await page.keyboard.type('Lavinia');
-    await page.keyboard.press('Enter');
-    await page.getByTestId('trajectory-row').first().click();
+    await importAndClose(page, jsonlFile('dickinson.jsonl', [RECORD]), '1 of 1 record imported');
+    await openFirstMatch(page, 'Lavinia');
 
     const verdict = page.getByTestId('answer-correct');
     await expect(verdict).toHaveText('correct by EM: no');

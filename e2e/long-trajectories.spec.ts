@@ -6,7 +6,7 @@
 // replays the 100,000 steps to the end and back (keeping every frame crashed the tab).
 import { writeFileSync } from 'node:fs';
 import { manyStepsRecord, wideDocsRecord } from '../bench/shapes-data';
-import { clearLongTasks, expect, importFiles, longTasks, openApp, test, watchLongTasks } from './fixtures';
+import { clearLongTasks, expect, importAndClose, longTasks, openApp, test, watchLongTasks } from './fixtures';
 
 const STEPS = 100_000;
 const DOCS = 50_000;
@@ -21,11 +21,7 @@ test('a 100,000-step trajectory and a 50,000-document retrieval open with only w
   writeFileSync(path, `${JSON.stringify(many)}\n${JSON.stringify(wide)}\n`);
 
   await openApp(page);
-  await importFiles(page, path);
-  await expect(page.getByTestId('import-report')).toContainText('2 of 2 records imported', {
-    timeout: 120_000,
-  });
-  await page.keyboard.press('Escape');
+  await importAndClose(page, path, '2 of 2 records imported', 120_000);
   await watchLongTasks(page);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

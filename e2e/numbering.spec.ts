@@ -1,14 +1,10 @@
 // Data a researcher can trust (issue 8): documents keep their titles and read without CSV
 // escapes, gold titles match after normalization, one 1-based step number everywhere a person
 // reads it (evidence, panel, timeline, URL, export), and near misses are not wrong entities.
-import { expect, importFiles, openApp, R1_LOG, test } from './fixtures';
+import { expect, importFiles, jsonlFile, openApp, openFirstMatch, R1_LOG, test } from './fixtures';
 import type { Page } from '@playwright/test';
 
-const jsonl = (name: string, records: object[]) => ({
-  name,
-  mimeType: 'application/json',
-  buffer: Buffer.from(records.map((r) => JSON.stringify(r)).join('\n')),
-});
+const jsonl = jsonlFile;
 
 // An R1-Searcher record with one plain and one CSV-quoted document; its answer is the wrong
 // entity, found in the first document.
@@ -36,10 +32,7 @@ async function importAndOpen(
     },
   );
   await page.keyboard.press('Escape');
-  await page.keyboard.press('/');
-  await page.keyboard.type(search);
-  await page.keyboard.press('Enter');
-  await page.getByTestId('trajectory-row').first().click();
+  await openFirstMatch(page, search);
   await expect(page.getByTestId('timeline')).toBeVisible();
 }
 

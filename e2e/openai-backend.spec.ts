@@ -3,7 +3,7 @@
 // demo world's passages, and scores the answer. The API key goes in the header and nowhere else.
 import { chatStream, startFakeOpenAiServer } from '../app/testing/fake-openai-server';
 import type { Page } from '@playwright/test';
-import { expect, longTasks, test, watchLongTasks } from './fixtures';
+import { chooseServer, expect, longTasks, test, watchLongTasks } from './fixtures';
 
 const QUESTION = 'In which city was the founder of the Casmere Botanical Institute born?';
 const KEY = 'sk-test-secret-123';
@@ -18,9 +18,7 @@ async function setUpSearchR1Run(page: Page, url: string, model: string): Promise
   });
   await page.getByTestId('strategy-select').selectOption('search-r1');
   await page.getByTestId('question-select').selectOption({ label: `[2-hop] ${QUESTION}` });
-  await page.getByTestId('backend-http').click();
-  await page.getByTestId('http-url').fill(url);
-  await page.getByTestId('http-model').fill(model);
+  await chooseServer(page, url, model);
 }
 
 test('Search-R1 through an OpenAI-compatible server: streamed, cut at stop strings, scored', async ({

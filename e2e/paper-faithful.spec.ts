@@ -2,22 +2,13 @@
 // <reflect> (QAgent Table 5 names both tags) imports the reflection; its cover-EM is labelled
 // "non-strict EM" (QAgent §4.1); ExSearch's R@k / P@k (§5.2, Tables 3 and 7) are in the metrics;
 // a MuSiQue gold plan shows each step as written beside its question form.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { expect, importFiles, openApp, SHARED, test } from './fixtures';
-
-interface Musique {
-  question: string;
-  answer: string;
-  paragraphs: Array<{ title: string; paragraph_text: string; is_supporting: boolean }>;
-  question_decomposition: Array<{ question: string }>;
-}
+import { writeFileSync } from 'node:fs';
+import { expect, importOneAndOpen, loadMusiqueQuestions, musiqueRecord, test } from './fixtures';
 
 test('a QAgent log with <reflect>, its non-strict EM, R@k / P@k and the rewritten gold plan', async ({
   page,
 }, info) => {
-  const file = resolve(SHARED, 'data/musique/dev_subset.jsonl');
-  const rec = JSON.parse(readFileSync(file, 'utf8').split('\n')[0]!) as Musique;
+  const rec = musiqueRecord();
   const [found] = rec.paragraphs.filter((p) => p.is_supporting);
   const others = rec.paragraphs.filter((p) => !p.is_supporting).slice(0, 3);
   const passages = [...others, found!].map((p, i) => `Passage #${i + 1} ${p.title}\n${p.paragraph_text}`);
@@ -28,24 +19,9 @@ test('a QAgent log with <reflect>, its non-strict EM, R@k / P@k and the rewritte
   const log = info.outputPath('qagent.jsonl');
   writeFileSync(log, `${JSON.stringify({ question: rec.question, output })}\n`);
 
-  await page.goto('/#/corpus');
-  await expect(page.getByTestId('bm25-status')).toBeVisible({ timeout: 30_000 });
-  await page.getByTestId('load-dataset').click();
-  await page.getByTestId('dataset-file').setInputFiles(file);
-  await page.getByRole('button', { name: 'Load', exact: true }).click();
-  // A clean load closes the dialog and says what came in.
-  await expect(page.getByRole('status')).toContainText('181 questions', { timeout: 60_000 });
+  await loadMusiqueQuestions(page);
 
-  await page.goto('/#/');
-  await openApp(page);
-  await importFiles(page, log);
-  await expect(page.getByTestId('import-report')).toContainText('1 of 1 record imported', {
-    timeout: 30_000,
-  });
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('/');
-  await page.keyboard.type(rec.question.slice(0, 40));
-  await page.getByTestId('trajectory-row').first().click();
+  await importOneAndOpen(page, log, rec.question);
 
   // The <reflect> text is a step of its own, and the pill names acc as QAgent does.
   await expect(page.getByText('The passages name the county and its seat.').first()).toBeVisible();

@@ -3,16 +3,16 @@
 //   written and its deterministic question form (SEPR's fallback when no rewrite is cached);
 // - an ablation preset (ExSearch §5.2, Table 3) run as one batch, each arm labelled in the
 //   comparison with its accuracy and retrieval count.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { chatStream, startFakeOpenAiServer } from '../app/testing/fake-openai-server';
-import { expect, importFiles, openApp, SHARED, test } from './fixtures';
-
-interface Musique {
-  question: string;
-  answer: string;
-  question_decomposition: Array<{ question: string }>;
-}
+import {
+  chooseServer,
+  expect,
+  importOneAndOpen,
+  loadMusiqueQuestions,
+  musiqueRecord,
+  test,
+} from './fixtures';
 
 test('the configured model rewrites a gold plan, shown beside the raw and the SEPR form', async ({
   page,
@@ -27,36 +27,18 @@ test('the configured model rewrites a gold plan, shown beside the raw and the SE
     };
   });
   try {
-    const file = resolve(SHARED, 'data/musique/dev_subset.jsonl');
-    const rec = JSON.parse(readFileSync(file, 'utf8').split('\n')[0]!) as Musique;
+    const rec = musiqueRecord();
     const log = info.outputPath('qagent.jsonl');
     writeFileSync(
       log,
       `${JSON.stringify({ question: rec.question, output: `<answer> ${rec.answer} </answer>` })}\n`,
     );
     await page.goto('/#/run');
-    await page.getByTestId('backend-http').click();
-    await page.getByTestId('http-url').fill(server.url);
-    await page.getByTestId('http-model').fill('fake-rewriter');
-    await page.getByTestId('http-model').press('Tab');
+    await chooseServer(page, server.url, 'fake-rewriter', { blur: true });
 
-    await page.goto('/#/corpus');
-    await expect(page.getByTestId('bm25-status')).toBeVisible({ timeout: 30_000 });
-    await page.getByTestId('load-dataset').click();
-    await page.getByTestId('dataset-file').setInputFiles(file);
-    await page.getByRole('button', { name: 'Load', exact: true }).click();
-    await expect(page.getByRole('status')).toContainText('181 questions', { timeout: 60_000 });
+    await loadMusiqueQuestions(page);
 
-    await page.goto('/#/');
-    await openApp(page);
-    await importFiles(page, log);
-    await expect(page.getByTestId('import-report')).toContainText('1 of 1 record imported', {
-      timeout: 30_000,
-    });
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('/');
-    await page.keyboard.type(rec.question.slice(0, 40));
-    await page.getByTestId('trajectory-row').first().click();
+    await importOneAndOpen(page, log, rec.question);
     await page.keyboard.press('m');
 
     const goldPlan = page.getByTestId('gold-plan');
@@ -102,9 +84,7 @@ test('an ExSearch ablation preset runs its three arms as one batch, each labelle
     await expect(page.getByTestId('question-select').locator('option').first()).toBeAttached({
       timeout: 30_000,
     });
-    await page.getByTestId('backend-http').click();
-    await page.getByTestId('http-url').fill(server.url);
-    await page.getByTestId('http-model').fill('fake-ex');
+    await chooseServer(page, server.url, 'fake-ex');
 
     await page.getByTestId('batch-tab').click();
     await page.getByTestId('mode-ablation').click();

@@ -3,8 +3,13 @@
 // search disabled (SAAS) and at each decision point (DAS); the server has no prompt logprobs, so
 // information gain (IG-Search) says why it was skipped. Replies are cached: a reload asks nothing,
 // and probing the table's filtered rows asks only what the cache lacks.
-import { chatStream, startFakeOpenAiServer } from '../app/testing/fake-openai-server';
-import { expect, importFiles, openApp, test } from './fixtures';
+import {
+  chatModel,
+  jawsProberReply,
+  postsTo,
+  startFakeOpenAiServer,
+} from '../app/testing/fake-openai-server';
+import { chooseServer, expect, importAndClose, jsonlFile, openApp, openFirstMatch, test } from './fixtures';
 
 const RECORD = {
   question: 'When was the director of Jaws born?',
@@ -20,42 +25,17 @@ const RECORD = {
 test('model probes on the configured server: verdicts per probe with evidence, cached across a reload', async ({
   page,
 }) => {
-  const server = await startFakeOpenAiServer((req) => {
-    if (!req.path.endsWith('/chat/completions'))
-      return { json: { error: { message: 'not found' } }, status: 404 };
-    const user = (req.body as { messages: Array<{ content: string }> }).messages.at(-1)?.content ?? '';
-    // Knows who directed Jaws; knows the birth date only from Spielberg's passage.
-    const reply =
-      user === 'Jaws director'
-        ? 'Steven Spielberg'
-        : user.includes('born 18 December')
-          ? '18 December 1946'
-          : 'unknown';
-    return { stream: chatStream([reply], { finishReason: 'stop' }) };
-  });
-  const posts = () => server.requests.filter((r) => r.method === 'POST');
+  // Knows who directed Jaws; knows the birth date only from Spielberg's passage.
+  const server = await startFakeOpenAiServer(chatModel(jawsProberReply));
+  const posts = () => postsTo(server);
   try {
     await openApp(page);
     await page.goto('/#/run');
-    await page.getByTestId('backend-http').click();
-    await page.getByTestId('http-url').fill(server.url);
-    await page.getByTestId('http-model').fill('fake-prober');
-    await page.getByTestId('http-model').press('Tab');
+    await chooseServer(page, server.url, 'fake-prober', { blur: true });
 
     await page.goto('/#/');
-    await importFiles(page, {
-      name: 'jaws.jsonl',
-      mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify(RECORD)),
-    });
-    await expect(page.getByTestId('import-report')).toContainText('1 of 1 record imported', {
-      timeout: 60_000,
-    });
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('/');
-    await page.keyboard.type('director of Jaws');
-    await page.keyboard.press('Enter');
-    await page.getByTestId('trajectory-row').first().click();
+    await importAndClose(page, jsonlFile('jaws.jsonl', [RECORD]), '1 of 1 record imported');
+    await openFirstMatch(page, 'director of Jaws');
 
     await page.keyboard.press('d');
     const panel = page.getByTestId('probes-panel');

@@ -1,6 +1,6 @@
 // Model and document text is untrusted: it must render as text, never run, and a 1 MB
 // single-line record must not freeze the page.
-import { expect, importFiles, openApp, test } from './fixtures';
+import { expect, importAndClose, openApp, test } from './fixtures';
 
 const XSS = [
   '<script>window.__xss = "script"</script>',
@@ -37,11 +37,12 @@ test('hostile and huge records render as text; nothing executes; the page stays 
     r1Record('Enormous record town?', huge),
   ].join('\n');
   expect(text.length).toBeGreaterThan(1_000_000);
-  await importFiles(page, { name: 'hostile.jsonl', mimeType: 'application/json', buffer: Buffer.from(text) });
-  await expect(page.getByTestId('import-report')).toContainText('2 of 2 records imported', {
-    timeout: 30_000,
-  });
-  await page.keyboard.press('Escape');
+  await importAndClose(
+    page,
+    { name: 'hostile.jsonl', mimeType: 'application/json', buffer: Buffer.from(text) },
+    '2 of 2 records imported',
+    30_000,
+  );
 
   for (const q of ['Hostile payload city?', 'Enormous record town?']) {
     await page.keyboard.press('/');

@@ -2,8 +2,8 @@
 // one trajectory from its Diagnose tab (labels with quotes, then read back from the cache), a
 // batch over the table's filtered rows paused mid-way and resumed (what the cache holds is not
 // asked again), and Calibrate with the judge as one more annotator measured against a person.
-import { chatStream, startFakeOpenAiServer } from '../app/testing/fake-openai-server';
-import { expect, importFiles, openApp, test } from './fixtures';
+import { chatModel, startFakeOpenAiServer } from '../app/testing/fake-openai-server';
+import { chooseServer, expect, importAndClose, jsonlFile, openApp, openFirstMatch, test } from './fixtures';
 
 type Hop = [query: string, title: string, text: string];
 
@@ -79,37 +79,18 @@ test('model judge: one trajectory, a paused and resumed batch over filtered rows
   page,
 }) => {
   let slow = false;
-  const server = await startFakeOpenAiServer((req) => {
-    if (!req.path.endsWith('/chat/completions'))
-      return { json: { error: { message: 'not found' } }, status: 404 };
-    const user = (req.body as { messages: Array<{ content: string }> }).messages.at(-1)?.content ?? '';
-    return { stream: chatStream([judgeReply(user)], { finishReason: 'stop' }), eventGapMs: slow ? 700 : 0 };
-  });
+  const server = await startFakeOpenAiServer(chatModel(judgeReply, { eventGapMs: () => (slow ? 700 : 0) }));
   const answered = () => server.requests.filter((r) => r.method === 'POST' && !r.closedEarly);
   try {
     await openApp(page);
     await page.goto('/#/run');
-    await page.getByTestId('backend-http').click();
-    await page.getByTestId('http-url').fill(server.url);
-    await page.getByTestId('http-model').fill('fake-judge');
-    await page.getByTestId('http-model').press('Tab');
+    await chooseServer(page, server.url, 'fake-judge', { blur: true });
 
     await page.goto('/#/');
-    await importFiles(page, {
-      name: FILE,
-      mimeType: 'application/json',
-      buffer: Buffer.from(RECORDS.map((r) => JSON.stringify(r)).join('\n')),
-    });
-    await expect(page.getByTestId('import-report')).toContainText('4 of 4 records imported', {
-      timeout: 60_000,
-    });
-    await page.keyboard.press('Escape');
+    await importAndClose(page, jsonlFile(FILE, RECORDS), '4 of 4 records imported');
 
     // One trajectory, from its Diagnose tab.
-    await page.keyboard.press('/');
-    await page.keyboard.type('directed Jaws');
-    await page.keyboard.press('Enter');
-    await page.getByTestId('trajectory-row').first().click();
+    await openFirstMatch(page, 'directed Jaws');
     await page.keyboard.press('d');
     const panel = page.getByTestId('search-judge-panel');
     await expect(panel.getByTestId('search-judge-model')).toHaveText('fake-judge');
@@ -164,11 +145,7 @@ test('model judge: one trajectory, a paused and resumed batch over filtered rows
     // Calibrate: a person's labels, and the judge as one more annotator measured against them.
     await page.getByTestId('nav-calibrate').click();
     await page.getByLabel('Annotator for imported labels').fill('ana');
-    await page.getByTestId('labels-file').setInputFiles({
-      name: 'ana.jsonl',
-      mimeType: 'application/json',
-      buffer: Buffer.from(LABELS.map((l) => JSON.stringify(l)).join('\n')),
-    });
+    await page.getByTestId('labels-file').setInputFiles(jsonlFile('ana.jsonl', LABELS));
     await expect(page.getByTestId('labels-report')).toContainText('Imported 2 of 2 labels');
     const judgeCard = page.getByTestId('calibration-judge');
     await expect(judgeCard).toHaveCount(1);

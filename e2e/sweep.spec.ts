@@ -3,7 +3,7 @@
 // per value and a legend; the figures download as SVG and PNG, the grid table as CSV.
 import { readFile } from 'node:fs/promises';
 import { chatStream, startFakeOpenAiServer } from '../app/testing/fake-openai-server';
-import { expect, test } from './fixtures';
+import { chooseServer, expect, test } from './fixtures';
 
 const words = (s: string) => s.match(/\S+\s*|\s+/g) ?? [];
 
@@ -28,9 +28,7 @@ test('a sweep plots accuracy and RC per value and exports SVG, PNG and CSV', asy
     await expect(page.getByTestId('question-select').locator('option').first()).toBeAttached({
       timeout: 30_000,
     });
-    await page.getByTestId('backend-http').click();
-    await page.getByTestId('http-url').fill(server.url);
-    await page.getByTestId('http-model').fill('fake-wts');
+    await chooseServer(page, server.url, 'fake-wts');
 
     await page.getByTestId('batch-tab').click();
     await page.getByTestId('mode-sweep').click();

@@ -6,7 +6,7 @@ import {
   DEMO_ROWS,
   expect,
   FLASHRAG_LOG,
-  importFiles,
+  importAndClose,
   openApp,
   R1_LOG,
   rowCount,
@@ -98,11 +98,7 @@ test('judge, recall, answer-in-docs and near-miss: columns to sort and filter; a
   page,
 }) => {
   await openApp(page);
-  await importFiles(page, [R1_LOG]);
-  await expect(page.getByTestId('import-report')).toContainText('125 of 125 records imported', {
-    timeout: 60_000,
-  });
-  await page.keyboard.press('Escape');
+  await importAndClose(page, [R1_LOG]);
   await expect(page.getByTestId('row-count')).toHaveText(`${DEMO_ROWS + 125} trajectories`);
   // Once the user's logs are in, the table is theirs: no demo note.
   await expect(page.getByTestId('demo-banner')).toHaveCount(0);
@@ -161,9 +157,7 @@ test('judge, recall, answer-in-docs and near-miss: columns to sort and filter; a
 
 test('search reaches queries, reasoning, file:line and the source’s own ids', async ({ page }) => {
   await openApp(page);
-  await importFiles(page, [FLASHRAG_LOG]);
-  await expect(page.getByTestId('import-report')).toContainText('records imported', { timeout: 60_000 });
-  await page.keyboard.press('Escape');
+  await importAndClose(page, [FLASHRAG_LOG], 'records imported');
   // The table worker re-reads the rows after an import: wait until the count moved.
   await expect(page.getByTestId('row-count')).not.toHaveText(`${DEMO_ROWS} trajectories`);
   const total = await rowCount(page);
