@@ -275,3 +275,32 @@ describe('a bridge named only by a long description: the page that states it', (
     expect(sufficiency(t, searchHops(t), true).point).toBe(1);
   });
 });
+
+describe("the retriever's copy lacks the fact: not under-search", () => {
+  const Q = 'When was the composer of Carol of the Bells born?';
+  const CAROL = doc('c', 'Carol of the Bells', 'A carol with music by Ukrainian composer Mykola Leontovych.');
+  const STRIPPED = doc('m', 'Mykola Leontovych', 'Mykola Leontovych was born on in Monastyrok.');
+
+  it('the bridge page came back for a query naming it, without the date', () => {
+    const t = traj(
+      Q,
+      { answers: ['December 13, 1877'] },
+      [search('Carol of the Bells composer', [CAROL]), search('Mykola Leontovych birthdate', [STRIPPED])],
+      'December 6, 1871',
+    );
+    const d = diagnose(t);
+    expect(d.firstSufficientSearch).toBeNull();
+    expect(d.sufficiency.chain?.unretrievable).toMatch(/is the page of Mykola Leontovych/);
+    expect(d.underSearch).toBe(false);
+  });
+
+  it('the agent never asked for the bridge: under-search', () => {
+    const t = traj(
+      Q,
+      { answers: ['December 13, 1877'] },
+      [search('Carol of the Bells composer', [CAROL])],
+      '1871',
+    );
+    expect(diagnose(t).underSearch).toBe(true);
+  });
+});

@@ -19,7 +19,7 @@ import { excerpt, passageName, quote, type SearchHop } from './hops';
 import { statedAnswer } from './passage-match';
 import { needName, type QuestionNeeds } from './question-needs';
 import { DESCRIPTION_SHARE, descriptionShare, isDescriptor, isLongDescription } from './description';
-import { fullNameOnPage } from './name-variants';
+import { fullNameOnPage, haystackNames } from './name-variants';
 import { type Relation, statedNames } from './relations';
 
 export interface ChainLink {
@@ -44,6 +44,25 @@ export interface EvidenceChain {
    * question's entity, is the page the question's description fits, or nothing ties it.
    */
   reach?: 'named' | 'described' | 'unlinked';
+  /**
+   * Why a further search could not have found the missing link: the page of the entity it is
+   * about was retrieved for a query naming that entity, and does not state it.
+   */
+  unretrievable?: string;
+}
+
+type Partial = { links: ChainLink[]; missing: string | null; unretrievable?: string };
+
+/**
+ * The labelling guidelines call it no under-search when "the retriever could not have found" the
+ * missing fact. The trace shows that where the agent asked for the entity and got its own page
+ * back without the fact (the corpus's copy of the article lacks it).
+ */
+function pageLacks(passages: ChainPassages, who: string, what: string): string | undefined {
+  const p = passages.about(who).find((x) => haystackNames(` ${normalizeText(x.hop.query)} `, who));
+  return p
+    ? `${passageName(p.doc, p.hop.search)}, retrieved for ${quote(p.hop.query, 80)}, is the page of ${who} and does not give ${what}`
+    : undefined;
 }
 
 function link(need: string, p: Passage, at: string): ChainLink {
@@ -101,13 +120,21 @@ function sideChain(
   subject: string,
   needs: QuestionNeeds,
   answers?: readonly string[],
-): { links: ChainLink[]; missing: string | null } {
+): Partial {
   const attrs = needs.attributes.length > 0 ? needs.attributes : [undefined];
-  const through = (who: string) => {
+  const through = (who: string): Partial => {
     const links: ChainLink[] = [];
     for (const a of attrs) {
       const l = attributeLink(passages, who, a, needName(a, null, who), answers);
-      if (!l) return { links, missing: `no passage gives ${needName(a, null, who)}` };
+      if (!l) {
+        const what = a ? `its ${a.noun}` : 'it';
+        const lacks = pageLacks(passages, who, what);
+        return {
+          links,
+          missing: `no passage gives ${needName(a, null, who)}`,
+          ...(lacks ? { unretrievable: lacks } : {}),
+        };
+      }
       links.push(l);
     }
     return { links, missing: null };
@@ -116,12 +143,13 @@ function sideChain(
   const bridges = bridgeLinks(passages, subject, needs.bridge);
   if (bridges.length === 0)
     return { links: [], missing: `no passage names the ${needs.bridge.noun} of ${subject}` };
-  let best: { links: ChainLink[]; missing: string | null } | null = null;
+  let best: Partial | null = null;
   for (const [name, first] of bridges) {
     const rest = through(name);
-    const c = {
+    const c: Partial = {
       links: [first, ...rest.links],
       missing: rest.missing && `${rest.missing} (the ${needs.bridge.noun} of ${subject})`,
+      ...(rest.unretrievable ? { unretrievable: rest.unretrievable } : {}),
     };
     if (
       !best ||
@@ -153,12 +181,18 @@ export function structuredChain(
     for (const s of subjects) {
       const c = sideChain(passages, s, needs);
       links.push(...c.links);
-      if (c.missing) return { links, point: null, missing: c.missing };
+      if (c.missing)
+        return {
+          links,
+          point: null,
+          missing: c.missing,
+          ...(c.unretrievable ? { unretrievable: c.unretrievable } : {}),
+        };
     }
     return { links, point: chainPoint(links), missing: null };
   }
   // A bridge question names one entity the bridge starts from; the earliest complete chain wins.
-  let best: { links: ChainLink[]; missing: string | null } | null = null;
+  let best: Partial | null = null;
   for (const s of subjects) {
     const c = sideChain(passages, s, needs, answers.length > 0 ? answers : undefined);
     if (!best || (best.missing !== null && (c.missing === null || c.links.length > best.links.length)))
@@ -166,7 +200,12 @@ export function structuredChain(
     else if (c.missing === null && chainPoint(c.links) < chainPoint(best.links)) best = c;
   }
   if (!best) return null;
-  return { links: best.links, point: best.missing ? null : chainPoint(best.links), missing: best.missing };
+  return {
+    links: best.links,
+    point: best.missing ? null : chainPoint(best.links),
+    missing: best.missing,
+    ...(best.missing && best.unretrievable ? { unretrievable: best.unretrievable } : {}),
+  };
 }
 
 /**

@@ -80,6 +80,14 @@ export function underSearch(
       evidence: `Answered after the evidence was sufficient (search ${suff.point}).`,
       ...at,
     };
+  // The retriever, not the stopping point, is to blame (the guidelines' exception).
+  const lacks = suff.chain?.unretrievable;
+  if (lacks)
+    return {
+      under: false,
+      evidence: `Answered ${quote(pred, 60)} with the evidence never sufficient, but a further search could not plausibly have found the missing link: ${lacks}.`,
+      ...at,
+    };
   const n = hops.length;
   const parts = [
     `Answered ${quote(pred, 60)} after ${n} search${n === 1 ? '' : 'es'} with the evidence never sufficient: ${suff.evidence}`,

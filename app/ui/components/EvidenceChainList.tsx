@@ -1,6 +1,7 @@
 // The evidence chain behind a sufficiency verdict (app/core/diagnose/evidence-chain.ts): each link
 // with the passage that gives it, one click from its step, and the first missing link drawn as a
-// dashed gap. Passage text is rendered as text.
+// dashed gap, with why the retriever could not have found it where the trace shows that. Passage
+// text is rendered as text.
 import type { EvidenceChain } from '../../core/diagnose/evidence-chain';
 
 export function EvidenceChainList({
@@ -30,6 +31,11 @@ export function EvidenceChainList({
           </li>
         )}
       </ol>
+      {chain.missing !== null && chain.unretrievable && (
+        <p className="small muted" data-testid="chain-unretrievable">
+          Not under-search: a further search could not plausibly have found it ({chain.unretrievable}).
+        </p>
+      )}
     </div>
   );
 }
