@@ -53,7 +53,8 @@ export function TrainingPage({ sample }: { sample: string | null }) {
               </label>
             ))}
             <span className="muted" data-testid="training-total">
-              {all.length} steps, {samples.toLocaleString('en-US')} samples
+              {runs.length} run{runs.length === 1 ? '' : 's'}, {all.length} steps,{' '}
+              {samples.toLocaleString('en-US')} samples
             </span>
           </div>
         )}

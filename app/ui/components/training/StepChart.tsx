@@ -1,4 +1,4 @@
-import { area, bisector, line, scaleLinear } from 'd3';
+import { area, bisector, curveStepAfter, line, scaleLinear } from 'd3';
 import { type KeyboardEvent, type MouseEvent, useId, useMemo, useRef, useState } from 'react';
 import { FigureExport } from '../charts/ExportButtons';
 import { DASHES, legendWidth, SvgLegend } from '../charts/SvgLegend';
@@ -18,7 +18,7 @@ export interface StepSeries {
   points: readonly StepPoint[];
 }
 
-const W = 460;
+const W = 640;
 const H = 230;
 const PLOT_W_MIN = 300;
 
@@ -40,6 +40,7 @@ export function StepChart({
   yLabel,
   series,
   percent,
+  stepped,
   describe,
   onOpen,
   exportName,
@@ -49,7 +50,9 @@ export function StepChart({
   yLabel: string;
   series: readonly StepSeries[];
   /** y is a rate shown as a percentage on a 0–100 axis. */
-  percent?: boolean;
+  percent?: boolean | undefined;
+  /** Whole-number values (searches): drawn as steps, not slopes between steps. */
+  stepped?: boolean | undefined;
   /** The lines a point's read-out shows (plain text). */
   describe: (run: string, step: number) => string[];
   onOpen: (run: string, step: number) => void;
@@ -90,12 +93,16 @@ export function StepChart({
       .x((p) => x(p.step))
       .y0((p) => y(p.lo ?? p.y))
       .y1((p) => y(p.hi ?? p.y));
+    if (stepped) {
+      l.curve(curveStepAfter);
+      band.curve(curveStepAfter);
+    }
     const paths = series.map((s) => ({
       line: l(s.points as StepPoint[]) ?? '',
       band: s.points.some((p) => p.lo !== undefined) ? (band(s.points as StepPoint[]) ?? '') : null,
     }));
     return { x, y, paths };
-  }, [series, percent, M.l, M.b, M.t, pw]);
+  }, [series, percent, stepped, M.l, M.b, M.t, pw]);
   const fmt = (v: number) => (percent ? `${Math.round(v * 100)}` : String(Number(v.toFixed(2))));
   const at = cursor && series[cursor.s]?.points[cursor.i] ? cursor : null;
   const point = at ? series[at.s]!.points[at.i]! : null;
@@ -193,7 +200,7 @@ export function StepChart({
           {series.map((s, k) => (
             <g key={s.run} data-testid="step-series" data-run={s.run}>
               {paths[k]!.band !== null && (
-                <path d={paths[k]!.band!} fill={s.color} fillOpacity={0.16} stroke="none" />
+                <path d={paths[k]!.band!} fill={s.color} fillOpacity={0.13} stroke="none" />
               )}
               <path
                 d={paths[k]!.line}

@@ -35,6 +35,7 @@ export function StepCharts({
           yLabel={m.yLabel}
           series={series}
           percent={m.percent}
+          stepped={m.stepped}
           testId={`training-chart-${m.id}`}
           exportName={`training-${m.id.replace(/\W+/g, '-')}`}
           onOpen={onOpen}

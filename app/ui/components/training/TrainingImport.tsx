@@ -154,12 +154,20 @@ function ImportResult({ result }: { result: TrainingImportResult }) {
       sample{result.imported === 1 ? '' : 's'} imported
       {result.issues > 0 && `, ${result.issues} line${result.issues === 1 ? '' : 's'} reported`}.
       {result.problems.length > 0 && (
-        <ul className="training-import-problems">
-          {result.problems.slice(0, 8).map((p, k) => (
-            <li key={k}>{p}</li>
-          ))}
-          {result.problems.length > 8 && <li className="muted">and {result.problems.length - 8} more</li>}
-        </ul>
+        <details className="training-import-problems">
+          <summary>What was not imported</summary>
+          <ul>
+            {result.problems.slice(0, 20).map((p, k) => (
+              <li key={k}>{p}</li>
+            ))}
+            {result.problems.length > 20 && (
+              <li className="muted">
+                and {result.problems.length - 20} more (the Import dialog&apos;s Earlier imports list every
+                file&apos;s)
+              </li>
+            )}
+          </ul>
+        </details>
       )}
     </div>
   );

@@ -10,6 +10,8 @@ export interface StepMetric {
   title: string;
   yLabel: string;
   percent?: boolean;
+  /** Whole numbers (searches per sample): drawn as steps. */
+  stepped?: boolean;
   /** The plotted value of a step; null: no point (e.g. accuracy of a step with no gold answers). */
   value: (s: StepSummary) => number | null;
   /** The band around it (searches: quartiles). */
@@ -41,6 +43,7 @@ export const STEP_METRICS: readonly StepMetric[] = [
     id: 'searches',
     title: 'Searches per trajectory (median, quartile band)',
     yLabel: 'searches',
+    stepped: true,
     value: (s) => s.searches.p50,
     band: (s) => [s.searches.p25, s.searches.p75],
     detail: (s) => [

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { importAll, stringChunks } from '../../core/importers/pipeline';
+import { toRow, type TrajectoryRow } from '../../core/table/row';
+import { summarizeSteps } from '../../core/training/step-summary';
+import { generateTrainingRun } from '../../testing/training-run-generator';
+import { createTrainingApi } from './training';
+
+/** Rows of a generated run, imported as the app imports them (`run/{step}.jsonl`). */
+async function runRows(run: string, seed: number): Promise<TrajectoryRow[]> {
+  const rows: TrajectoryRow[] = [];
+  for (const s of generateTrainingRun({
+    steps: 6,
+    samplesPerStep: 40,
+    groupSize: 2,
+    seed,
+    malformedRate: 0,
+  })) {
+    const r = await importAll(stringChunks(s.lines.join('\n')), { file: `${run}/${s.file}` });
+    rows.push(...r.trajectories.map((t) => toRow(t)));
+  }
+  return rows;
+}
+
+describe('the table worker’s training answers', () => {
+  it('summarizes the rows it holds with summarizeSteps, once per read of the rows', async () => {
+    const rows = [...(await runRows('grpo-a', 1)), ...(await runRows('grpo-b', 2))];
+    let held = rows;
+    const api = createTrainingApi(() => held);
+    const steps = api.trainingSummary();
+    expect(steps).toEqual(summarizeSteps(rows));
+    expect(steps.map((s) => s.run)).toEqual([...Array(6).fill('grpo-a'), ...Array(6).fill('grpo-b')]);
+    expect(api.trainingSummary()).toBe(steps);
+    held = rows.slice(0, 40);
+    expect(api.trainingSummary()).toHaveLength(1);
+  });
+
+  it('lists a run’s questions by how many steps asked them, and one question’s samples by step', async () => {
+    const rows = [...(await runRows('grpo-a', 1)), ...(await runRows('grpo-b', 2))];
+    const api = createTrainingApi(() => rows);
+    const questions = api.trainingQuestions('grpo-a', '');
+    expect(questions.length).toBeGreaterThan(0);
+    const top = questions[0]!;
+    expect(top.steps).toBeGreaterThanOrEqual(questions.at(-1)!.steps);
+    const { samples, steps } = api.questionSamples('grpo-a', top.question);
+    expect(samples).toHaveLength(top.samples);
+    expect(new Set(samples.map((s) => s.step)).size).toBe(top.steps);
+    expect(samples.map((s) => s.step)).toEqual([...samples.map((s) => s.step)].sort((a, b) => a - b));
+    const mine = rows.filter((r) => r.run === 'grpo-a' && r.question === top.question);
+    expect(steps).toEqual(summarizeSteps(mine));
+    // Another run's samples of the same question stay out.
+    expect(samples.every((s) => rows.find((r) => r.id === s.id)!.run === 'grpo-a')).toBe(true);
+    // A search narrows the list; a sample's id leads back to its run and question.
+    const word = top.question.split(/\s+/).find((w) => w.length > 5)!;
+    expect(api.trainingQuestions('grpo-a', word.toUpperCase()).map((q) => q.question)).toContain(
+      top.question,
+    );
+    expect(api.trainingSampleOf(samples[0]!.id)).toEqual({ run: 'grpo-a', question: top.question });
+    expect(api.trainingSampleOf('no-such-id')).toBeNull();
+  });
+});
