@@ -21,7 +21,8 @@ import { docHaystack, normalizeText, normalizeTitle } from '../metrics/normalize
 import type { Doc, Trajectory } from '../schema/trajectory';
 import { excerpt, passageName, quote, type SearchHop } from './hops';
 import { statedAnswer } from './passage-match';
-import { answerChain, type EvidenceChain, goldPlanChain, structuredChain } from './evidence-chain';
+import { answerChain } from './answer-chain';
+import { type EvidenceChain, goldPlanChain, structuredChain } from './evidence-chain';
 import { descriptionWords } from './description';
 import { isUninformative, questionEntities } from './question-kind';
 import { questionNeeds } from './question-needs';
