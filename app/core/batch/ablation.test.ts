@@ -1,27 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { batchQuestion, finishedRun } from '../../testing/batch-runs';
 import { STRATEGIES } from '../agents/registry';
-import { buildTrajectory, type TrajectoryEvent } from '../schema/builder';
 import { ABLATION_PRESETS, ablationArms, ablationResults, ablationTable } from './ablation-presets';
 import { batchJobs, jobParams } from './plan';
 
-const q = (qid: string) => ({ qid, question: `Question ${qid}?`, answers: ['paris'] });
 const preset = (id: string) => ABLATION_PRESETS.find((p) => p.id === id)!;
-
-function run(strategy: string, params: Record<string, unknown>, answer: string, searches: number) {
-  const events: TrajectoryEvent[] = [
-    {
-      type: 'start',
-      question: 'Q?',
-      source: { kind: 'live' },
-      agent: { strategy, params },
-      gold: { answers: ['paris'] },
-    },
-  ];
-  for (let i = 0; i < searches; i++)
-    events.push({ type: 'step', step: { kind: 'search', queries: [`q${i}`] } });
-  events.push({ type: 'answer', text: answer }, { type: 'finish', reason: 'answer' });
-  return buildTrajectory(events);
-}
 
 describe('ablation presets', () => {
   it('name switches the strategies really have, and every arm sets every switch of its preset', () => {
@@ -45,7 +28,7 @@ describe('ablation presets', () => {
     const spec = preset('exsearch-actions').spec;
     const b = {
       id: 'b1',
-      questions: [q('1'), q('2')],
+      questions: [batchQuestion('1'), batchQuestion('2')],
       strategies: ablationArms(spec).map((a) => a.key),
       ablation: spec,
     };
@@ -71,17 +54,22 @@ describe('ablation presets', () => {
   it('rejects an entry that is not an arm', () => {
     const spec = preset('apex-plan').spec;
     expect(() =>
-      batchJobs({ id: 'b', questions: [q('1')], strategies: ['apex(planning=maybe)'], ablation: spec }),
+      batchJobs({
+        id: 'b',
+        questions: [batchQuestion('1')],
+        strategies: ['apex(planning=maybe)'],
+        ablation: spec,
+      }),
     ).toThrow(/not an arm of its ablation/);
   });
 
   it('reports accuracy and retrieval count per arm, from the switches each run recorded', () => {
     const spec = preset('apex-plan').spec;
     const ts = [
-      run('apex', { planning: true, maxHops: 5 }, 'Paris', 3),
-      run('apex', { planning: true, maxHops: 5 }, 'Lyon', 1),
-      run('apex', { planning: false, maxHops: 5 }, 'Lyon', 1),
-      run('exsearch', { planning: false }, 'Paris', 9), // another strategy: in no arm
+      finishedRun('apex', { planning: true, maxHops: 5 }, 'Paris', 3),
+      finishedRun('apex', { planning: true, maxHops: 5 }, 'Lyon', 1),
+      finishedRun('apex', { planning: false, maxHops: 5 }, 'Lyon', 1),
+      finishedRun('exsearch', { planning: false }, 'Paris', 9), // another strategy: in no arm
     ];
     const rs = ablationResults(spec, ts);
     expect(rs.map((r) => [r.label, r.summary.n, r.summary.em, r.summary.acc, r.summary.meanRc])).toEqual([

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { batchQuestion, finishedRun } from '../../testing/batch-runs';
 import { apex } from '../agents/apex';
 import { STRATEGIES } from '../agents/registry';
 import { whenToSearch } from '../agents/when-to-search';
-import { buildTrajectory, type TrajectoryEvent } from '../schema/builder';
 import { batchJobs, jobKey, pendingJobs } from './plan';
 import {
   gridSize,
@@ -16,8 +16,6 @@ import {
 import { SWEEP_PRESETS } from './sweep-presets';
 import { sweepPoints, sweepSeries, sweepTable } from './sweep-series';
 
-const q = (qid: string) => ({ qid, question: `Question ${qid}?`, answers: ['paris'] });
-
 const SPEC: SweepSpec = {
   strategy: 'apex',
   params: [
@@ -29,27 +27,10 @@ const SPEC: SweepSpec = {
 function sweepBatch(spec: SweepSpec = SPEC) {
   return {
     id: 'b9',
-    questions: [q('1'), q('2')],
+    questions: [batchQuestion('1'), batchQuestion('2')],
     strategies: sweepVariants(spec).map((v) => v.key),
     sweep: spec,
   };
-}
-
-/** A finished run of `strategy` with `params`, answering `answer` after `searches` searches. */
-function run(strategy: string, params: Record<string, unknown>, answer: string, searches: number) {
-  const events: TrajectoryEvent[] = [
-    {
-      type: 'start',
-      question: 'Q?',
-      source: { kind: 'live' },
-      agent: { strategy, params },
-      gold: { answers: ['paris'] },
-    },
-  ];
-  for (let i = 0; i < searches; i++)
-    events.push({ type: 'step', step: { kind: 'search', queries: [`q${i}`] } });
-  events.push({ type: 'answer', text: answer }, { type: 'finish', reason: 'answer' });
-  return buildTrajectory(events);
 }
 
 describe('sweep grid', () => {
@@ -140,7 +121,7 @@ describe('a sweep as a batch', () => {
   });
 
   it('keeps a plain batch’s ids as they were', () => {
-    const [job] = batchJobs({ id: 'b1', questions: [q('1')], strategies: ['direct'] });
+    const [job] = batchJobs({ id: 'b1', questions: [batchQuestion('1')], strategies: ['direct'] });
     expect(job).toMatchObject({ strategy: 'direct', variant: 'direct', params: {} });
     expect(job!.trajectoryId).toMatch(/^b1_direct_[0-9a-z]+$/);
   });
@@ -163,12 +144,12 @@ describe('a sweep as a batch', () => {
 describe('sweep results', () => {
   const spec: SweepSpec = { strategy: 'when-to-search', params: [{ name: 'topK', values: [1, 3, 5] }] };
   const ts = [
-    run('when-to-search', { topK: 1, maxTurns: 5 }, 'rome', 1),
-    run('when-to-search', { topK: 1, maxTurns: 5 }, 'paris', 1),
-    run('when-to-search', { topK: 3, maxTurns: 5 }, 'paris', 2),
-    run('when-to-search', { topK: 3, maxTurns: 5 }, 'in paris', 2),
+    finishedRun('when-to-search', { topK: 1, maxTurns: 5 }, 'rome', 1),
+    finishedRun('when-to-search', { topK: 1, maxTurns: 5 }, 'paris', 1),
+    finishedRun('when-to-search', { topK: 3, maxTurns: 5 }, 'paris', 2),
+    finishedRun('when-to-search', { topK: 3, maxTurns: 5 }, 'in paris', 2),
     // Another strategy with the same parameter value belongs to no grid point.
-    run('search-r1', { topK: 3 }, 'rome', 4),
+    finishedRun('search-r1', { topK: 3 }, 'rome', 4),
   ];
 
   it('summarizes each grid point from the params its runs recorded', () => {
@@ -218,10 +199,10 @@ describe('sweep results', () => {
       ],
     };
     const runs = [
-      run('apex', { docsPerRetrieval: 1, maxHops: 1 }, 'paris', 1),
-      run('apex', { docsPerRetrieval: 3, maxHops: 1 }, 'rome', 1),
-      run('apex', { docsPerRetrieval: 1, maxHops: 5 }, 'paris', 3),
-      run('apex', { docsPerRetrieval: 3, maxHops: 5 }, 'paris', 5),
+      finishedRun('apex', { docsPerRetrieval: 1, maxHops: 1 }, 'paris', 1),
+      finishedRun('apex', { docsPerRetrieval: 3, maxHops: 1 }, 'rome', 1),
+      finishedRun('apex', { docsPerRetrieval: 1, maxHops: 5 }, 'paris', 3),
+      finishedRun('apex', { docsPerRetrieval: 3, maxHops: 5 }, 'paris', 5),
     ];
     const series = sweepSeries(sweepPoints(two, runs), 'docsPerRetrieval', ['em']);
     expect(series.map((s) => [s.label, s.fixed, s.points.map((p) => [p.x, p.y])])).toEqual([
