@@ -1,6 +1,7 @@
 // Appends label changes to the backup journal once IndexedDB has committed them (store.ts), and
 // the files the user imports, so a reset can name them (services/trajectory-import). The journal
 // is a second copy: failing to write it, or waiting on it, never fails or holds up the change.
+import type { Annotation } from '../core/annotations/annotation';
 import { type BackedUpImport, type BackupEntry, encodeEntries } from '../core/annotations/backup-journal';
 import { backupFile } from './backup-file';
 import { db } from './db';
@@ -60,6 +61,14 @@ export async function backupEntries(entries: readonly BackupEntry[]): Promise<vo
   if ((await Promise.race([written, late])) === 'late')
     console.warn(`label backup waiting on another tab after ${BACKUP_WAIT_MS} ms (the labels are saved)`);
   clearTimeout(timer);
+}
+
+/**
+ * Labels committed to IndexedDB, appended to the journal: the one way a put label reaches it,
+ * whether saved on this page (store.ts) or stored by the import worker and reported to the page.
+ */
+export async function backupLabels(list: readonly Annotation[]): Promise<void> {
+  await backupEntries(list.map((a) => ({ op: 'put', a })));
 }
 
 /** What the journal keeps of an import report (ImportRecord or the page's own start entry). */

@@ -7,7 +7,7 @@ import { unpackTrajectory } from '../core/schema/packed';
 import type { Trajectory } from '../core/schema/trajectory';
 import { findQuestionBy } from '../core/corpus/gold-join';
 import { db, type ImportRecord } from './db';
-import { backupEntries } from './backup';
+import { backupEntries, backupLabels } from './backup';
 import { currentQuestionIndex } from './question-index';
 import { writeTrajectories } from './trajectory-write';
 
@@ -141,7 +141,7 @@ export async function deleteFile(file: string): Promise<number> {
 
 export async function putAnnotations(list: readonly Annotation[]): Promise<void> {
   await restoreAnnotations(list);
-  await backupEntries(list.map((a) => ({ op: 'put', a })));
+  await backupLabels(list);
 }
 
 /** Puts labels without adding them to the backup journal: for replaying that journal. */

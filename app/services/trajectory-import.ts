@@ -4,7 +4,7 @@ import * as Comlink from 'comlink';
 import type { ImportProgress } from '../core/importers/pipeline';
 import type { ImportedBatch, ImportWorkerApi } from '../runtime/import/api';
 import { importWorker } from '../runtime/import/client';
-import { backupEntries, backupImport } from '../db/backup';
+import { backupImport, backupLabels } from '../db/backup';
 import { importStart } from '../db/import-record';
 export { reportedErrors, reportedIssues } from '../db/db';
 import { announce, announceStored } from './changes';
@@ -55,7 +55,7 @@ export async function importTrajectoryFile(
       Comlink.proxy(({ storedIds, storedAnnotations, ...p }: ImportedBatch) => {
         onProgress(p);
         // The worker has no localStorage: the page backs up the labels an export brought back.
-        void backupEntries(storedAnnotations.map((a) => ({ op: 'put', a })));
+        void backupLabels(storedAnnotations);
         // Rows appear while a big file is still importing (the table reads just these), once a
         // second at most: each refresh renders the table while the import competes for the CPU.
         for (const id of storedIds) stored.push(id);
