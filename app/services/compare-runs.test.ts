@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
-import { deleteDB } from 'idb';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { plannedRun, run } from '../testing/compare-runs';
 import { buildQuestionIndex } from '../core/corpus/gold-join';
-import { DB_NAME, db, resetDbConnection } from '../db/db';
+
 import { putTrajectories } from '../db/store';
 import { loadComparison, runsOfSameQuestion } from './compare-runs';
+import { freshDbPerTest } from '../testing/fresh-db';
 
 const hops = [
   {
@@ -14,18 +14,7 @@ const hops = [
   },
 ];
 
-/** Closes the connection and forgets it, as a reload does, so the database can be deleted. */
-async function reload(): Promise<void> {
-  (await db()).close();
-  resetDbConnection();
-}
-
-beforeEach(async () => {
-  await reload();
-  await deleteDB(DB_NAME);
-});
-
-afterAll(reload);
+freshDbPerTest();
 
 describe('compare-runs service', () => {
   it('aligns the stored runs of a link and names the ids it could not find', async () => {

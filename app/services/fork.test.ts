@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
-import { deleteDB } from 'idb';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Trajectory } from '../core/schema/trajectory';
-import { DB_NAME, db, resetDbConnection } from '../db/db';
+
 import { putCorpus, putQuestionSet } from '../db/corpus-store';
 import { putTrajectories } from '../db/store';
 import { forksOf, goldPassageFor } from './fork';
+import { freshDbPerTest } from '../testing/fresh-db';
 
 const PASSAGES = [
   { id: 'p1', title: 'Casmere Botanical Institute', text: 'Founded by Ilse Varnholt.' },
@@ -23,11 +23,7 @@ const traj = (id: string, extra: Partial<Trajectory> = {}): Trajectory => ({
   ...extra,
 });
 
-beforeEach(async () => {
-  (await db()).close();
-  resetDbConnection();
-  await deleteDB(DB_NAME);
-});
+freshDbPerTest();
 
 async function loadSet(supports: string[]) {
   const corpus = await putCorpus('world', 'test', PASSAGES);

@@ -4,14 +4,14 @@ import 'fake-indexeddb/auto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deleteDB } from 'idb';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { precomputedSettings } from '../core/vectors/align';
 import { encodeNpy } from '../testing/npy-writer';
 import { listIndexes, putCorpus } from '../db/corpus-store';
-import { db, DB_NAME, resetDbConnection } from '../db/db';
+
 import { SearchService } from '../runtime/search/search-service';
 import { loadPrecomputedVectors } from './precomputed-vectors';
+import { freshDbPerTest } from '../testing/fresh-db';
 
 const dir = mkdtempSync(join(tmpdir(), 'hopscope-precomputed-'));
 const MODEL = 'hopscope-test/tiny-random-bert';
@@ -32,16 +32,7 @@ function onDisk(name: string, bytes: Uint8Array | string) {
   return { name, bytes: new Uint8Array(readFileSync(join(dir, name))) };
 }
 
-async function reload(): Promise<void> {
-  (await db()).close();
-  resetDbConnection();
-}
-
-beforeEach(async () => {
-  await reload();
-  await deleteDB(DB_NAME);
-});
-afterAll(reload);
+freshDbPerTest();
 
 describe('loadPrecomputedVectors', () => {
   it('makes a .npy matrix the dense index, searchable and restored from the cache', async () => {
