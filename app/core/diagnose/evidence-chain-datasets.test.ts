@@ -66,13 +66,21 @@ function chainOn(r: TwoWikiRecord, keep: (title: string) => boolean) {
 it('2Wiki: completes on the supporting paragraphs and breaks without the last hop’s paragraph', () => {
   expect(twoWiki.length).toBeGreaterThan(90);
   const complete = twoWiki.filter((r) => chainOn(r, () => true)?.point === 1).length;
-  const broken = twoWiki.filter((r) => {
+  // The last hop's paragraph: titled with the last evidence's subject, or starting with it
+  // ("Matilda of Brabant, Countess of Holland"); records where no paragraph is so titled are left
+  // out of the breaking count.
+  const lastHop = (r: TwoWikiRecord) => {
     const last = (r.evidences[r.evidences.length - 1]?.[0] ?? '').toLowerCase();
-    return chainOn(r, (title) => title.toLowerCase() !== last)?.point == null;
-  }).length;
-  // Measured 85 / 99 and 96 / 99 when written; the bounds leave no room for a regression of note.
+    return (title: string) => title.toLowerCase() !== last && !title.toLowerCase().startsWith(`${last},`);
+  };
+  const removable = twoWiki.filter((r) => supportingDocs(r, lastHop(r)).length < supportingDocs(r).length);
+  const broken = removable.filter((r) => chainOn(r, lastHop(r))?.point == null).length;
+  // Measured 85 / 99 and 96 / 99 when written (inference questions left out, the paragraph matched
+  // by exact title); with them, 92 / 106 complete and 100 / 100 break. The bounds leave no room
+  // for a regression of note.
   expect(complete / twoWiki.length).toBeGreaterThanOrEqual(0.8);
-  expect(broken / twoWiki.length).toBeGreaterThanOrEqual(0.95);
+  expect(removable.length).toBeGreaterThan(95);
+  expect(broken / removable.length).toBeGreaterThanOrEqual(0.95);
 });
 
 interface HotpotRecord {

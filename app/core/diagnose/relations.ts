@@ -157,7 +157,12 @@ export const RELATIONS: readonly Relation[] = [
     value: 'person',
     noun: 'mother',
     asked: /\b(mother|maternal)\b/,
-    stated: by('', String.raw`mother,?|mother was|born to|(?:son|daughter|child) of [^.;]{0,60}?\s+and`),
+    // "son of A and B", "the second son, and fourth child, of A, 1st Earl, and B", "daughter of A
+    // and his wife, B": the second parent named.
+    stated: by(
+      '',
+      String.raw`mother,?|mother was|born to|(?:son|daughter|child),? of [^.;]{0,60}?\s+and(?:\s+(?:his|her)\s+(?:wife|husband),?)?`,
+    ),
     role: /\b(?:mother|maternal)\b/,
   },
   {
@@ -165,7 +170,7 @@ export const RELATIONS: readonly Relation[] = [
     value: 'person',
     noun: 'spouse',
     asked: /\b(spouse|husband|wife|married)\b/,
-    stated: by('', 'married|husband,?|wife,?|spouse|wife of|husband of'),
+    stated: by('', String.raw`married|marriage to|husband,?|wife,?|spouse|(?:wife|husband)(?: and \w+)? of`),
     role: /\b(?:spouse|husband|wife)\b/,
   },
   {
