@@ -1,29 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildTrajectory, type StepInput, type TrajectoryEvent } from '../schema/builder';
+import { doc, traj as fakeTraj } from '../../testing/reward-fakes';
+import type { StepInput } from '../schema/builder';
 import type { Doc, Gold, Trajectory } from '../schema/trajectory';
 import { diagnose } from './diagnose';
 
-function doc(id: string, title: string, text: string, rank = 1): Doc {
-  return { id, title, text, rank };
-}
-
 const search = (q: string, docs: Doc[]): StepInput => ({ kind: 'search', queries: [q], docs });
 
-function traj(question: string, gold: Gold | undefined, steps: StepInput[], answer?: string): Trajectory {
-  const events: TrajectoryEvent[] = [
-    {
-      type: 'start',
-      id: 't',
-      question,
-      source: { kind: 'import' },
-      agent: { strategy: 'test', params: {} },
-      ...(gold ? { gold } : {}),
-    },
-  ];
-  for (const step of steps) events.push({ type: 'step', step });
-  if (answer !== undefined) events.push({ type: 'answer', text: answer });
-  return buildTrajectory(events);
-}
+const traj = (question: string, gold: Gold | undefined, steps: StepInput[], answer?: string): Trajectory =>
+  fakeTraj(steps, { question, ...(gold ? { gold } : {}), ...(answer !== undefined ? { answer } : {}) });
 
 const Q = 'When was the director of Jaws born?';
 const GOLD: Gold = { answers: ['December 18, 1946'] };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildTrajectory, type StepInput, type TrajectoryEvent } from '../schema/builder';
+import { doc, traj as fakeTraj } from '../../testing/reward-fakes';
+import type { StepInput } from '../schema/builder';
 import type { Doc, Gold, Trajectory } from '../schema/trajectory';
 import {
   closedBookMessages,
@@ -13,25 +14,11 @@ import {
   withPassagesMessages,
 } from './probes';
 
-const doc = (id: string, title: string, text: string): Doc => ({ id, title, text, rank: 1 });
 const search = (q: string, docs: Doc[]): StepInput => ({ kind: 'search', queries: [q], docs });
 const think = (text: string): StepInput => ({ kind: 'think', text });
 
-function traj(gold: Gold | undefined, steps: StepInput[], answer?: string): Trajectory {
-  const events: TrajectoryEvent[] = [
-    {
-      type: 'start',
-      id: 't',
-      question: Q,
-      source: { kind: 'import' },
-      agent: { strategy: 'test', params: {} },
-      ...(gold ? { gold } : {}),
-    },
-  ];
-  for (const step of steps) events.push({ type: 'step', step });
-  if (answer !== undefined) events.push({ type: 'answer', text: answer });
-  return buildTrajectory(events);
-}
+const traj = (gold: Gold | undefined, steps: StepInput[], answer?: string): Trajectory =>
+  fakeTraj(steps, { question: Q, ...(gold ? { gold } : {}), ...(answer !== undefined ? { answer } : {}) });
 
 const Q = 'When was the director of Jaws born?';
 const GOLD: Gold = { answers: ['December 18, 1946'] };
