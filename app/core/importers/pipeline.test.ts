@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { hash53 } from '../hash';
 import { canonicalJson } from '../io/canonical';
@@ -6,9 +5,8 @@ import { keyValue } from '../otel/otlp-json';
 import { SCHEMA_ID, type Trajectory } from '../schema/trajectory';
 import { otlpRequestText, otlpSpan, spanHex } from '../../testing/otlp-traces';
 import { detectFormat, type ImportBatch, importAll, importBatches, stringChunks } from './pipeline';
+import { fixture } from '../../testing/importer-fixture-files';
 
-const fixture = (name: string) =>
-  readFileSync(new URL(`../../testing/importer-fixtures/${name}`, import.meta.url), 'utf8');
 const byLine = <T extends { line: number }>(list: readonly T[]) => [...list].sort((a, b) => a.line - b.line);
 
 /** A valid Hopscope trajectory, as Hopscope itself exports it. */

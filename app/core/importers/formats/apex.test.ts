@@ -1,18 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { importAll, stringChunks } from '../pipeline';
 import { apexFormat } from './apex';
 import { exsearchFormat } from './exsearch';
 import { qagentFormat } from './qagent';
+import {
+  fixture,
+  fixtureRecords as jsonl,
+  importFixture as load,
+} from '../../../testing/importer-fixture-files';
 
-const fixture = (name: string) =>
-  readFileSync(new URL(`../../../testing/importer-fixtures/${name}`, import.meta.url), 'utf8');
-const jsonl = (name: string): unknown[] =>
-  fixture(name)
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as unknown);
-const load = (name: string) => importAll(stringChunks(fixture(name)), { file: name });
 const fromText = (text: string, file = 'plan.txt') => importAll(stringChunks(text), { file });
 
 const SEARCH_R1 = `Question: Who founded Veltmark Press?

@@ -1,19 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { importAll, stringChunks } from '../pipeline';
 import { exsearchMessages } from '../../rewards/exsearch';
 import { apexFormat } from './apex';
 import { exsearchFormat, markerParts, parseIds, parseSearchResult } from './exsearch';
 import { qagentFormat } from './qagent';
-
-const fixture = (name: string) =>
-  readFileSync(new URL(`../../../testing/importer-fixtures/${name}`, import.meta.url), 'utf8');
-const jsonl = (name: string): unknown[] =>
-  fixture(name)
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as unknown);
-const load = (name: string) => importAll(stringChunks(fixture(name)), { file: name });
+import {
+  fixture,
+  fixtureRecords as jsonl,
+  importFixture as load,
+} from '../../../testing/importer-fixture-files';
 
 const SEARCH_R1 = `Question: Who founded Veltmark Press?
 <think>Look it up.</think>
