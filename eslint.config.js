@@ -179,4 +179,23 @@ export default tseslint.config(
       ],
     },
   },
+  // workers/ is one element to the layer rule, which leaves imports inside an element alone: a
+  // worker file only exposes its app/runtime/<name>/api.ts and never imports another worker file.
+  {
+    files: ['workers/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['./*', '../workers/**'],
+              message: 'workers may not import workers (docs/architecture.md §1).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
