@@ -39,7 +39,9 @@ export function isAbout(d: Doc, name: string): boolean {
     return true;
   // The same name in another form: "C. S. Lewis" is the page of Clive Staples Lewis, and a page
   // that says its subject was "born Stefani Germanotta" or is "known as Lady Gaga" is theirs.
-  return (raw !== '' && sameName(raw, name)) || statedAliases(d.text).some((a) => sameName(a, name));
+  return (
+    (raw !== '' && sameName(raw, name)) || statedAliases(d.text.slice(0, 400)).some((a) => sameName(a, name))
+  );
 }
 
 /** Pages that list names without saying which one the question means. */
@@ -77,7 +79,7 @@ export class ChainPassages {
         keys.add(openingKey(words.slice(0, 2).join(' ')));
       }
       // A name's other forms share its surname (name-variants.ts); aliases the page states too.
-      for (const n of [raw, ...statedAliases(p.doc.text)]) {
+      for (const n of [raw, ...statedAliases(p.doc.text.slice(0, 400))]) {
         const s = n === '' ? '' : surnameKey(n);
         if (s !== '') keys.add(`$${s}`);
         if (n !== raw) keys.add(normalizeText(n));

@@ -72,6 +72,8 @@ function personSource(name: string, extraMiddles = false): string | null {
 interface NameForms {
   /** The name as written, normalized (the one form every name has). */
   exact: string;
+  /** A person-like name's surname, normalized and folded: every form holds it. */
+  surname: string;
   /** Its bare form, folded. */
   bare: string;
   /** A person-like name's forms within text, or null. */
@@ -83,9 +85,11 @@ interface NameForms {
 const formsOf = memoizeString((name: string): NameForms => {
   const src = personSource(name);
   const whole = personSource(name, true);
+  const bare = normalizeText(foldDiacritics(bareName(name)));
   return {
     exact: normalizeText(name),
-    bare: normalizeText(foldDiacritics(bareName(name))),
+    surname: src ? (bare.split(' ').at(-1) ?? '') : '',
+    bare,
     within: src ? new RegExp(`(?<= )${src}(?= )`, 'u') : null,
     whole: whole ? new RegExp(`^${whole}$`, 'u') : null,
   };
@@ -98,9 +102,11 @@ export function haystackNames(hay: string, name: string): boolean {
   const f = formsOf(name);
   if (f.exact === '') return false;
   if (hay.includes(` ${f.exact} `)) return true;
-  const h = foldedHay(hay);
+  // ASCII text needs no folding; the surname check spares the pattern most passages.
+  // eslint-disable-next-line no-control-regex -- the whole ASCII range.
+  const h = /^[\x00-\x7f]*$/.test(f.bare) && !/[^\x00-\x7f]/.test(hay) ? hay : foldedHay(hay);
   if (f.bare !== '' && f.bare !== f.exact && h.includes(` ${f.bare} `)) return true;
-  return f.within !== null && f.within.test(h);
+  return f.within !== null && h.includes(` ${f.surname} `) && f.within.test(h);
 }
 
 /** Whether two names (a title and a name, two names) are forms of one name. */
@@ -114,9 +120,7 @@ export function sameName(a: string, b: string): boolean {
 
 /** The surname a person-like name ends with (the index key for its other forms), or ''. */
 export function surnameKey(name: string): string {
-  if (personSource(name) === null) return '';
-  const words = normalizeText(foldDiacritics(bareName(name))).split(' ');
-  return words[words.length - 1] ?? '';
+  return formsOf(name).surname;
 }
 
 const CAP = String.raw`\p{Lu}[\p{L}'’.-]*`;
@@ -131,14 +135,14 @@ const ALIAS = new RegExp(
  * The other names a page states for its subject in its opening: "(born NAME", "(née NAME",
  * "known (professionally) as NAME", "nicknamed NAME". A date after "born" is not a name.
  */
-export function statedAliases(text: string): string[] {
+export const statedAliases = memoizeString((opening: string): string[] => {
   const out: string[] = [];
-  for (const m of text.slice(0, 400).matchAll(ALIAS)) {
+  for (const m of opening.slice(0, 400).matchAll(ALIAS)) {
     const name = (m[1] ?? m[2] ?? m[3] ?? '').replace(/[.,;]+$/u, '').trim();
     if (name !== '' && !MONTH.test(name) && !out.includes(name)) out.push(name);
   }
   return out;
-}
+}, 256);
 
 /**
  * A surname alone ("directed by Spielberg") as the page names it in full before ("Steven

@@ -24,8 +24,13 @@ function timelineMarks(diagnosis: Diagnosis): TimelineMarks {
           sufficientText: `evidence sufficient here (search ${diagnosis.firstSufficientSearch})`,
         }
       : {}),
-    ...(under ? { missingHop: under.evidence } : {}),
-    ...(under && chain?.missing ? { missingLink: chain.missing } : {}),
+    // A link the retriever could not have given is drawn as a gap too, with why it is no under-search.
+    ...(under
+      ? { missingHop: under.evidence }
+      : chain?.missing && chain.unretrievable
+        ? { missingHop: `Not under-search: ${chain.unretrievable}.` }
+        : {}),
+    ...((under || chain?.unretrievable) && chain?.missing ? { missingLink: chain.missing } : {}),
     ...(chain ? { chainLinks: chainLinksByStep(chain) } : {}),
   };
 }
