@@ -95,8 +95,8 @@ describe('JSON records with their lines', () => {
 describe('what one bad part of a file costs', () => {
   const rec = (i: number) => `{"id": ${i}, "q": "q${i}"}`;
 
-  it('a trailing comma, a NaN element and trailing garbage cost only what they break', () => {
-    const text = `[\n${rec(1)},\n  NaN,\n${rec(2)},\n${rec(3)},\n]\ngarbage`;
+  it('a trailing comma, a bad element and trailing garbage cost only what they break', () => {
+    const text = `[\n${rec(1)},\n  nan,\n${rec(2)},\n${rec(3)},\n]\ngarbage`;
     const { records, issues } = expectChunkInvariant(text);
     expect(records.map((r) => [r.line, (r.value as { id: number }).id])).toEqual([
       [2, 1],
@@ -167,6 +167,49 @@ describe('what one bad part of a file costs', () => {
     for (let i = 0; i < text.length; i += 1 << 16) s.write(text.slice(i, i + (1 << 16)));
     s.end();
     expect(got).toEqual([1, 2, 3]);
+  });
+});
+
+describe("Python's NaN and Infinity (json.dumps' default) in every layout", () => {
+  const warning = {
+    line: expect.any(Number),
+    message: expect.stringMatching(/^NaN or Infinity .* read as null; said once for the file$/),
+    severity: 'warning',
+  };
+
+  it('reads them as null in a JSON array, with one warning for the file', () => {
+    const text =
+      '[\n  {"id": 1, "f1": NaN},\n  {"id": 2, "f1": 0.5},\n  {"id": 3, "b": [Infinity, -Infinity]}\n]\n';
+    const { records, issues } = expectChunkInvariant(text);
+    expect(records).toEqual([
+      { line: 2, value: { id: 1, f1: null } },
+      { line: 3, value: { id: 2, f1: 0.5 } },
+      { line: 4, value: { id: 3, b: [null, null] } },
+    ]);
+    expect(issues).toEqual([{ ...warning, line: 2 }]);
+  });
+
+  it('reads them as null in concatenated pretty-printed objects, with one warning for the file', () => {
+    const text = '{\n  "id": 1,\n  "f1": NaN\n}\n{\n  "id": 2,\n  "f1": -Infinity\n}\n';
+    const { records, issues } = expectChunkInvariant(text);
+    expect(records).toEqual([
+      { line: 1, value: { id: 1, f1: null } },
+      { line: 5, value: { id: 2, f1: null } },
+    ]);
+    expect(issues).toEqual([{ ...warning, line: 1 }]);
+  });
+
+  it('says it once for a JSONL file too, and still reports a line that stays broken', () => {
+    const text = '{"id": 1, "f1": NaN}\n{"id": 2, "f1": Infinity}\n{"id": 3, "f1": NaN\n';
+    const { records, issues } = expectChunkInvariant(text);
+    expect(records.map((r) => r.value)).toEqual([
+      { id: 1, f1: null },
+      { id: 2, f1: null },
+    ]);
+    expect(issues.map((i) => [i.line, i.severity ?? 'error'])).toEqual([
+      [1, 'warning'],
+      [3, 'error'],
+    ]);
   });
 });
 
@@ -269,7 +312,7 @@ describe('shapes that used to lose or invent records (hardening 2)', () => {
   });
 
   it('a malformed element with nested objects stays one reported element', () => {
-    const text = `[\n{"id": 1, "a": NaN, "b": {"c": 1}, "d": [\n{"e": 2}]},\n${rec(2)}\n]`;
+    const text = `[\n{"id": 1, "a": nan, "b": {"c": 1}, "d": [\n{"e": 2}]},\n${rec(2)}\n]`;
     const { records, issues } = expectChunkInvariant(text);
     expect(ids(records)).toEqual([2]);
     expect(issues).toEqual([{ line: 2, message: expect.stringMatching(/^invalid JSON/) }]);

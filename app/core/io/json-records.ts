@@ -261,22 +261,31 @@ export class JsonRecordStream {
     try {
       v = JSON.parse(s);
     } catch (e) {
-      v = parseWithNonFinite(s);
+      v = this.withNonFinite(s, line);
       if (v === undefined) {
         this.out.issue({ line, message: `invalid JSON: ${shortError(e)}` });
         return;
       }
-      if (!this.nonFiniteReported) {
-        this.nonFiniteReported = true;
-        this.out.issue({
-          line,
-          message:
-            'NaN or Infinity (as Python’s json.dumps writes them) read as null; said once for the file',
-          severity: 'warning',
-        });
-      }
     }
     this.out.record(this.decoded(v, line), line);
+  }
+
+  /**
+   * A record JSON.parse refused, read again with Python's bare NaN / Infinity as null (json.dumps'
+   * default), in every mode (lines, array, concatenated); said once per file. undefined when that
+   * does not make it JSON either.
+   */
+  private withNonFinite(s: string, line: number): unknown {
+    const v = parseWithNonFinite(s);
+    if (v !== undefined && !this.nonFiniteReported) {
+      this.nonFiniteReported = true;
+      this.out.issue({
+        line,
+        message: 'NaN or Infinity (as Python’s json.dumps writes them) read as null; said once for the file',
+        severity: 'warning',
+      });
+    }
+    return v;
   }
 
   /** A double-encoded record decoded (said once per file: the user may want to fix the writer). */
@@ -464,15 +473,18 @@ export class JsonRecordStream {
     try {
       v = JSON.parse(s);
     } catch (e) {
-      if (
-        structured &&
-        this.resync(s, errorPosition(e), shortError(e).replace(/ in JSON at position \d+/, ''))
-      )
+      v = this.withNonFinite(s, line);
+      if (v === undefined) {
+        if (
+          structured &&
+          this.resync(s, errorPosition(e), shortError(e).replace(/ in JSON at position \d+/, ''))
+        )
+          return;
+        this.dropElem();
+        this.records++;
+        this.out.issue({ line: line + linesBefore(s, e), message: `invalid JSON: ${shortError(e)}` });
         return;
-      this.dropElem();
-      this.records++;
-      this.out.issue({ line: line + linesBefore(s, e), message: `invalid JSON: ${shortError(e)}` });
-      return;
+      }
     }
     this.dropElem();
     this.records++;
