@@ -119,4 +119,15 @@ describe('trajectoryView', () => {
     expect(going.map((f) => f.kind)).not.toContain('no-answer');
     expect(going).toEqual(v.flags.filter((f) => f.kind !== 'no-answer'));
   });
+
+  it('derives each part once, when first read, and a copy of the view holds every part', async () => {
+    const [t] = await load(LOGS[1]!);
+    const v = trajectoryView(t!);
+    expect(v.flags).toBe(v.flags);
+    expect(v.diagnosis).toBe(v.diagnosis);
+    const copy = structuredClone({ ...v });
+    expect(copy.metrics).toEqual(v.metrics);
+    expect(copy.diagnosis).toEqual(v.diagnosis);
+    expect(copy.flags).toEqual(v.flags);
+  });
 });

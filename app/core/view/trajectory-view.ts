@@ -35,18 +35,30 @@ export interface ViewOptions {
 
 /**
  * The view of `original`: gold joined from `questions`, then metrics, diagnosis and flags, each
- * computed once and the flags from those same metrics and diagnosis.
+ * computed once and the flags from those same metrics and diagnosis. Each part is derived when
+ * first read, so a screen that reads only the metrics (a paired comparison of thousands of
+ * records) does not pay for the diagnosis (milliseconds a record); spreading or cloning the view
+ * reads every part.
  */
 export function trajectoryView(original: Trajectory, opts: ViewOptions = {}): TrajectoryView {
   const { trajectory, from } = joinGold(original, opts.questions ?? null);
-  const metrics = trajectoryMetrics(trajectory, opts.metrics);
-  const diagnosis = diagnose(trajectory);
+  let m: TrajectoryMetrics | undefined;
+  let d: Diagnosis | undefined;
+  let f: Flag[] | undefined;
+  const metrics = () => (m ??= trajectoryMetrics(trajectory, opts.metrics));
+  const diagnosis = () => (d ??= diagnose(trajectory));
   return {
     trajectory,
     goldFrom: from,
-    metrics,
-    diagnosis,
-    flags: flagTrajectory(trajectory, metrics, diagnosis),
+    get metrics() {
+      return metrics();
+    },
+    get diagnosis() {
+      return diagnosis();
+    },
+    get flags() {
+      return (f ??= flagTrajectory(trajectory, metrics(), diagnosis()));
+    },
   };
 }
 

@@ -1,8 +1,9 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { stepNumber } from '../../../core/schema/step-number';
 import { plural } from '../../../core/plural';
 import type { Trajectory } from '../../../core/schema/trajectory';
-import { flagsSoFar, trajectoryView } from '../../../core/view/trajectory-view';
+import { LiveViewMemo } from '../../../core/view/live-view';
+import { flagsSoFar } from '../../../core/view/trajectory-view';
 import { useQuestionIndex } from '../../data/corpora';
 import { useLiveRun } from '../../state/live-run';
 import { navigate } from '../../state/router';
@@ -109,11 +110,12 @@ export function LiveTrajectory({
   /** Steps replayed from a fork's parent, dimmed. */
   dimBefore?: number;
 }) {
-  // Derived as a transition: tokens keep streaming while a long fork's view is derived.
-  const settled = useDeferredValue(t);
   const questions = useQuestionIndex().data ?? null;
-  const view = useMemo(() => trajectoryView(settled, { questions }), [settled, questions]);
-  const m = done && settled === t ? view.metrics : null;
+  // The trajectoryView of the run, derived again only when a step is finalized (or the answer, the
+  // finish, the gold…), not on each 50 ms redraw of streaming tokens (core/view/live-view.ts).
+  const [memo] = useState(() => new LiveViewMemo());
+  const view = useMemo(() => memo.of(t, streamingStepId, questions), [memo, t, streamingStepId, questions]);
+  const m = done ? view.metrics : null;
   // While the run goes, flags about its end (no answer yet) wait for its finish (or its stop).
   const finished = done || t.finishReason !== undefined;
   const flags = useMemo(() => flagsSoFar(view.flags, finished), [view, finished]);
