@@ -61,7 +61,6 @@ function row(fields: Partial<TrajectoryRow> & Pick<TrajectoryRow, 'id'>): Trajec
     extras: {},
     formatError: false,
     responseChars: 0,
-    dupDocRate: null,
     ...fields,
   };
 }
@@ -162,6 +161,20 @@ describe('filterRows', () => {
     expect(filter({ file: 'apex.jsonl', flag: 'over-search' })).toEqual(['t_a']);
     expect(filter({ flag: 'no-answer' })).toEqual(['t_b']);
     expect(filter({ strategy: 'qagent', file: 'apex.jsonl' })).toEqual([]);
+  });
+
+  it("opens the unnamed run's step only ('' is a run; null is no run filter)", () => {
+    const runs = [
+      row({ id: 'u3', run: '', trainStep: 3 }),
+      row({ id: 'g3', run: 'grpo', trainStep: 3 }),
+      row({ id: 'g4', run: 'grpo', trainStep: 4 }),
+      row({ id: 'plain' }),
+    ];
+    const pick = (f: Partial<Filters>) => ids(filterRows(runs, { ...NONE, ...f }, STATUS));
+    expect(pick({ run: '', trainStep: '3' })).toEqual(['u3']);
+    expect(pick({ run: 'grpo', trainStep: '3' })).toEqual(['g3']);
+    expect(pick({ run: null, trainStep: '3' })).toEqual(['u3', 'g3']);
+    expect(pick({})).toEqual(['u3', 'g3', 'g4', 'plain']);
   });
 
   it('filters by annotation status, unannotated rows counting as none', () => {

@@ -30,7 +30,7 @@ export type SortKey =
     >
   | 'nearMiss';
 
-/** The table's filters; an empty string keeps every row. */
+/** The table's filters; an empty string keeps every row (`run`: null does). */
 export interface Filters {
   text: string;
   strategy: string;
@@ -44,8 +44,11 @@ export interface Filters {
   /** Whether a retrieved doc holds a gold answer. */
   answerInDocs: '' | 'yes' | 'no' | 'none';
   nearMiss: '' | 'yes' | 'no';
-  /** A training run's samples only (a Training plot's point opens one run's step). */
-  run: string;
+  /**
+   * One training run's samples only (a Training plot's point opens one run's step); null keeps every
+   * row. Not '' for "any": '' is a run too, the one imported without a name.
+   */
+  run: string | null;
   /** One training step ('12'); '' keeps every step. */
   trainStep: string;
 }
@@ -78,7 +81,7 @@ export const NO_FILTERS: Filters = {
   recall: '',
   answerInDocs: '',
   nearMiss: '',
-  run: '',
+  run: null,
   trainStep: '',
 };
 
@@ -113,7 +116,7 @@ export function filterRows(
     if (f.recall && recallBucket(r.recall) !== f.recall) return false;
     if (f.answerInDocs && yesNo(r.answerInDocs) !== f.answerInDocs) return false;
     if (f.nearMiss && isNearMiss(r) !== (f.nearMiss === 'yes')) return false;
-    if (f.run && r.run !== f.run) return false;
+    if (f.run !== null && r.run !== f.run) return false;
     if (f.trainStep && String(r.trainStep) !== f.trainStep) return false;
     if (terms.length) {
       // searchText already holds file:line, the source's ids, queries, titles and reasoning.

@@ -8,6 +8,7 @@ import { TrainingImport } from '../components/training/TrainingImport';
 import '../components/training/training.css';
 import { useTrainingSample, useTrainingSummary } from '../data/training';
 import { navigate } from '../state/router';
+import { runLabel } from '../../core/training/run-label';
 
 /**
  * Training runs: search behaviour per RL training step (accuracy, reward, searches, over- and
@@ -49,7 +50,7 @@ export function TrainingPage({ sample }: { sample: string | null }) {
                   }
                 />
                 <span className="training-swatch" style={{ background: colors.get(r) }} aria-hidden="true" />
-                {r}
+                {runLabel(r)}
               </label>
             ))}
             <span className="muted" data-testid="training-total">

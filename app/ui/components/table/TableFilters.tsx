@@ -73,7 +73,7 @@ export function TableFilters({ facets }: { facets: TableFacets | undefined }) {
   const strategies = facets?.strategies ?? NONE;
   const files = facets?.files ?? NONE;
   const flags = facets?.flags ?? NONE;
-  const open: Array<[keyof Filters, string, string, string[]]> = [
+  const open: Array<['strategy' | 'file' | 'flag', string, string, string[]]> = [
     ['strategy', 'Strategy', 'All strategies', strategies],
     ['file', 'Source file', 'All files', files],
     ['flag', 'Flag', 'Any flags', flags],

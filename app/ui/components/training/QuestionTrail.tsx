@@ -4,6 +4,7 @@ import { useQuestionSamples, useTrainingQuestions } from '../../data/training';
 import { compareHash, routeHash } from '../../state/router';
 import { StepChart } from './StepChart';
 import { metricSeries, STEP_METRICS } from './step-metrics';
+import { runLabel } from '../../../core/training/run-label';
 
 /** Most steps compared side by side (each a column of the aligned view). */
 export const MAX_COMPARED = 6;
@@ -52,7 +53,9 @@ export function QuestionTrail({
             Run{' '}
             <select value={run} onChange={(e) => onPick(e.target.value, null)} aria-label="Run">
               {runs.map((r) => (
-                <option key={r}>{r}</option>
+                <option key={r} value={r}>
+                  {runLabel(r)}
+                </option>
               ))}
             </select>
           </label>
@@ -78,7 +81,7 @@ export function QuestionTrail({
               </span>
             </li>
           ))}
-          {questions.data?.length === 0 && <li className="muted">No question of {run} matches.</li>}
+          {questions.data?.length === 0 && <li className="muted">No question of {runLabel(run)} matches.</li>}
         </ul>
       ) : (
         <div>

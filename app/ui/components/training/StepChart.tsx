@@ -2,6 +2,7 @@ import { area, bisector, curveStepAfter, line, scaleLinear } from 'd3';
 import { type KeyboardEvent, type MouseEvent, useId, useMemo, useRef, useState } from 'react';
 import { FigureExport } from '../charts/ExportButtons';
 import { DASHES, legendWidth, SvgLegend } from '../charts/SvgLegend';
+import { runLabel } from '../../../core/training/run-label';
 
 /** One training step of one run on a chart: the plotted value and, for a distribution, its band. */
 export interface StepPoint {
@@ -63,7 +64,7 @@ export function StepChart({
   const tipId = useId();
   const [cursor, setCursor] = useState<{ s: number; i: number } | null>(null);
   const legend = series.map((s, k) => ({
-    label: s.run,
+    label: runLabel(s.run),
     color: s.color,
     mark: 'line' as const,
     dash: DASHES[k % DASHES.length]!,

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { StepSummary } from '../../../core/training/step-summary';
 import { StepChart } from './StepChart';
 import { extraMetrics, metricSeries, runColors, STEP_METRICS, stepKey } from './step-metrics';
+import { runLabel } from '../../../core/training/run-label';
 
 /**
  * Every over-steps plot of the runs' summaries: the fixed metrics, then one per reward extra.
@@ -43,7 +44,7 @@ export function StepCharts({
             const s = byKey.get(stepKey(run, step));
             if (!s) return [];
             return [
-              `${run} · step ${step}`,
+              `${runLabel(run)} · step ${step}`,
               ...m.detail(s),
               `${s.samples} samples · click or Enter: open them`,
             ];

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { StepSummary } from '../../../core/training/step-summary';
 import { CsvExport } from '../charts/ExportButtons';
+import { runLabel } from '../../../core/training/run-label';
 
 const pct = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(1)}%`);
 const num = (v: number | null, d = 3) => (v === null ? '—' : String(Number(v.toFixed(d))));
@@ -103,7 +104,7 @@ export function StepNumbers({
                     data-under-search-rate={exact(s.under_search_rate)}
                     data-format-error-rate={exact(s.format_error_rate)}
                   >
-                    <td>{s.run}</td>
+                    <td>{runLabel(s.run)}</td>
                     <td>
                       <button type="button" className="link" onClick={() => onOpen(s.run, s.step)}>
                         {s.step}

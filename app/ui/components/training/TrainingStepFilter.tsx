@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { navigate, useRoute } from '../../state/router';
 import { useUi } from '../../state/ui-store';
+import { runLabel } from '../../../core/training/run-label';
 
 /**
  * The table's training-step filter: set from a Training plot's link (`#/?run=…&step=…`), shown
@@ -17,15 +18,15 @@ export function TrainingStepFilter() {
     if (linkRun !== undefined && linkStep !== undefined)
       setFilters({ run: linkRun, trainStep: String(linkStep) });
   }, [linkRun, linkStep, setFilters]);
-  if (!run && !step) return null;
+  if (run === null && !step) return null;
   return (
     <div className="demo-banner training-step-filter" data-testid="training-step-filter" role="status">
-      Training run <b>{run || 'any'}</b>, step <b>{step || 'any'}</b> only.{' '}
+      Training run <b>{run === null ? 'any' : runLabel(run)}</b>, step <b>{step || 'any'}</b> only.{' '}
       <button
         type="button"
         className="link"
         onClick={() => {
-          setFilters({ run: '', trainStep: '' });
+          setFilters({ run: null, trainStep: '' });
           navigate({ page: 'trajectories' }, { replace: true });
         }}
       >
