@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StepSummary } from '../core/training/step-summary';
 import { type GeneratedStep, writeTrainingRun } from '../testing/training-run-generator';
-import { parseRunSummaryArgs, readRun } from './run-summary';
+import { planStepFiles } from '../core/training/step-files';
+import { parseRunSummaryArgs, readRun, stepFilesOf } from './run-summary';
 
 const ROOT = resolve(__dirname, '../..');
 const tmp = mkdtempSync(join(tmpdir(), 'hopscope-run-summary-'));
@@ -126,6 +127,59 @@ describe('run-summary command', () => {
       () => {},
     );
     expect(named.steps.map((s) => s.run)).toEqual(['grpo', 'grpo']);
+  });
+
+  it('names runs as the app does: --run over a subfolder, and same-named folders kept apart', async () => {
+    const parent = join(tmp, 'x');
+    await writeTrainingRun(join(parent, 'a', 'val'), {
+      steps: 2,
+      samplesPerStep: 6,
+      seed: 3,
+      malformedRate: 0,
+    });
+    await writeTrainingRun(join(parent, 'b', 'val'), {
+      steps: 2,
+      samplesPerStep: 6,
+      seed: 3,
+      malformedRate: 0,
+    });
+    // The same seed: both folders hold the same sample texts, which must not merge or collide.
+    const both = await readRun({ path: parent, format: 'verl', questions: [] }, () => {});
+    expect(both.steps.map((s) => `${s.run}:${s.step}:${s.samples}`)).toEqual([
+      'a/val:1:6',
+      'a/val:2:6',
+      'b/val:1:6',
+      'b/val:2:6',
+    ]);
+    // The step files of one run in a subfolder: --run names it, and the app's plan names it alike.
+    const named = await stepFilesOf(join(parent, 'a'), 'grpo');
+    expect(named.files.map((f) => f.name)).toEqual(
+      planStepFiles(['val/1.jsonl', 'val/2.jsonl'], 'grpo').files.map((f) => f.name),
+    );
+    const r = await readRun(
+      { path: join(parent, 'a'), run: 'grpo', format: 'verl', questions: [] },
+      () => {},
+    );
+    expect(r.steps.map((s) => s.run)).toEqual(['grpo', 'grpo']);
+  });
+
+  it('refuses --run on a folder of several runs, naming them, instead of merging them', async () => {
+    const parent = join(tmp, 'x2');
+    await writeTrainingRun(join(parent, 'a', 'val'), {
+      steps: 1,
+      samplesPerStep: 4,
+      seed: 5,
+      malformedRate: 0,
+    });
+    await writeTrainingRun(join(parent, 'b', 'val'), {
+      steps: 1,
+      samplesPerStep: 4,
+      seed: 6,
+      malformedRate: 0,
+    });
+    await expect(
+      readRun({ path: parent, run: 'grpo', format: 'verl', questions: [] }, () => {}),
+    ).rejects.toThrow(/--run "grpo" names one run, but .* holds 2: a\/val, b\/val/);
   });
 
   it('parses its arguments', () => {

@@ -5,6 +5,7 @@
 // to stderr as `path:line: message (field f)`; nothing is dropped without a line there.
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
+import { runLabel } from '../core/training/run-label';
 import { planStepFiles } from '../core/training/step-files';
 import { type StepRow, type StepSummary, summarizeSteps } from '../core/training/step-summary';
 import { toRow } from '../core/table/row';
@@ -63,14 +64,11 @@ async function filesUnder(dir: string): Promise<string[]> {
   return out.sort();
 }
 
-/** A path's step folders and file name: what stays when `--run` names the run itself. */
-const stepPart = (rel: string) =>
-  rel
-    .split('/')
-    .filter((p, i, all) => i === all.length - 1 || /^(?:global[_-]?)?step[_-]?\d+$/i.test(p))
-    .join('/');
-
-/** The step file to import, where it is on disk, and the name the import gives it (run/...). */
+/**
+ * The step files to import, where each is on disk, and the name the import gives it: planned as
+ * the app plans a picked folder (planStepFiles), the folder's name naming a folder of one run.
+ * `--run` names one run: a folder holding several is refused, naming them, not merged.
+ */
 export async function stepFilesOf(
   path: string,
   run: string | undefined,
@@ -78,9 +76,11 @@ export async function stepFilesOf(
   const isDir = (await stat(path)).isDirectory();
   const root = isDir ? path : dirname(path);
   const rels = isDir ? await filesUnder(path) : [basename(path)];
-  // The folder's name is the run; a folder of run folders gives each its own (runFromFileName).
-  const named = run !== undefined ? rels.map(stepPart) : rels;
-  const plan = planStepFiles(named, run ?? basename(root === '.' ? process.cwd() : root));
+  const plan = planStepFiles(rels, run ?? basename(root === '.' ? process.cwd() : root));
+  if (run !== undefined && plan.runs.length > 1)
+    throw new Error(
+      `--run ${JSON.stringify(run)} names one run, but ${path} holds ${plan.runs.length}: ${plan.runs.map(runLabel).join(', ')}; leave out --run to summarize each, or give the folder of one`,
+    );
   return {
     files: plan.files.map((f) => ({ disk: join(root, rels[f.index] ?? ''), name: f.name })),
     skipped: plan.skipped,
@@ -105,11 +105,11 @@ export async function readRun(
       args.format,
       (t) => {
         // Only what the summary reads is kept: a 100,000-sample run stays small.
-        const { run, trainStep, acc, score, extras, rc, eff, formatError, responseChars, dupDocRate } = toRow(
+        const { run, trainStep, acc, score, extras, rc, eff, formatError, responseChars } = toRow(
           t,
           questions,
         );
-        rows.push({ run, trainStep, acc, score, extras, rc, eff, formatError, responseChars, dupDocRate });
+        rows.push({ run, trainStep, acc, score, extras, rc, eff, formatError, responseChars });
       },
       undefined,
       f.name,
@@ -144,7 +144,7 @@ function textTable(steps: readonly StepSummary[]): string {
   ];
   const lines = steps.map((s) =>
     [
-      ...(runs ? [s.run] : []),
+      ...(runs ? [runLabel(s.run)] : []),
       String(s.step),
       String(s.samples),
       fixed(s.accuracy),

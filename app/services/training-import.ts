@@ -1,6 +1,7 @@
 // Importing a training run: its step files (a picked dump folder, or files dropped together) go
-// through the usual import, one file at a time in step order, each under the name `run/<path>` so
-// the veRL importer tags every sample with the run and the step (docs/guide/training-runs.md).
+// through the usual import, one file at a time in step order, each under the name planStepFiles
+// gives it (`run/<step folders>/<file>`) so the veRL importer tags every sample with its run and
+// step, as run-summary does (docs/guide/training-runs.md).
 import { planStepFiles } from '../core/training/step-files';
 import { announce } from './changes';
 import { cancelImport, type ImportReport, importTrajectoryFile, reportedErrors } from './trajectory-import';
@@ -9,7 +10,7 @@ import { cancelImport, type ImportReport, importTrajectoryFile, reportedErrors }
 export type TrainingFile = File | { file: File; path: string };
 
 export interface TrainingImportOptions {
-  /** The run's name; '' leaves the samples without one (the file names then carry no folder). */
+  /** The run's name (a folder of several run folders names each by its path); '' leaves it unnamed. */
   run: string;
   /** Format to read the files as; the training importer (`verl`) unless the user chose another. */
   format?: string;
@@ -19,7 +20,10 @@ export interface TrainingImportOptions {
 }
 
 export interface TrainingImportResult {
+  /** The runs read, `, `-joined (a folder of several run folders gives one run per folder). */
   run: string;
+  /** The runs read, by name ('' is the unnamed run). */
+  runs: string[];
   /** Each step file's import report, in the order imported (by step). */
   files: Array<{ name: string; step: number | null; report: ImportReport }>;
   /** Files of the folder that are no step files (a config, a README): not read. */
@@ -67,7 +71,8 @@ export async function importTrainingFiles(
     opts.run,
   );
   const out: TrainingImportResult = {
-    run: opts.run,
+    run: plan.runs.join(', '),
+    runs: plan.runs,
     files: [],
     skipped: plan.skipped,
     records: 0,

@@ -3,6 +3,7 @@
 import { importTrainingFile, importTrainingFiles } from '../../services/training-import';
 import { reportedErrors, reportedIssues } from '../../services/trajectory-import';
 import { setStepFileImporter } from '../../services/training-follow';
+import { runLabel } from '../../core/training/run-label';
 
 export interface TrainingImportResult {
   run: string;
@@ -32,7 +33,7 @@ export async function importTrainingRun(
       .map((e) => `${e.file}, line ${e.line}${e.field ? `, field ${e.field}` : ''}: ${e.message}`),
   );
   return {
-    run: r.run,
+    run: r.runs.map(runLabel).join(', '),
     files: r.files.length,
     imported: r.imported,
     issues: r.files.reduce((n, f) => n + reportedIssues(f.report), 0),

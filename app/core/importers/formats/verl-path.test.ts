@@ -1,28 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { runFromFileName, stepFromFileName, trainingFileName } from './verl-path';
+import { importName, runFromFileName, stepFromFileName } from './verl-path';
 import { questionFromPrompt } from './verl-prompt';
 
 describe('step and run from a dump file name', () => {
   it.each([
     ['12.jsonl', 12, ''],
     ['run/step_12.jsonl', 12, 'run'],
+    ['run/step_0037.jsonl', 37, 'run'],
     ['run/global_step_12.jsonl', 12, 'run'],
-    ['exp/run/global_step_40/val.jsonl', 40, 'run'],
+    ['exp/run/global_step_40/val.jsonl', 40, 'exp/run'],
     ['run\\rollout_step7.jsonl', 7, 'run'],
+    // The step, not the last number of the name (a GPU rank).
+    ['run/rollout_step12_gpu0.jsonl', 12, 'run'],
     ['run/samples.jsonl', null, 'run'],
+    ['run/val_3.jsonl', null, 'run'],
     ['run/step_3/2.json', 2, 'run'],
   ])('%s → step %s, run %j', (file, step, run) => {
     expect(stepFromFileName(file)).toBe(step);
     expect(runFromFileName(file)).toBe(run);
   });
 
-  it('names a file of a run so the run comes back from the name', () => {
-    expect(trainingFileName('ppo-grpo', '12.jsonl')).toBe('ppo-grpo/12.jsonl');
-    expect(trainingFileName('/data/dumps/ppo-grpo', 'global_step_4/val.jsonl')).toBe(
-      'ppo-grpo/global_step_4/val.jsonl',
-    );
-    expect(runFromFileName(trainingFileName('a/b', 'global_step_4/val.jsonl'))).toBe('b');
-    expect(trainingFileName('', '12.jsonl')).toBe('12.jsonl');
+  it('names a file of a run so the run comes back from the name, whatever folders it sat in', () => {
+    expect(importName('ppo-grpo', '12.jsonl')).toBe('ppo-grpo/12.jsonl');
+    expect(importName('grpo', 'rollout/global_step_4/val.jsonl')).toBe('grpo/global_step_4/val.jsonl');
+    expect(runFromFileName(importName('grpo', 'rollout/1.jsonl'))).toBe('grpo');
+    expect(runFromFileName(importName('a/val', 'a/val/1.jsonl'))).toBe('a/val');
+    expect(importName('', 'rollout/12.jsonl')).toBe('12.jsonl');
+    expect(runFromFileName(importName('', 'rollout/12.jsonl'))).toBe('');
   });
 });
 

@@ -211,4 +211,23 @@ describe('veRL rollout dumps: bad records', () => {
     expect(a2.trajectories.map((t) => t.id)).toEqual(a.trajectories.map((t) => t.id));
     expect(b.trajectories.map((t) => t.id)).not.toContain(a.trajectories[0]?.id);
   });
+
+  it('keeps apart runs whose folders share a name, and two files of one step, even with the same text', async () => {
+    const text = `${ok({ step: 3 })}\n${ok({ step: 3, score: 0 })}`;
+    const ids = async (file: string) => {
+      const r = await importAll(stringChunks(text), { file, format: 'verl' });
+      return r.trajectories.map((t) => t.id);
+    };
+    // /x/a/val and /x/b/val, picked as x: runs a/val and b/val (planStepFiles).
+    const a = await importAll(stringChunks(text), { file: 'a/val/3.jsonl', format: 'verl' });
+    expect(a.trajectories.map((t) => t.training?.run)).toEqual(['a/val', 'a/val']);
+    const b = await ids('b/val/3.jsonl');
+    expect(b.filter((id) => a.trajectories.some((t) => t.id === id))).toEqual([]);
+    // One run's step 3 written as two files (a checkpoint folder's train and val dumps).
+    const train = await ids('grpo/global_step_3/train.jsonl');
+    const val = await ids('grpo/global_step_3/val.jsonl');
+    expect(new Set([...train, ...val]).size).toBe(4);
+    // The same file imported again keeps its ids: its rows are replaced, not doubled.
+    expect(await ids('grpo/global_step_3/val.jsonl')).toEqual(val);
+  });
 });

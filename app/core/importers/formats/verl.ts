@@ -166,11 +166,13 @@ export const verlFormat: FormatImporter = {
     for (const v of sample) sum += sampleScore(v);
     return sum / sample.length;
   },
-  /** Run and step are part of a sample's id: two runs may hold the same sample text at one step. */
-  idSalt(record, ctx) {
-    const o = isObj(record) ? record : {};
-    const key = firstKey(o, STEP_KEYS);
-    return `${runFromFileName(ctx.file)}\n${key === undefined ? (stepFromFileName(ctx.file) ?? '') : ''}\n`;
+  /**
+   * Where a sample sits is part of its id: its file's import name (run and step folders) and its
+   * line, so the same text in two runs, two files of one step or two lines never shares an id,
+   * while importing the same file again gives the same ids (the rows are replaced, not doubled).
+   */
+  idSalt(_record, ctx) {
+    return `${ctx.file}\n${ctx.line}\n`;
   },
   toEvents(record, ctx) {
     if (!isObj(record)) throw new RecordError('expected a JSON object (one rollout sample)');
