@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byStep, filesToImport, isStepFile, SETTLED_AFTER_MS, stepOfName } from './training-follow-plan';
+import { byStep, filesToImport, isStepFile, SETTLED_AFTER_MS } from './training-follow-plan';
 
 const f = (name: string, size = 10, lastModified = 1_000) => ({ name, size, lastModified });
 const NOW = 100_000;
@@ -11,10 +11,11 @@ describe('followed folder: which files to import', () => {
     expect(isStepFile('.12.jsonl.swp')).toBe(false);
     expect(isStepFile('notes.txt')).toBe(false);
     expect(isStepFile('12.jsonl.crdownload')).toBe(false);
-    expect(stepOfName('step_0037.jsonl')).toBe(37);
-    expect(stepOfName('run.jsonl')).toBeNull();
     const names = ['10.jsonl', '9.jsonl', 'a.jsonl', '1.jsonl'].map((n) => f(n)).sort(byStep);
     expect(names.map((x) => x.name)).toEqual(['1.jsonl', '9.jsonl', '10.jsonl', 'a.jsonl']);
+    // The step the importer reads (verl-path), not the name's last number (a GPU rank).
+    const ranked = ['rollout_step12_gpu0.jsonl', 'rollout_step3_gpu1.jsonl'].map((n) => f(n)).sort(byStep);
+    expect(ranked.map((x) => x.name)).toEqual(['rollout_step3_gpu1.jsonl', 'rollout_step12_gpu0.jsonl']);
   });
 
   it('imports old files at once, waits one look for a file just written, skips what was imported', () => {

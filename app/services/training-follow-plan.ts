@@ -2,6 +2,7 @@
 // browser. A trainer writes one file per step (veRL's rollout_data_dir: `{step}.jsonl`); a file is
 // imported once it has stopped changing, and again if it changes after that (the importer keeps
 // one copy of a record it already holds).
+import { stepFromFileName } from '../core/importers/formats/verl-path';
 
 /** A file as a directory listing sees it. */
 export interface SeenFile {
@@ -21,16 +22,10 @@ export function isStepFile(name: string): boolean {
   return /\.(jsonl|json|ndjson)$/i.test(name) && !name.startsWith('.') && !name.startsWith('~');
 }
 
-/** The step a dump file's name carries (`37.jsonl`, `step_37.jsonl`), for ordering; null if none. */
-export function stepOfName(name: string): number | null {
-  const m = name.match(/(\d+)(?!.*\d)/);
-  return m ? Number(m[1]) : null;
-}
-
-/** Step files first by the step in their name, then by name. */
+/** Step files first by the step in their name (the importer's reading of it), then by name. */
 export function byStep(a: SeenFile, b: SeenFile): number {
-  const x = stepOfName(a.name);
-  const y = stepOfName(b.name);
+  const x = stepFromFileName(a.name);
+  const y = stepFromFileName(b.name);
   if (x !== null && y !== null && x !== y) return x - y;
   if (x === null && y !== null) return 1;
   if (y === null && x !== null) return -1;

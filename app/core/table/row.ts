@@ -83,8 +83,6 @@ export interface TrajectoryRow {
   formatError: boolean;
   /** Length of the response in characters (`raw`, else the steps' own text). */
   responseChars: number;
-  /** Retrieved passages that repeat an earlier passage of the trajectory / retrieved passages; null without any. */
-  dupDocRate: number | null;
 }
 
 function shorten(s: string, max: number): string {
@@ -152,6 +150,5 @@ export function toRow(original: Trajectory, questions: QuestionIndex | null = nu
     extras: rewardExtras(t),
     formatError: responseFormatError(t, m),
     responseChars: responseChars(t),
-    dupDocRate: d.docs > 0 ? d.dupDocs / d.docs : null,
   };
 }

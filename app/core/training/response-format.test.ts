@@ -42,7 +42,6 @@ describe('a training sample’s row', () => {
       rc: 2,
       acc: 1,
       // The second search brought back the passage the first one had.
-      dupDocRate: 0.5,
     });
   });
 

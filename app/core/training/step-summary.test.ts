@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { summarizeEfficiency } from '../diagnose/efficiency';
 import { type StepRow, searchDistribution, summarizeSteps } from './step-summary';
 
 const EFF: StepRow['eff'] = {
@@ -22,7 +23,6 @@ function row(fields: Partial<StepRow>): StepRow {
     eff: EFF,
     formatError: false,
     responseChars: 0,
-    dupDocRate: null,
     ...fields,
   };
 }
@@ -75,6 +75,22 @@ describe('summarizeSteps', () => {
       extras: { format: 0.5, retrieval: 0.5 },
     });
     expect(s?.searches.hist).toEqual([1, 1, 0, 1]);
+  });
+
+  it("gives the table's efficiency rates for the step's rows (summarizeEfficiency, one derivation)", () => {
+    const effs: Array<StepRow['eff']> = [
+      { ...EFF, searches: 4, redundant: 2, underSearch: 0, docs: 10, dupDocs: 3 },
+      { ...EFF, searches: 1, redundant: 0, underSearch: 1, docs: 5, dupDocs: 0 },
+      { ...EFF, searches: 0, redundant: 0, underSearch: null, docs: 0, dupDocs: 0 },
+    ];
+    const [s] = summarizeSteps(effs.map((eff) => row({ eff })));
+    const table = summarizeEfficiency(effs);
+    expect([s?.redundant_search_rate, s?.under_search_rate, s?.duplicate_doc_rate]).toEqual([
+      table.redundantRate.value,
+      table.underSearchRate.value,
+      table.dupDocRate.value,
+    ]);
+    expect(s?.redundant_search_rate).toBeCloseTo(2 / 5, 12);
   });
 
   it('says null where nothing is there to average', () => {

@@ -1,21 +1,13 @@
 // One summary per (run, training step) of the rows of that step's samples: what the over-steps
 // plots draw and what `run-summary` prints, from this one function (docs/guide/training-runs.md).
 // Every rate is over the samples of the step unless its comment says otherwise.
+import { type EfficiencyCounts, summarizeEfficiency } from '../diagnose/efficiency';
 import type { TrajectoryRow } from '../table/row';
 
 /** What a summary reads of a row (the table worker's rows, or rows the CLI derives with toRow). */
 export type StepRow = Pick<
   TrajectoryRow,
-  | 'run'
-  | 'trainStep'
-  | 'acc'
-  | 'score'
-  | 'extras'
-  | 'rc'
-  | 'eff'
-  | 'formatError'
-  | 'responseChars'
-  | 'dupDocRate'
+  'run' | 'trainStep' | 'acc' | 'score' | 'extras' | 'rc' | 'eff' | 'formatError' | 'responseChars'
 >;
 
 /** Searches per sample in one step: quantiles (nearest rank) and the count of samples per number. */
@@ -100,14 +92,10 @@ class StepAcc {
   scoreSum = 0;
   searches: number[] = [];
   over = 0;
-  redundant = 0;
-  searchesDiagnosed = 0;
-  answered = 0;
-  under = 0;
+  /** The rows' detector counts: the step's efficiency rates are summarizeEfficiency's, as the table's. */
+  effs: EfficiencyCounts[] = [];
   formatErrors = 0;
   chars = 0;
-  docs = 0;
-  dupDocs = 0;
   extras = new Map<string, { sum: number; n: number }>();
 
   add(r: StepRow): void {
@@ -122,16 +110,9 @@ class StepAcc {
     }
     this.searches.push(r.rc);
     if (r.eff.redundant > 0) this.over++;
-    this.redundant += r.eff.redundant;
-    this.searchesDiagnosed += r.eff.searches;
-    if (r.eff.underSearch !== null) {
-      this.answered++;
-      this.under += r.eff.underSearch;
-    }
+    this.effs.push(r.eff);
     if (r.formatError) this.formatErrors++;
     this.chars += r.responseChars;
-    this.docs += r.eff.docs;
-    this.dupDocs += r.eff.dupDocs;
     for (const [k, v] of Object.entries(r.extras)) {
       const e = this.extras.get(k);
       if (e) {
@@ -148,6 +129,7 @@ class StepAcc {
       const e = this.extras.get(k) as { sum: number; n: number };
       extras[k] = e.sum / e.n;
     }
+    const eff = summarizeEfficiency(this.effs);
     return {
       run,
       step,
@@ -158,11 +140,11 @@ class StepAcc {
       searches_mean: this.searches.reduce((a, b) => a + b, 0) / n,
       searches: searchDistribution(this.searches),
       over_search_rate: this.over / n,
-      redundant_search_rate: this.searchesDiagnosed > 0 ? this.redundant / this.searchesDiagnosed : null,
-      under_search_rate: this.answered > 0 ? this.under / this.answered : null,
+      redundant_search_rate: eff.redundantRate.value,
+      under_search_rate: eff.underSearchRate.value,
       format_error_rate: this.formatErrors / n,
       response_chars_mean: this.chars / n,
-      duplicate_doc_rate: this.docs > 0 ? this.dupDocs / this.docs : null,
+      duplicate_doc_rate: eff.dupDocRate.value,
       extras,
     };
   }
