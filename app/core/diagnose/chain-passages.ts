@@ -78,18 +78,40 @@ export class ChainPassages {
         keys.add(openingKey(words[0] ?? ''));
         keys.add(openingKey(words.slice(0, 2).join(' ')));
       }
-      // A name's other forms share its surname (name-variants.ts); aliases the page states too.
-      for (const n of [raw, ...statedAliases(p.doc.text.slice(0, 400))]) {
-        const s = n === '' ? '' : surnameKey(n);
-        if (s !== '') keys.add(`$${s}`);
-        if (n !== raw) keys.add(normalizeText(n));
-      }
       for (const k of keys) {
         const list = this.byKey.get(k);
         if (list) list.push(p);
         else this.byKey.set(k, [p]);
       }
     });
+  }
+
+  /**
+   * Passages by the surname of their title and of the aliases they state, and by each alias
+   * (name-variants.ts): built on the first name no title and no opening finds, since most
+   * trajectories never need it.
+   */
+  private variants: Map<string, Passage[]> | null = null;
+
+  private byVariant(key: string): Passage[] {
+    if (!this.variants) {
+      const index = new Map<string, Passage[]>();
+      const add = (k: string, p: Passage) => {
+        const list = index.get(k);
+        if (!list) index.set(k, [p]);
+        else if (list[list.length - 1] !== p) list.push(p);
+      };
+      for (const p of this.all) {
+        const raw = withoutAside(p.doc.title ?? '');
+        for (const n of [raw, ...statedAliases(p.doc.text.slice(0, 400))]) {
+          const s = n === '' ? '' : surnameKey(n);
+          if (s !== '') add(`$${s}`, p);
+          if (n !== raw) add(normalizeText(n), p);
+        }
+      }
+      this.variants = index;
+    }
+    return this.variants.get(key) ?? [];
   }
 
   /** The passages about `name`, in retrieval order. */
@@ -99,17 +121,15 @@ export class ChainPassages {
     if (out) return out;
     // Pages titled with the name settle it; a page that only opens with it is the fallback.
     const titled = this.byKey.get(n) ?? [];
-    const s = surnameKey(name);
-    const candidates =
-      titled.length > 0
-        ? titled
-        : [
-            ...new Set([
-              ...(this.byKey.get(openingKey(n)) ?? []),
-              ...(s ? (this.byKey.get(`$${s}`) ?? []) : []),
-            ]),
-          ];
-    out = candidates.filter((p) => isAbout(p.doc, name)).sort((a, b) => a.order - b.order);
+    const opening = titled.length > 0 ? [] : (this.byKey.get(openingKey(n)) ?? []);
+    out = (titled.length > 0 ? titled : opening).filter((p) => isAbout(p.doc, name));
+    // Only then another form of the name: a title's or an alias's surname, or the alias itself.
+    if (out.length === 0) {
+      const s = surnameKey(name);
+      const other = new Set([...this.byVariant(n), ...(s ? this.byVariant(`$${s}`) : [])]);
+      out = [...other].filter((p) => isAbout(p.doc, name));
+    }
+    out.sort((a, b) => a.order - b.order);
     this.aboutCache.set(n, out);
     return out;
   }

@@ -97,16 +97,22 @@ const formsOf = memoizeString((name: string): NameForms => {
 
 const foldedHay = memoizeString((hay: string) => foldDiacritics(hay), 256);
 
+// eslint-disable-next-line no-control-regex -- anything outside ASCII.
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** The name's other forms in `h`: its bare form, or its person-name pattern (surname first). */
+function formsIn(h: string, f: NameForms): boolean {
+  if (f.bare !== '' && f.bare !== f.exact && h.includes(` ${f.bare} `)) return true;
+  return f.within !== null && h.includes(` ${f.surname} `) && f.within.test(h);
+}
+
 /** Whether normalized padded text (` words `) names `name` in any of its forms. */
 export function haystackNames(hay: string, name: string): boolean {
   const f = formsOf(name);
   if (f.exact === '') return false;
-  if (hay.includes(` ${f.exact} `)) return true;
-  // ASCII text needs no folding; the surname check spares the pattern most passages.
-  // eslint-disable-next-line no-control-regex -- the whole ASCII range.
-  const h = /^[\x00-\x7f]*$/.test(f.bare) && !/[^\x00-\x7f]/.test(hay) ? hay : foldedHay(hay);
-  if (f.bare !== '' && f.bare !== f.exact && h.includes(` ${f.bare} `)) return true;
-  return f.within !== null && h.includes(` ${f.surname} `) && f.within.test(h);
+  if (hay.includes(` ${f.exact} `) || formsIn(hay, f)) return true;
+  // Diacritics folded only where the text has any (most passages are ASCII).
+  return NON_ASCII.test(hay) && formsIn(foldedHay(hay), f);
 }
 
 /** Whether two names (a title and a name, two names) are forms of one name. */
