@@ -25,7 +25,8 @@ export function TrainingPage({ sample }: { sample: string | null }) {
   // A link from a trajectory (`#/training/q/<id>`) opens its question; else the user picks one.
   const linked = useTrainingSample(sample);
   const [picked, setPicked] = useState<{ run: string; question: string | null } | null>(null);
-  const trail = picked ?? linked.data ?? (runs[0] ? { run: runs[0], question: null } : null);
+  // runs[0] may be '' (the unnamed run): a run all the same.
+  const trail = picked ?? linked.data ?? (runs[0] !== undefined ? { run: runs[0], question: null } : null);
   const open = (run: string, step: number) => navigate({ page: 'trajectories', run, step });
   const samples = all.reduce((n, s) => n + s.samples, 0);
 
