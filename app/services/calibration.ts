@@ -12,7 +12,7 @@ import {
   type LabelledTrajectory,
   type Prediction,
 } from '../core/diagnose/agreement';
-import { type Diagnosis, diagnose } from '../core/diagnose/diagnose';
+import type { Diagnosis } from '../core/diagnose/diagnose';
 import { exportSearchLabel, importSearchLabels, judgementOf } from '../core/diagnose/label-mapping';
 import { judgeDisagreement, labelQueue, type QueueItem } from '../core/diagnose/queue';
 import { type JudgeVersusPerson, judgeVersusPerson } from '../core/diagnose/search-judge-agreement';
@@ -23,6 +23,8 @@ import {
   searchLabelsJsonl,
 } from '../core/diagnose/search-labels';
 import type { Trajectory } from '../core/schema/trajectory';
+import { trajectoryView } from '../core/view/trajectory-view';
+import { currentQuestionIndex } from '../db/question-index';
 import { getTrajectory, listAnnotations, listRows, putAnnotations } from '../db/store';
 import { announce } from './changes';
 import { judgeLabellings, recentJudgeLabellings } from './search-judge';
@@ -131,13 +133,20 @@ function stepOf(t: Trajectory, d: Diagnosis, search?: number): number | null {
   return step ? step.index + 1 : null;
 }
 
-/** Annotated trajectories with their detector diagnosis, loaded once per calibration. */
+/**
+ * Annotated trajectories with their detector diagnosis, loaded once per calibration: the
+ * diagnosis the Diagnose tab shows (trajectoryView, with the loaded question sets' gold joined,
+ * since sufficiency depends on the gold answer).
+ */
 async function labelledTrajectories(annotations: readonly Annotation[], judged: readonly string[]) {
   const ids = [...new Set([...annotations.map((a) => a.trajectoryId), ...judged])];
+  const { index } = await currentQuestionIndex();
   const out = new Map<string, { t: Trajectory; d: Diagnosis }>();
   for (const id of ids) {
-    const t = await getTrajectory(id);
-    if (t) out.set(id, { t, d: diagnose(t) });
+    const stored = await getTrajectory(id);
+    if (!stored) continue;
+    const view = trajectoryView(stored, { questions: index });
+    out.set(id, { t: view.trajectory, d: view.diagnosis });
   }
   return out;
 }

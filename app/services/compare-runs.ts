@@ -1,10 +1,11 @@
-// The compare view's use case: read the runs, join gold from loaded question sets the way the
-// trajectory view does (so documents carry the same gold and answer marks), and align them.
+// The compare view's use case: read the runs as their trajectory views have them (gold joined
+// from the loaded question sets, so documents carry the same gold and answer marks), and align them.
 import { alignRuns } from '../core/compare/align';
 import { runsOfQuestion } from '../core/compare/same-question';
 import type { Alignment } from '../core/compare/types';
-import { joinGold, type QuestionIndex } from '../core/corpus/gold-join';
+import type { QuestionIndex } from '../core/corpus/gold-join';
 import type { Trajectory } from '../core/schema/trajectory';
+import { trajectoryView } from '../core/view/trajectory-view';
 import { getTrajectory, listRows } from '../db/store';
 
 export interface Comparison {
@@ -17,10 +18,6 @@ export interface Comparison {
   mixedQuestions: boolean;
 }
 
-function withGold(t: Trajectory, index: QuestionIndex | null): Trajectory {
-  return joinGold(t, index).trajectory;
-}
-
 export async function loadComparison(
   ids: readonly string[],
   index: QuestionIndex | null,
@@ -28,7 +25,7 @@ export async function loadComparison(
   const unique = [...new Set(ids)];
   const found = await Promise.all(unique.map(async (id) => [id, await getTrajectory(id)] as const));
   const missing = found.filter(([, t]) => !t).map(([id]) => id);
-  const runs = found.flatMap(([, t]) => (t ? [withGold(t, index)] : []));
+  const runs = found.flatMap(([, t]) => (t ? [trajectoryView(t, { questions: index }).trajectory] : []));
   const first = runs[0];
   const mixedQuestions =
     first !== undefined && runs.some((t) => runsOfQuestion([t], first.question).length === 0);

@@ -1,10 +1,14 @@
 // Use case "logs against logs": pick two groups of stored trajectories (files, or strategies of
-// live/batch runs), load them in file order and pair them (app/core/compare). Plain TS, no React;
-// views reach it through app/ui/data/paired.ts.
+// live/batch runs), load them in file order and pair them (app/core/compare). Each trajectory is
+// read as its trajectory view has it (gold joined from the loaded question sets, as the table's
+// rows are), so a pair is scored as the table scores it. Plain TS, no React; views reach it
+// through app/ui/data/paired.ts.
 import { groupMembers, type RunGroup, runGroups, strategyLabels } from '../core/compare/groups';
 import { comparePaired, type PairedComparison, type PairedMetric } from '../core/compare/paired';
 import type { TrajectoryRow } from '../core/table/row';
 import type { Trajectory } from '../core/schema/trajectory';
+import { trajectoryView } from '../core/view/trajectory-view';
+import { currentQuestionIndex } from '../db/question-index';
 import { getTrajectory, listRows } from '../db/store';
 
 export type { RunGroup };
@@ -13,11 +17,17 @@ export async function listRunGroups(): Promise<RunGroup[]> {
   return runGroups(await listRows());
 }
 
-/** A group's trajectories in file order; `rows` saves a second read when the caller has them. */
+/**
+ * A group's trajectories in file order, with the loaded question sets' gold joined (their
+ * trajectory view's record); `rows` saves a second read when the caller has them.
+ */
 export async function loadGroup(groupId: string, rows?: readonly TrajectoryRow[]): Promise<Trajectory[]> {
   const members = groupMembers(rows ?? (await listRows()), groupId);
-  const loaded = await Promise.all(members.map((r) => getTrajectory(r.id)));
-  return loaded.filter((t): t is Trajectory => t !== undefined);
+  const [loaded, { index }] = await Promise.all([
+    Promise.all(members.map((r) => getTrajectory(r.id))),
+    currentQuestionIndex(),
+  ]);
+  return loaded.flatMap((t) => (t ? [trajectoryView(t, { questions: index }).trajectory] : []));
 }
 
 export interface PairedGroups {

@@ -2,10 +2,9 @@
 // log's judge, the share correct under the user's correctness signal, ExSearch's R@k / P@k, mean
 // RC and latency; per dataset; and the When-to-Search four-category breakdown of each retrieval
 // strategy against Direct on the same questions, under the same signal. Pure.
-import { diagnose } from '../diagnose/diagnose';
 import { efficiencyCounts, type EfficiencySummary, summarizeEfficiency } from '../diagnose/efficiency';
 import { answerCorrect, type Correctness, EM_CORRECTNESS } from '../judge/correctness';
-import { finalAnswerText, trajectoryMetrics } from '../metrics/trajectory-metrics';
+import { finalAnswerText } from '../metrics/trajectory-metrics';
 import {
   correctUnder,
   type FourCategories,
@@ -13,6 +12,7 @@ import {
   pairByQuestion,
 } from '../rewards/four-categories';
 import type { Trajectory } from '../schema/trajectory';
+import { trajectoryView } from '../view/trajectory-view';
 
 export interface Summary {
   strategy: string;
@@ -58,7 +58,9 @@ export function summarize(
   dataset?: string,
   correctness: Correctness = EM_CORRECTNESS,
 ): Summary {
-  const ms = ts.map((t) => trajectoryMetrics(t));
+  // Each run's numbers are its trajectory view's, as the table and the trajectory page show them.
+  const views = ts.map((t) => trajectoryView(t));
+  const ms = views.map((v) => v.metrics);
   const verdicts = ts.map((t, i) => answerCorrect(t, correctness, ms[i]));
   const out: Summary = {
     strategy,
@@ -77,7 +79,7 @@ export function summarize(
     meanQueries: mean(ms.map((m) => m.queries)) ?? 0,
     meanMs: mean(ts.map((t) => t.timing?.ms)),
     efficiency: summarizeEfficiency(
-      ts.map((t) => efficiencyCounts(diagnose(t), finalAnswerText(t) !== undefined)),
+      views.map((v) => efficiencyCounts(v.diagnosis, finalAnswerText(v.trajectory) !== undefined)),
     ),
   };
   if (dataset !== undefined) out.dataset = dataset;

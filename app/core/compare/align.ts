@@ -1,8 +1,9 @@
 // Aligns N ≥ 2 runs of one question for the side-by-side view: rows by plan node (when every run
 // has a plan), then hop, then the documents of each hop by identity; marks the first divergence,
 // and summarizes each run (metric deltas, sufficiency point, evidence coverage).
-import { isRetrievalStep, stepQueries, trajectoryMetrics } from '../metrics/trajectory-metrics';
+import { isRetrievalStep, stepQueries } from '../metrics/trajectory-metrics';
 import type { Step, Trajectory } from '../schema/trajectory';
+import { trajectoryView } from '../view/trajectory-view';
 import { firstDivergence } from './divergence';
 import { type DocIdentityMode, docIdentity, docIdentityMode } from './doc-identity';
 import { matchPlans } from './plan-match';
@@ -134,10 +135,11 @@ export function alignRuns(runs: readonly Trajectory[]): Alignment {
   });
 
   linkElsewhere(rows);
-  const metrics = runs.map((t) => trajectoryMetrics(t));
+  // Each run's numbers are its trajectory view's (the caller joined the question sets' gold).
+  const metrics = runs.map((t) => trajectoryView(t).metrics);
   const base = metrics[0];
   const summaries: RunSummary[] = runs.map((t, i) => {
-    const m = metrics[i] ?? trajectoryMetrics(t);
+    const m = metrics[i] ?? trajectoryView(t).metrics;
     return {
       trajectory: t,
       metrics: m,

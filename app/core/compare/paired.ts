@@ -1,9 +1,10 @@
 // "Logs against logs": two runs over the same questions, paired, and the numbers a researcher
 // needs to say whether B beats A — the 2×2 paired table, McNemar's exact test, a paired bootstrap
 // interval of the metric's difference, retrieval counts and the questions that flipped. Every
-// per-trajectory number comes from `trajectoryMetrics`, the one derivation the table uses. Pure.
-import { finalAnswerText, goldAnswers, trajectoryMetrics } from '../metrics/trajectory-metrics';
+// per-trajectory number comes from `trajectoryView`, the one derivation the table uses. Pure.
+import { finalAnswerText, goldAnswers } from '../metrics/trajectory-metrics';
 import type { Trajectory } from '../schema/trajectory';
+import { trajectoryView } from '../view/trajectory-view';
 import { type BootstrapInterval, type BootstrapOptions, pairedBootstrap } from './bootstrap';
 import { mcnemarExact } from './mcnemar';
 import { pairRuns } from './pair';
@@ -83,8 +84,8 @@ export function comparePaired(
   const both = Object.fromEntries(PAIRED_METRICS.map((m) => [m, { a: [] as number[], b: [] as number[] }]));
   let undefinedPairs = 0;
   for (const { a: ta, b: tb } of p.pairs) {
-    const ma = trajectoryMetrics(ta);
-    const mb = trajectoryMetrics(tb);
+    const ma = trajectoryView(ta).metrics;
+    const mb = trajectoryView(tb).metrics;
     for (const m of PAIRED_METRICS) {
       const x = ma[m];
       const y = mb[m];

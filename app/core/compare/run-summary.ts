@@ -1,5 +1,5 @@
 // Per-run numbers beside the aligned rows: metric deltas against the first run, the sufficiency
-// point and the evidence coverage. Every metric comes from trajectoryMetrics (never recomputed).
+// point and the evidence coverage. Every metric comes from the run's trajectory view (never recomputed).
 import {
   type TrajectoryMetrics,
   docContainsAnswer,
