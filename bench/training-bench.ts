@@ -82,7 +82,8 @@ export async function run(args: string[]): Promise<void> {
     const runDir = join(dir, 'grpo-bench');
     note(`generating ${steps} steps × ${samples} samples in ${runDir}…`);
     const t0 = Date.now();
-    await writeTrainingRun(runDir, { steps, samplesPerStep: samples, seed: 7 });
+    // No malformed lines: this measures speed, and every sample must reach the plots.
+    await writeTrainingRun(runDir, { steps, samplesPerStep: samples, seed: 7, malformedRate: 0 });
     note(`generated in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const total = steps * samples;
     const out = await withBenchBrowser(
@@ -106,6 +107,7 @@ export async function run(args: string[]): Promise<void> {
           },
           3_600_000,
         );
+        await page.getByTestId('training-import-result').waitFor({ timeout: 600_000 });
         const importS = (Date.now() - i0) / 1000;
         const importTasks = await takeLongTasks(page);
         note(`imported in ${importS.toFixed(1)} s; longest task ${round(Math.max(0, ...importTasks), 0)} ms`);
