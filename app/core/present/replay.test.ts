@@ -3,7 +3,10 @@ import { hopscopeTrajectories } from '../../demo/build-demo';
 import { MAX_DRAWN_NODES } from '../plan/plan-layout';
 import { applyEvent, buildTrajectory, emptyTrajectory } from '../schema/builder';
 import type { PlanNode, Step, Trajectory } from '../schema/trajectory';
-import { EXACT_PLAN_NODES, Replay, replayEventStream, tokenChunks, withoutGold } from './replay';
+import { withoutGold } from './hide-gold';
+import { EXACT_PLAN_NODES } from './plan-beats';
+import { Replay } from './replay';
+import { replayEventStream, tokenChunks } from './replay-events';
 
 const replayEvents = (t: Trajectory) => [...replayEventStream(t)];
 
