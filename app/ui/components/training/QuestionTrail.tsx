@@ -153,6 +153,7 @@ function TrailSteps({
           title="This question: searches per sample"
           yLabel="searches"
           series={metricSeries(steps, SEARCHES, colors)}
+          stepped
           describe={describe(SEARCHES)}
           onOpen={(_r, step) => toggle(step)}
           exportName="question-searches"

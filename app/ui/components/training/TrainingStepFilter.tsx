@@ -21,21 +21,25 @@ export function TrainingStepFilter() {
   if (run === null && !step) return null;
   return (
     <div className="demo-banner training-step-filter" data-testid="training-step-filter" role="status">
-      Training run <b>{run === null ? 'any' : runLabel(run)}</b>, step <b>{step || 'any'}</b> only.{' '}
-      <button
-        type="button"
-        className="link"
-        onClick={() => {
-          setFilters({ run: null, trainStep: '' });
-          navigate({ page: 'trajectories' }, { replace: true });
-        }}
-      >
-        Show every trajectory
-      </button>{' '}
-      ·{' '}
-      <button type="button" className="link" onClick={() => navigate({ page: 'training', sample: null })}>
-        Back to the training plots
-      </button>
+      <span>
+        Training run <b>{run === null ? 'any' : runLabel(run)}</b>, step <b>{step || 'any'}</b> only.
+      </span>
+      <span>
+        <button
+          type="button"
+          className="link"
+          onClick={() => {
+            setFilters({ run: null, trainStep: '' });
+            navigate({ page: 'trajectories' }, { replace: true });
+          }}
+        >
+          Show every trajectory
+        </button>{' '}
+        ·{' '}
+        <button type="button" className="link" onClick={() => navigate({ page: 'training', sample: null })}>
+          Back to the training plots
+        </button>
+      </span>
     </div>
   );
 }
