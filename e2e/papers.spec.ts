@@ -1,6 +1,6 @@
 import { PAPERS } from '../app/core/agents/papers';
-import { apex } from '../app/core/agents/apex';
-import { exsearch } from '../app/core/agents/exsearch';
+import { apex } from '../app/core/agents/apex/apex';
+import { exsearch } from '../app/core/agents/exsearch/exsearch';
 import { qagent } from '../app/core/agents/qagent';
 import { expect, openApp, test } from './fixtures';
 

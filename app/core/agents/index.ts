@@ -1,8 +1,8 @@
 // Public surface of the agent strategies (see types.ts for the API overview).
-export { apex, APEX_PROMPTS, type ApexParams } from './apex';
-export { apexConfidence, type ConfidenceWeights } from './apex-confidence';
+export { apex, APEX_PROMPTS, type ApexParams } from './apex/apex';
+export { apexConfidence, type ConfidenceWeights } from './apex/apex-confidence';
 export { direct, DIRECT_PROMPTS, type DirectParams } from './direct';
-export { exsearch, EXSEARCH_PROMPTS, type ExSearchParams } from './exsearch';
+export { exsearch, EXSEARCH_PROMPTS, type ExSearchParams } from './exsearch/exsearch';
 export { ircot, IRCOT_PROMPTS, type IrcotParams } from './ircot';
 export { qagent, QAGENT_PROMPTS, type QAgentParams } from './qagent';
 export { isStrategyId, STRATEGIES, strategy } from './registry';

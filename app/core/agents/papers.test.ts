@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apex } from './apex';
-import { exsearch } from './exsearch';
+import { apex } from './apex/apex';
+import { exsearch } from './exsearch/exsearch';
 import { paperById, PAPERS } from './papers';
 import { STRATEGIES } from './registry';
 import { whenToSearch } from './when-to-search';

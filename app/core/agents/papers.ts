@@ -1,9 +1,9 @@
 // What Hopscope implements of each paper, for the Papers page (issue 10). One entry per paper;
 // each names its strategies by reference, so defaults shown are read from the strategy defs and
 // never copied. Facts summarize the strategy files' header comments, which cite the sections.
-import { apex } from './apex';
+import { apex } from './apex/apex';
 import { direct } from './direct';
-import { exsearch } from './exsearch';
+import { exsearch } from './exsearch/exsearch';
 import { ircot } from './ircot';
 import { qagent } from './qagent';
 import { searchR1 } from './search-r1';

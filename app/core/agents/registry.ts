@@ -1,7 +1,7 @@
 // Every strategy, in the order the run view lists them (baselines first).
-import { apex } from './apex';
+import { apex } from './apex/apex';
 import { direct } from './direct';
-import { exsearch } from './exsearch';
+import { exsearch } from './exsearch/exsearch';
 import { ircot } from './ircot';
 import { qagent } from './qagent';
 import { searchR1 } from './search-r1';

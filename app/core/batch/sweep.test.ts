@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { batchQuestion, finishedRun } from '../../testing/batch-runs';
-import { apex } from '../agents/apex';
+import { apex } from '../agents/apex/apex';
 import { STRATEGIES } from '../agents/registry';
 import { whenToSearch } from '../agents/when-to-search';
 import { batchJobs, jobKey, pendingJobs } from './plan';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apex } from '../agents/apex';
+import { apex } from '../agents/apex/apex';
 import { runStrategy } from '../agents/run';
 import { stubRetriever } from '../../testing/strategy-harness';
 import { ScriptedLlm, promptText } from '../../testing/scripted-llm';

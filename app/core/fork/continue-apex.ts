@@ -3,8 +3,8 @@
 // sub-question the fork cut into its decision, the documents found and the queries tried. All of
 // it is read back from the prefix's plan, decision, search, retrieve and sub_answer steps (each
 // carries its planNode), so only what is left of the plan calls the model.
-import { type ApexNodeResume, type ApexResume, apexBody, parseContinue } from '../agents/apex';
-import { type PlanLine, parsePlan } from '../agents/apex-plan';
+import { type ApexNodeResume, type ApexResume, apexBody, parseContinue } from '../agents/apex/apex';
+import { type PlanLine, parsePlan } from '../agents/apex/apex-plan';
 import type { Ev } from '../agents/session';
 import { fillTemplate } from '../agents/template';
 import type { FinishReason } from '../agents/types';

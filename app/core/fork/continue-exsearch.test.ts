@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { exsearch } from '../agents/exsearch';
+import { exsearch } from '../agents/exsearch/exsearch';
 import { runStrategy } from '../agents/run';
 import { stubRetriever } from '../../testing/strategy-harness';
 import { ScriptedLlm, promptText } from '../../testing/scripted-llm';

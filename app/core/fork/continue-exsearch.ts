@@ -3,7 +3,7 @@
 // the iterations done. Rebuilt from the prefix grouped by turn (each turn is one iteration, as the
 // strategy and the importer number them); a turn the fork cut into keeps what it had (its fact,
 // its query, its stored search) and only the rest is generated.
-import { type ExSearchResume, exsearchBody } from '../agents/exsearch';
+import { type ExSearchResume, exsearchBody } from '../agents/exsearch/exsearch';
 import { formatDocs } from '../agents/docs';
 import type { Ev } from '../agents/session';
 import { fillTemplate } from '../agents/template';

@@ -5,7 +5,7 @@ import { searchR1 } from '../agents/search-r1';
 import { runStrategy } from '../agents/run';
 import { stubRetriever } from '../../testing/strategy-harness';
 import { whenToSearch } from '../agents/when-to-search';
-import { apex } from '../agents/apex';
+import { apex } from '../agents/apex/apex';
 import { direct } from '../agents/direct';
 import { importAll, stringChunks } from '../importers/pipeline';
 import { ScriptedLlm, promptText } from '../../testing/scripted-llm';

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { questionGold } from '../corpus/gold-join';
 import { loadDataset } from '../corpus/registry';
-import { parsePlan, planNodes } from '../agents/apex-plan';
+import { parsePlan, planNodes } from '../agents/apex/apex-plan';
 import { bagOfWordsEmbedder, fakeEmbedder, traj } from '../../testing/reward-fakes';
 
 const unit = (deg: number) => [Math.cos((deg * Math.PI) / 180), Math.sin((deg * Math.PI) / 180)];

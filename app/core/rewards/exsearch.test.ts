@@ -9,7 +9,7 @@ import {
   normalizeImportanceWeights,
 } from './exsearch';
 import { doc, fakeLlm, traj } from '../../testing/reward-fakes';
-import { exsearch } from '../agents/exsearch';
+import { exsearch } from '../agents/exsearch/exsearch';
 import { runCollect, stubRetriever } from '../../testing/strategy-harness';
 import { ScriptedLlm } from '../../testing/scripted-llm';
 import type { Trajectory } from '../schema/trajectory';

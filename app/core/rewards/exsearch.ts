@@ -11,7 +11,7 @@
 // writing any listed alias (the aliases are distinct strings, so their probabilities add).
 // Note: _entropy.py reports the *mean* token cross-entropy; the paper's w is the product of token
 // probabilities, which is what `value` is. The per-token mean is reported alongside.
-import { EXSEARCH_PROMPTS } from '../agents/exsearch';
+import { EXSEARCH_PROMPTS } from '../agents/exsearch/exsearch';
 import { fillTemplate } from '../agents/template';
 import type { ChatMessage, Llm, ScoreResult } from '../llm/types';
 import { goldAnswers } from '../metrics/trajectory-metrics';

@@ -39,7 +39,7 @@
 //
 // A `#n` naming a step that is not earlier in the plan (#5 in a 3-step plan, or a step naming
 // itself) is a RecordError naming the plan line and field.
-import { readStepLine, splitInlineSteps } from '../../agents/apex-plan';
+import { readStepLine, splitInlineSteps } from '../../agents/apex/apex-plan';
 import type { StepInput, TrajectoryEvent } from '../../schema/builder';
 import type { Doc, PlanNode } from '../../schema/trajectory';
 import { type FormatImporter, type RecordContext, RecordError } from '../types';

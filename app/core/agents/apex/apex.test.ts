@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedLlm } from '../../testing/scripted-llm';
-import type { Prompt } from '../llm/types';
-import type { PlanNode } from '../schema/trajectory';
+import { ScriptedLlm } from '../../../testing/scripted-llm';
+import type { Prompt } from '../../llm/types';
+import type { PlanNode } from '../../schema/trajectory';
 import { apex, APEX_PROMPTS, firstLine, parseContinue, parseSufficiency, queryFromReply } from './apex';
 import { apexConfidence, certainty, completeness, specificity } from './apex-confidence';
 import { parsePlan, resolveRefs } from './apex-plan';
-import { runStrategy } from './run';
-import { kinds, runCollect, stubRetriever } from '../../testing/strategy-harness';
+import { runStrategy } from '../run';
+import { kinds, runCollect, stubRetriever } from '../../../testing/strategy-harness';
 
 const P = {
   press: { id: 'w1', title: 'Veltmark Press', text: 'Veltmark Press was founded in 1871 by Ilse Marrow.' },

@@ -34,7 +34,7 @@ import {
   NOUN_FOLLOWERS,
   OPTION_LABEL,
 } from './apex-decision-words';
-import { oneLine } from './parse';
+import { oneLine } from '../parse';
 
 /** "enough": answer / stop; "more": retrieve / continue. */
 export type Sufficiency = 'enough' | 'more';

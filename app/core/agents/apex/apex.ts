@@ -18,16 +18,16 @@
 // Steps mirror the APEX importer: plan; per node decision (text = resolved sub-question),
 // search/retrieve per hop (+ decision after a hop), sub_answer; answer. Paper's best settings:
 // 3 docs per retrieval, up to 5 hops. The sub-question loop (Algorithm 2) is apex-subquestion.ts.
-import type { PlanNode } from '../schema/trajectory';
+import type { PlanNode } from '../../schema/trajectory';
 import { apexConfidence, DEFAULT_CONFIDENCE_WEIGHTS } from './apex-confidence';
 import { firstLine } from './apex-decision';
 import { completeLines, type PlanLine, parsePlan, planNodes, planText, resolveRefs } from './apex-plan';
 import { APEX_PROMPTS } from './apex-prompts';
 import { answerSubQuestion, type ApexRunState, ask, knowledgeText } from './apex-subquestion';
 import type { ApexParams, ApexResume } from './apex-types';
-import { type Ev, execute, type Session } from './session';
-import { fillTemplate } from './template';
-import type { FinishReason, StrategyDef } from './types';
+import { type Ev, execute, type Session } from '../session';
+import { fillTemplate } from '../template';
+import type { FinishReason, StrategyDef } from '../types';
 
 export { firstLine, parseContinue, parseSufficiency, queryFromReply } from './apex-decision';
 export { APEX_PROMPTS } from './apex-prompts';

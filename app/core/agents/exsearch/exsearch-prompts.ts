@@ -1,7 +1,7 @@
 // ExSearch's prompts: the system prompt of mangopy/SearchLM's src/instruction.py with step (2) made
 // the main method's search (appendix F.1), the rank action's own prompt (ExSearch-Zoo, appendix
 // E.2), the final-answer request and the follow-up that asks for a missing query.
-import { EXSEARCH_DOC } from './docs';
+import { EXSEARCH_DOC } from '../docs';
 
 export const EXSEARCH_PROMPTS = {
   system: `You are an intelligent search agent capable of simulating a question-answering process by actively seeking information from Wikipedia to answer a given question.

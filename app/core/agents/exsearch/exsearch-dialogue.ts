@@ -2,14 +2,14 @@
 // for a missing sub-query with `<FACT> fact\n<QUERY>`, and the search action, which retrieves the
 // sub-query's top-k, optionally ranks them in a one-turn dialogue of its own (ExSearch-Zoo,
 // appendix E.2), and brings the kept documents back as a `<SEARCH> [1, 2, …]` user turn.
-import type { ChatMessage } from '../llm/types';
-import type { StepInput } from '../schema/builder';
-import type { Doc } from '../schema/trajectory';
+import type { ChatMessage } from '../../llm/types';
+import type { StepInput } from '../../schema/builder';
+import type { Doc } from '../../schema/trajectory';
 import type { ExSearchParams } from './exsearch-types';
-import { formatDocs } from './docs';
-import { oneLine } from './parse';
-import type { Session } from './session';
-import { fillTemplate } from './template';
+import { formatDocs } from '../docs';
+import { oneLine } from '../parse';
+import type { Session } from '../session';
+import { fillTemplate } from '../template';
 
 const MARKERS = /<\/?(?:QUERY|THINK|FACT|RECORD|FINAL|SEARCH)>/g;
 

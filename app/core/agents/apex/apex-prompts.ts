@@ -1,6 +1,6 @@
 // APEX-Searcher's prompts (v2 appendix E describes each; the paper does not print them, so
 // they are in our words). `{placeholder}`s are filled by plain replacement.
-import { SEARCH_R1_DOC } from './docs';
+import { SEARCH_R1_DOC } from '../docs';
 
 export const APEX_PROMPTS = {
   // v1 §3.3.2 (v2 §2.2.2): the planning prompt fixes the output format, keeps the plan to "a

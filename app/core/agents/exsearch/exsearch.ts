@@ -28,9 +28,9 @@
 // prompt is the user's to edit). "w/o search" is the Direct strategy; "w/o w" is a training
 // ablation (the log-weight reward, rewards/exsearch.ts), not an inference switch.
 // The chat and its search and rank actions are exsearch-dialogue.ts; the prompts exsearch-prompts.ts.
-import { markerParts } from '../importers/formats/exsearch';
-import type { ChatMessage } from '../llm/types';
-import type { StepInput } from '../schema/builder';
+import { markerParts } from '../../importers/formats/exsearch';
+import type { ChatMessage } from '../../llm/types';
+import type { StepInput } from '../../schema/builder';
 import {
   askQuery,
   clean,
@@ -41,9 +41,9 @@ import {
 } from './exsearch-dialogue';
 import { EXSEARCH_PROMPTS } from './exsearch-prompts';
 import type { ExSearchParams, ExSearchResume } from './exsearch-types';
-import { type Ev, execute, type Session } from './session';
-import { fillTemplate } from './template';
-import type { FinishReason, StrategyDef } from './types';
+import { type Ev, execute, type Session } from '../session';
+import { fillTemplate } from '../template';
+import type { FinishReason, StrategyDef } from '../types';
 
 export { rankLabels } from './exsearch-dialogue';
 export { EXSEARCH_PROMPTS } from './exsearch-prompts';

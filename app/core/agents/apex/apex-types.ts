@@ -1,5 +1,5 @@
 // The APEX-Searcher strategy's parameters, and where a resumed run (a fork) starts.
-import type { Doc } from '../schema/trajectory';
+import type { Doc } from '../../schema/trajectory';
 import type { ConfidenceWeights } from './apex-confidence';
 import type { PlanLine } from './apex-plan';
 

@@ -1,5 +1,5 @@
 // The ExSearch strategy's parameters, and where a resumed run (a fork) starts.
-import type { ChatMessage } from '../llm/types';
+import type { ChatMessage } from '../../llm/types';
 
 export interface ExSearchParams {
   maxIterations: number;

@@ -3,7 +3,7 @@
 // write are read: "1. …", the paper's own "(1) … (2) … #1 …" (v1 Fig. 6), markdown "**1.** …",
 // bullets and "Sub-question 1: …". The APEX importer (importers/formats/apex.ts) reads its plans'
 // lines with the same readStepLine, so a log and a live run number the same plan alike.
-import type { PlanNode } from '../schema/trajectory';
+import type { PlanNode } from '../../schema/trajectory';
 
 export interface PlanLine {
   id: string;

@@ -1,8 +1,8 @@
 // APEX-Searcher's final confidence in [0, 1] (v1 §3.2.3): answer specificity, completeness of the
 // collected information and absence of uncertainty words, combined by weights (equal by default).
 // The paper names the three factors but not a formula; the scales below are ours.
-import type { PlanNode } from '../schema/trajectory';
-import { normalizeAnswer } from '../metrics/normalize';
+import type { PlanNode } from '../../schema/trajectory';
+import { normalizeAnswer } from '../../metrics/normalize';
 
 export interface ConfidenceWeights {
   specificity: number;

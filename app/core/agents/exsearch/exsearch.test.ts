@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { exsearchFormat } from '../importers/formats/exsearch';
-import { buildTrajectory } from '../schema/builder';
-import { ScriptedLlm } from '../../testing/scripted-llm';
-import type { ChatMessage, Prompt } from '../llm/types';
+import { exsearchFormat } from '../../importers/formats/exsearch';
+import { buildTrajectory } from '../../schema/builder';
+import { ScriptedLlm } from '../../../testing/scripted-llm';
+import type { ChatMessage, Prompt } from '../../llm/types';
 import { exsearch, rankLabels } from './exsearch';
-import { kinds, runCollect, stubRetriever } from '../../testing/strategy-harness';
+import { kinds, runCollect, stubRetriever } from '../../../testing/strategy-harness';
 
 const P = {
   press: { id: 'w1', title: 'Veltmark Press', text: 'Veltmark Press was founded in 1871 by Ilse Marrow.' },

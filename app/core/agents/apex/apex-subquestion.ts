@@ -3,13 +3,13 @@
 // the knowledge, the documents and the queries tried, docs seen before kept but marked
 // duplicate, an early stop when nothing new comes back), then the sub-answer added to the
 // accumulated knowledge. apex.ts runs the plan around it.
-import type { Prompt } from '../llm/types';
-import type { Doc } from '../schema/trajectory';
+import type { Prompt } from '../../llm/types';
+import type { Doc } from '../../schema/trajectory';
 import { firstLine, queryFromReply, readContinue, readSufficiency } from './apex-decision';
 import type { ApexNodeResume, ApexParams } from './apex-types';
-import { formatDocs } from './docs';
-import type { Ev, Session } from './session';
-import { fillTemplate } from './template';
+import { formatDocs } from '../docs';
+import type { Ev, Session } from '../session';
+import { fillTemplate } from '../template';
 
 /** What every sub-question of one run reads and adds to. */
 export interface ApexRunState {
