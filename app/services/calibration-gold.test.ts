@@ -11,7 +11,7 @@ import { putQuestionSet } from '../db/corpus-store';
 import { putAnnotations, putTrajectories } from '../db/store';
 import { freshDbPerTest } from '../testing/fresh-db';
 import { doc, traj } from '../testing/reward-fakes';
-import { calibration } from './calibration';
+import { calibration } from './judges/calibration';
 
 freshDbPerTest();
 

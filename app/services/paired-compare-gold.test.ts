@@ -13,7 +13,7 @@ import { putQuestionSet } from '../db/corpus-store';
 import { currentQuestionIndex } from '../db/question-index';
 import { putTrajectories } from '../db/store';
 import { freshDbPerTest } from '../testing/fresh-db';
-import { comparePairedGroups, listRunGroups } from './paired-compare';
+import { comparePairedGroups, listRunGroups } from './compare/paired-compare';
 
 const DATA = resolve(__dirname, '../../../shared/data');
 const R1 = resolve(DATA, 'trajectories', 'r1searcher_bamboogle_qwen.jsonl');

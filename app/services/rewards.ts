@@ -8,7 +8,7 @@ import type { Llm } from '../core/llm/types';
 import { computeRewards } from '../core/rewards/registry';
 import type { Trajectory } from '../core/schema/trajectory';
 import { type LlmConfig, llmHost, loadedEmbedder, makeLlm } from '../runtime/agent-ports';
-import { cachedPlanRewrites } from './plan-rewrite';
+import { cachedPlanRewrites } from './corpus/plan-rewrite';
 
 export interface RewardModels {
   /** Run the model-based rewards (QAgent stage 2, ExSearch log w): they take the model for seconds. */

@@ -8,8 +8,8 @@ import { backupImport, backupLabels } from '../db/backup';
 import { importStart } from '../db/import-record';
 export { reportedErrors, reportedIssues } from '../db/db';
 import { announce, announceStored } from './changes';
-import { afterServed } from './served-first';
-import { rethrowStorageError } from './storage-health';
+import { afterServed } from './corpus/served-first';
+import { rethrowStorageError } from './storage/storage-health';
 
 /** Shortest time between two refreshes of the table while a file imports. */
 const PARTIAL_REFRESH_MS = 1000;

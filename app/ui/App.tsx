@@ -10,7 +10,7 @@ import { useDemoWorld } from './data/corpora';
 import { ensureDemoLoaded } from './data/demo';
 import { isTyping } from './keyboard';
 import { ErrorBoundary } from './components/ErrorBoundary';
-import { requestPersistentStorage } from '../services/storage-health';
+import { requestPersistentStorage } from '../services/storage/storage-health';
 import { useAnnotationSync } from './data/annotation-sync';
 import { useRestoreAnnotator } from './data/annotator-name';
 import { warmTrajectoryWorker } from './data/trajectory-view';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { importAnnotationsText } from '../../services/annotations-import';
+import { importAnnotationsText } from '../../services/labels/annotations-import';
 import { exportAnnotationsText, exportOtlpText, exportTrajectoriesText } from '../../services/export';
 import { exportHtmlReport } from '../../services/html-report';
 import { downloadText, stamp } from '../data/download';

@@ -1,6 +1,6 @@
 // Restores the annotator's name from the labels when localStorage has none (see services/annotator-name.ts).
 import { useEffect } from 'react';
-import { lastAnnotator } from '../../services/annotator-name';
+import { lastAnnotator } from '../../services/labels/annotator-name';
 import { annotatorSaved, useUi } from '../state/ui-store';
 
 /** Mount once. A name the user set (even to empty) is never overridden. */

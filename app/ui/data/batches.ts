@@ -21,4 +21,4 @@ export function useBatchTrajectories(b: BatchRecord, version: number) {
   });
 }
 
-export { removeBatch } from '../../services/batch-create';
+export { removeBatch } from '../../services/batch/batch-create';

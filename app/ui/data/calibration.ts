@@ -7,9 +7,9 @@ import {
   importLabelsFile,
   type LabelImportReport,
   labelQueueState as queueState,
-} from '../../services/calibration';
+} from '../../services/judges/calibration';
 import { DEFAULT_SEARCH_RUBRIC } from '../../core/diagnose/search-judge-rubric';
-import { currentJudgeAnnotator } from '../../services/search-judge';
+import { currentJudgeAnnotator } from '../../services/judges/search-judge';
 import { useRunConfig } from '../state/run-config';
 import { useRubricState } from '../state/search-judge-rubric';
 

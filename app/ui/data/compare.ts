@@ -2,7 +2,7 @@
 // one question for the trajectory view's "All runs of this question".
 import { useQuery } from '@tanstack/react-query';
 import type { Trajectory } from '../../core/schema/trajectory';
-import { loadComparison, runsOfSameQuestion } from '../../services/compare-runs';
+import { loadComparison, runsOfSameQuestion } from '../../services/compare/compare-runs';
 import { useQuestionIndex } from './corpora';
 
 export function useComparison(ids: readonly string[]) {

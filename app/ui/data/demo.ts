@@ -1,7 +1,7 @@
 // Loads the bundled demo set on first start (and again when it changes). Imports are idempotent
 // (stable ids), so a repeated load never duplicates.
 import { getMeta, setMeta } from '../../db/store';
-import { loadServedFirst } from '../../services/served-first';
+import { loadServedFirst } from '../../services/corpus/served-first';
 import { importServedFile } from '../../services/trajectory-import';
 
 interface Manifest {

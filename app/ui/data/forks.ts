@@ -7,7 +7,7 @@ import {
   type ModelSource,
   type RetrieverConfig,
   searchReplacements,
-} from '../../services/fork';
+} from '../../services/compare/fork';
 
 export type { RetrieverConfig };
 

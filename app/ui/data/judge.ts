@@ -12,7 +12,7 @@ import {
   type JudgeTarget,
   judgeTargetTrajectories,
   judgeTrajectories,
-} from '../../services/judge';
+} from '../../services/judges/judge';
 import { useCorrectnessState } from '../state/correctness';
 import { useRunConfig } from '../state/run-config';
 

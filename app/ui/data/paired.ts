@@ -2,7 +2,11 @@
 // refreshes the rows (an import, a finished run) refreshes these too.
 import { useQuery } from '@tanstack/react-query';
 import type { PairedMetric } from '../../core/compare/paired';
-import { comparePairedGroups, listRunGroups, loadGroupsAsStrategies } from '../../services/paired-compare';
+import {
+  comparePairedGroups,
+  listRunGroups,
+  loadGroupsAsStrategies,
+} from '../../services/compare/paired-compare';
 import { keys } from './queries';
 
 /** The groups a side can take. */

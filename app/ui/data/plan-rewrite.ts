@@ -2,7 +2,7 @@
 // rewrites that model made earlier come from the cache (they are what SEPR uses).
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { cachedPlanRewrites, rewritePlanWithModel } from '../../services/plan-rewrite';
+import { cachedPlanRewrites, rewritePlanWithModel } from '../../services/corpus/plan-rewrite';
 import { useRunConfig } from '../state/run-config';
 
 export function usePlanRewrite(plan?: ReadonlyArray<{ text: string }>) {

@@ -12,7 +12,7 @@ import {
   type ProbeResult,
   runProbes,
   runProbesOn,
-} from '../../services/probe-calls';
+} from '../../services/judges/probe-calls';
 import { useRunConfig } from '../state/run-config';
 
 /** The probes' cached verdicts on `t` for the configured model. */

@@ -7,14 +7,14 @@ import { useRef, useState } from 'react';
 import { rubricVersion } from '../../core/diagnose/search-judge-rubric';
 import { isAbort } from '../../core/abort';
 import type { Trajectory } from '../../core/schema/trajectory';
-import { probeModel } from '../../services/probe-calls';
+import { probeModel } from '../../services/judges/probe-calls';
 import {
   cachedSearchJudgement,
   judgeSearches,
   judgeSearchesOn,
   type SearchJudgeBatchReport,
   type SearchJudgeSetup,
-} from '../../services/search-judge';
+} from '../../services/judges/search-judge';
 import { useRunConfig } from '../state/run-config';
 import { useRubric } from '../state/search-judge-rubric';
 

@@ -10,7 +10,7 @@ import {
   onBackupBehind,
   onDatabaseClosed,
   pendingRecovery,
-} from '../../services/storage-recovery';
+} from '../../services/storage/storage-recovery';
 import { demoFileNames } from './demo';
 
 const KEY = ['reset-recovery'];

@@ -9,7 +9,7 @@ import type {
   AnnotatorCalibration,
   CalibrationDisagreement,
   JudgeCalibration,
-} from '../../services/calibration';
+} from '../../services/judges/calibration';
 import { RubricEditor } from '../components/search-judge/RubricEditor';
 import {
   exportLabels,

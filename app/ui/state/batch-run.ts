@@ -2,7 +2,7 @@
 // so leaving the Run page and coming back shows the batch still going. Pause stops at once (the
 // job in flight is dropped and runs again on resume); cancel keeps what finished.
 import { create } from 'zustand';
-import { type BatchRecord, cancelBatch, pauseBatch, runBatch } from '../../services/batch-run';
+import { type BatchRecord, cancelBatch, pauseBatch, runBatch } from '../../services/batch/batch-run';
 
 interface BatchRun {
   /** The batch being run, if any. */

@@ -1,7 +1,7 @@
 // The fork in progress (zustand): the shared run machine (run-machine.ts) over the fork service,
 // keeping which parent it forks and how many of its steps replay (the view dims those).
 import { applyChange } from '../../core/fork/point';
-import { type ForkSpec, runAndStoreFork } from '../../services/fork';
+import { type ForkSpec, runAndStoreFork } from '../../services/compare/fork';
 import { createRunMachine, type RunStatus } from './run-machine';
 
 export type ForkStatus = RunStatus;

@@ -13,8 +13,8 @@ import {
   discardPartialDense,
   type IndexProgress,
   type LoadProgress,
-} from '../../services/indexing';
-import { loadVectorFile } from '../../services/precomputed-index';
+} from '../../services/corpus/indexing';
+import { loadVectorFile } from '../../services/corpus/precomputed-index';
 
 export type Phase = 'idle' | 'working' | 'ready' | 'error' | 'cancelled';
 

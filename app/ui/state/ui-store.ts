@@ -1,7 +1,7 @@
 // UI-only state (zustand). Data lives in IndexedDB behind react-query.
 import { create } from 'zustand';
 import { type Filters, NO_FILTERS, type SortKey } from '../../core/table/query';
-import { saveAnnotatorName } from '../../services/annotator-name';
+import { saveAnnotatorName } from '../../services/labels/annotator-name';
 
 interface UiState {
   annotator: string;

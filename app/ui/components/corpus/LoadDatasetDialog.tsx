@@ -8,7 +8,7 @@ import {
   type DatasetImportReport,
   loadDatasetFile,
   type LoadOptions,
-} from '../../../services/dataset-load';
+} from '../../../services/corpus/dataset-load';
 import { useDemoWorld } from '../../data/corpora';
 import { downloadText } from '../../data/download';
 import { useUi } from '../../state/ui-store';

@@ -5,7 +5,7 @@ import {
   SIGNAL_NAMES,
 } from '../../../core/judge/correctness';
 import { useEffect } from 'react';
-import type { JudgeTarget } from '../../../services/judge';
+import type { JudgeTarget } from '../../../services/judges/judge';
 import { isTyping } from '../../keyboard';
 import { useUi } from '../../state/ui-store';
 import { useJudgeIdentity, useJudgeRun } from '../../data/judge';

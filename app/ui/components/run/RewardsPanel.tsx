@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { answerCorrect } from '../../../core/judge/correctness';
 import type { Trajectory } from '../../../core/schema/trajectory';
 import { serverConfigured, trajectoryRewards } from '../../../services/rewards';
-import { planRewriteModel } from '../../../services/plan-rewrite';
+import { planRewriteModel } from '../../../services/corpus/plan-rewrite';
 import { llmHostState, loadEmbedder, useEmbedModelId, useLlmHostVersion } from '../../data/model-hosts';
 import { useCorpusUi } from '../../state/corpus-ui';
 import { useCorrectness, usePaperJudge } from '../../data/judge';

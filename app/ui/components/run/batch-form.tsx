@@ -2,7 +2,7 @@
 // the retriever for that set, and create-then-run (store the batch with the Live run tab's
 // settings, select it, start it). Each form adds only what it runs: strategies, a grid, or arms.
 import { type ReactNode, useState } from 'react';
-import { batchQuestions, createBatch, type NewBatch } from '../../../services/batch-create';
+import { batchQuestions, createBatch, type NewBatch } from '../../../services/batch/batch-create';
 import { useQuestionSet, useQuestionSets } from '../../data/corpora';
 import { useBatchRun } from '../../state/batch-run';
 import { useCorpusUi } from '../../state/corpus-ui';

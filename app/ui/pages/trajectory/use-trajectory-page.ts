@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { SUFFICIENT_PREFIX, sufficientOf } from '../../../core/annotations/annotation';
 import { stepByRef, stepNumber } from '../../../core/schema/step-number';
-import { explainStorageError } from '../../../services/storage-health';
+import { explainStorageError } from '../../../services/storage/storage-health';
 import type { SaveState } from '../../components/StepPanel';
 import { openStep } from '../../components/trajectory/trajectory-keys';
 import { labelQueueState } from '../../data/calibration';
