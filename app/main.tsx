@@ -3,9 +3,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
 import { ErrorBoundary } from './ui/components/ErrorBoundary';
-import { bridgeDataChanges } from './ui/data/invalidation';
+import { bridgeDataChanges } from './ui/data/refresh/invalidation';
 import { watchDatabaseResets } from './ui/data/storage-recovery';
-import { keepLateInvalidations } from './ui/data/late-invalidation';
+import { keepLateInvalidations } from './ui/data/refresh/late-invalidation';
 import './ui/styles.css';
 
 const queryClient = new QueryClient({

@@ -3,7 +3,7 @@ import { plural } from '../../core/plural';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FORMATS } from '../../core/importers/registry';
 import type { ImportRecord } from '../../db/db';
-import { downloadText } from '../data/download';
+import { downloadText } from '../data/export/download';
 import {
   cancelImport,
   importTrajectoryFile,

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { PROBE_INFO, PROBE_KINDS, type ProbeKind, type ProbeVerdict } from '../../core/diagnose/probes';
 import type { Trajectory } from '../../core/schema/trajectory';
-import { useCachedProbes, useProbeRun } from '../data/probes';
+import { useCachedProbes, useProbeRun } from '../data/judges/probes';
 
 const LABEL: Record<ProbeVerdict['kind'], string> = {
   'over-search': 'over-search',

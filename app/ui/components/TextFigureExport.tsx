@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { downloadSvgText, downloadSvgTextAsPng } from '../data/figure-export';
+import { downloadSvgText, downloadSvgTextAsPng } from '../data/export/figure-export';
 import type { SvgFigure } from '../figures/trajectory-figures';
 
 /** SVG and PNG downloads of a figure built as SVG text (plan tree, hop timeline). */

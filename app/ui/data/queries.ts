@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Annotation } from '../../core/annotations/annotation';
 import { type AnnotationChange, applyWrites, writesFor } from '../../core/annotations/change';
-import { announceAnnotations } from './annotation-sync';
+import { announceAnnotations } from './refresh/annotation-sync';
 import {
   annotationsFor,
   getTrajectory,

@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { tableWorker } from '../../runtime/table/client';
 import { followStatuses, subscribeFollows } from '../../services/training-follow';
-import { useTableLoad } from './table-view';
+import { useTableLoad } from './trajectories/table-view';
 
 /** One summary per (run, step), recomputed in the worker after each read of the rows. */
 export function useTrainingSummary() {

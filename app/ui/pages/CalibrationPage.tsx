@@ -17,8 +17,8 @@ import {
   useCalibration,
   useImportLabels,
   useLabelQueue,
-} from '../data/calibration';
-import { downloadText, stamp } from '../data/download';
+} from '../data/judges/calibration';
+import { downloadText, stamp } from '../data/export/download';
 import { isTyping } from '../keyboard';
 import { navigate } from '../state/router';
 import { useUi } from '../state/ui-store';

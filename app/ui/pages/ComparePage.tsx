@@ -7,7 +7,7 @@ import { AlignedRowView } from '../components/compare/AlignedRowView';
 import { DivergenceBanner } from '../components/compare/DivergenceBanner';
 import { RunHeader } from '../components/compare/RunHeader';
 import { LongText } from '../components/LongText';
-import { useComparison } from '../data/compare';
+import { useComparison } from '../data/runs/compare';
 import { isTyping } from '../keyboard';
 import { leaveCompare } from '../state/compare-selection';
 import { navigate } from '../state/router';

@@ -5,7 +5,7 @@ import { Bm25Card, DenseCard, RemoteCard } from '../components/corpus/IndexPanel
 import { LoadDatasetDialog } from '../components/corpus/LoadDatasetDialog';
 import { QuestionList } from '../components/corpus/QuestionList';
 import { SearchPanel, type Submitted } from '../components/corpus/SearchPanel';
-import { removeCorpus, useCorpora, useDemoWorld, useIndexes, useQuestionSets } from '../data/corpora';
+import { removeCorpus, useCorpora, useDemoWorld, useIndexes, useQuestionSets } from '../data/corpus/corpora';
 import { useCorpusUi } from '../state/corpus-ui';
 import { navigate } from '../state/router';
 import { useUi } from '../state/ui-store';

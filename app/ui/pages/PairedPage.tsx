@@ -3,7 +3,7 @@ import type { RunGroup } from '../../core/compare/groups';
 import { FlipList } from '../components/paired/FlipList';
 import { PairedSummary } from '../components/paired/PairedSummary';
 import '../components/paired/paired.css';
-import { usePairedComparison, useRunGroups } from '../data/paired';
+import { usePairedComparison, useRunGroups } from '../data/runs/paired';
 import { usePairedUi } from '../state/paired-ui';
 
 /** "Compare logs": two runs over the same questions, paired, with the tests that say whether B beats A. */

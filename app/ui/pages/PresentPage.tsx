@@ -1,6 +1,6 @@
 import { PresenterView } from '../components/present/PresenterView';
 import { useTrajectoryAnnotations } from '../data/queries';
-import { useTrajectoryView } from '../data/trajectory-view';
+import { useTrajectoryView } from '../data/trajectories/trajectory-view';
 import { navigate } from '../state/router';
 
 /** Presenter mode on a stored trajectory (#/present/<id>); leaving returns to its view. */

@@ -9,7 +9,7 @@ import { ParamsForm } from '../components/run/ParamsForm';
 import { PromptEditor } from '../components/run/PromptEditor';
 import { QuestionPicker, useChosenQuestion } from '../components/run/QuestionPicker';
 import { RetrieverPicker, useRetrieverChoice } from '../components/run/RetrieverPicker';
-import { useQuestionSets } from '../data/corpora';
+import { useQuestionSets } from '../data/corpus/corpora';
 import { useBatchRun } from '../state/batch-run';
 import { useCorpusUi } from '../state/corpus-ui';
 import { useLiveRun } from '../state/live-run';

@@ -6,7 +6,7 @@ import { ProbeBatchBar } from '../components/table/ProbeBatchBar';
 import { SearchJudgeBatchBar } from '../components/table/SearchJudgeBatchBar';
 import { TrainingStepFilter } from '../components/training/TrainingStepFilter';
 import { useAllAnnotations } from '../data/queries';
-import { useWorkerTable } from '../data/table-view';
+import { useWorkerTable } from '../data/trajectories/table-view';
 import { TrajectoryTable } from './TrajectoryTable';
 
 const NO_ANNOTATIONS: Annotation[] = [];

@@ -8,7 +8,7 @@ import { AnswerCorrectness } from '../components/judge/AnswerCorrectness';
 import { TestModelWarning } from '../components/TestModelWarning';
 import { TrajectoryHeader } from '../components/trajectory/TrajectoryHeader';
 import { TrajectoryHops } from '../components/trajectory/TrajectoryHops';
-import { type TrajectoryView as ViewData, useTrajectoryView } from '../data/trajectory-view';
+import { type TrajectoryView as ViewData, useTrajectoryView } from '../data/trajectories/trajectory-view';
 import { useKeysWhileLoading } from '../keyboard';
 import { navigate } from '../state/router';
 import { TrajectoryTabs } from './trajectory/TrajectoryTabs';

@@ -11,7 +11,7 @@ import { TableFilters } from '../components/table/TableFilters';
 import { useFlagPopover } from '../components/table/use-flag-popover';
 import type { UseTableSource } from '../../core/table/source';
 import { CsvExport } from '../components/charts/ExportButtons';
-import { stamp } from '../data/download';
+import { stamp } from '../data/export/download';
 import { isTyping } from '../keyboard';
 import { navigate } from '../state/router';
 import { useUi } from '../state/ui-store';

@@ -1,6 +1,6 @@
 import { type RefObject, useState } from 'react';
 import type { CsvCell } from '../../../core/table/to-csv';
-import { downloadCsv, downloadPng, downloadSvg } from '../../data/figure-export';
+import { downloadCsv, downloadPng, downloadSvg } from '../../data/export/figure-export';
 
 /** SVG and PNG downloads of the chart in `svgRef`. */
 export function FigureExport({ svgRef, name }: { svgRef: RefObject<SVGSVGElement | null>; name: string }) {

@@ -1,7 +1,7 @@
 // The trajectory view's way into the compare view: every stored run of the same question.
 import { useEffect } from 'react';
 import type { Trajectory } from '../../../core/schema/trajectory';
-import { useRunsOfQuestion } from '../../data/compare';
+import { useRunsOfQuestion } from '../../data/runs/compare';
 import { isTyping } from '../../keyboard';
 import { openCompare } from '../../state/compare-selection';
 import { useUi } from '../../state/ui-store';

@@ -9,8 +9,8 @@ import {
   loadDatasetFile,
   type LoadOptions,
 } from '../../../services/corpus/dataset-load';
-import { useDemoWorld } from '../../data/corpora';
-import { downloadText } from '../../data/download';
+import { useDemoWorld } from '../../data/corpus/corpora';
+import { downloadText } from '../../data/export/download';
 import { useUi } from '../../state/ui-store';
 import { closesAfterLoad, linkByDefault, loadSummary } from './load-summary';
 

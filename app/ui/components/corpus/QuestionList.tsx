@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import type { Question } from '../../../core/corpus/types';
 import { rewriteSubQuestion } from '../../../core/corpus/plan-rewrite';
 import type { QuestionSetSummary } from '../../../db/corpus-store';
-import { useQuestionSet } from '../../data/corpora';
+import { useQuestionSet } from '../../data/corpus/corpora';
 
 /**
  * A question set's questions with their gold answers and gold plans. Clicking a question (or one

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { docStep } from '../../../core/fork/point';
 import { hash53 } from '../../../core/hash';
 import type { Doc, ForkChange, Step, Trajectory } from '../../../core/schema/trajectory';
-import { type RetrieverConfig, useReplacementSearch } from '../../data/forks';
+import { type RetrieverConfig, useReplacementSearch } from '../../data/runs/forks';
 import { useCorpusUi } from '../../state/corpus-ui';
 import { LongText } from '../LongText';
 

@@ -3,7 +3,7 @@ import { describeChange } from '../../../core/fork/describe';
 import { stepNumber } from '../../../core/schema/step-number';
 import type { Trajectory } from '../../../core/schema/trajectory';
 import { trajectoryView } from '../../../core/view/trajectory-view';
-import { useForks } from '../../data/forks';
+import { useForks } from '../../data/runs/forks';
 import { compareHash, navigate } from '../../state/router';
 import './fork.css';
 

@@ -6,7 +6,7 @@ import { changeProblem } from '../../../core/fork/point';
 import { continuationProblem } from '../../../core/fork/continuations';
 import { CONTINUABLE_IDS, canContinueWith, forkReconstruction } from '../../../core/fork/run';
 import type { ForkChange, Step, Trajectory } from '../../../core/schema/trajectory';
-import { useGoldPassage } from '../../data/forks';
+import { useGoldPassage } from '../../data/runs/forks';
 import { keys } from '../../data/queries';
 import { useCorpusUi } from '../../state/corpus-ui';
 import { useForkRun } from '../../state/fork-run';

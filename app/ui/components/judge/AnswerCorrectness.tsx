@@ -1,7 +1,7 @@
 import { answerCorrect } from '../../../core/judge/correctness';
 import type { TrajectoryMetrics } from '../../../core/metrics/trajectory-metrics';
 import type { Trajectory } from '../../../core/schema/trajectory';
-import { useCorrectness } from '../../data/judge';
+import { useCorrectness } from '../../data/judges/judge';
 import { CorrectnessBar } from './CorrectnessBar';
 
 /**

@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import type { JudgeTarget } from '../../../services/judges/judge';
 import { isTyping } from '../../keyboard';
 import { useUi } from '../../state/ui-store';
-import { useJudgeIdentity, useJudgeRun } from '../../data/judge';
+import { useJudgeIdentity, useJudgeRun } from '../../data/judges/judge';
 import { useCorrectnessState } from '../../state/correctness';
 import { JudgePromptEditor } from './JudgePromptEditor';
 

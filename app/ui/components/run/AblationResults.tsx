@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { type AblationSpec, ablationResults, ablationTable } from '../../../core/batch/ablation-presets';
 import type { Trajectory } from '../../../core/schema/trajectory';
-import { fileSlug } from '../../data/figure-export';
+import { fileSlug } from '../../data/export/figure-export';
 import { CsvExport } from '../charts/ExportButtons';
 import { SummaryCells, SummaryHeads } from './SummaryCells';
 

@@ -1,6 +1,6 @@
 // What a batch or a sweep runs over: a question set, its first N questions, and a name. One set of
 // fields for both forms, so they read and validate the same.
-import type { useQuestionSets } from '../../data/corpora';
+import type { useQuestionSets } from '../../data/corpus/corpora';
 
 export function BatchScopeFields({
   kind,

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { Trajectory } from '../../../core/schema/trajectory';
-import { useGroupsAsStrategies, useRunGroups } from '../../data/paired';
+import { useGroupsAsStrategies, useRunGroups } from '../../data/runs/paired';
 import '../paired/paired.css';
 import { StrategyComparison } from './StrategyComparison';
 

@@ -4,7 +4,7 @@ import { plural } from '../../../core/plural';
 import type { Trajectory } from '../../../core/schema/trajectory';
 import { LiveViewMemo } from '../../../core/view/live-view';
 import { flagsSoFar } from '../../../core/view/trajectory-view';
-import { useQuestionIndex } from '../../data/corpora';
+import { useQuestionIndex } from '../../data/corpus/corpora';
 import { useLiveRun } from '../../state/live-run';
 import { navigate } from '../../state/router';
 import { LongText } from '../LongText';

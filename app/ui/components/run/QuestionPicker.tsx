@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { Question } from '../../../core/corpus/types';
-import { useQuestionSet, useQuestionSets } from '../../data/corpora';
+import { useQuestionSet, useQuestionSets } from '../../data/corpus/corpora';
 import { useRunConfig } from '../../state/run-config';
 
 /** The question to run: from a loaded question set (with its gold), or typed. */

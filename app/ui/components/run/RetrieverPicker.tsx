@@ -1,6 +1,6 @@
 import type { RetrieverConfig } from '../../../runtime/agent-ports';
 import type { SearchMode } from '../../../runtime/search/search-service';
-import { useCorpora, useDemoWorld } from '../../data/corpora';
+import { useCorpora, useDemoWorld } from '../../data/corpus/corpora';
 import { useCorpusUi } from '../../state/corpus-ui';
 import { useRunConfig } from '../../state/run-config';
 

@@ -6,7 +6,7 @@ import { serverConfigured, trajectoryRewards } from '../../../services/rewards';
 import { planRewriteModel } from '../../../services/corpus/plan-rewrite';
 import { llmHostState, loadEmbedder, useEmbedModelId, useLlmHostVersion } from '../../data/model-hosts';
 import { useCorpusUi } from '../../state/corpus-ui';
-import { useCorrectness, usePaperJudge } from '../../data/judge';
+import { useCorrectness, usePaperJudge } from '../../data/judges/judge';
 import { useRunConfig } from '../../state/run-config';
 import { TestModelWarning } from '../TestModelWarning';
 import { RewardCard } from './RewardCard';

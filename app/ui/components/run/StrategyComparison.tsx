@@ -5,7 +5,7 @@ import { CATEGORIES, CATEGORY_LABELS } from '../../../core/rewards/four-categori
 import { accName } from '../../../core/metrics/labels';
 import { plural } from '../../../core/plural';
 import type { Trajectory } from '../../../core/schema/trajectory';
-import { useCorrectness } from '../../data/judge';
+import { useCorrectness } from '../../data/judges/judge';
 import { CorrectnessBar } from '../judge/CorrectnessBar';
 import { BatchScatter } from './BatchScatter';
 import { pct } from './percent';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { SweepSpec } from '../../../core/batch/sweep-grid';
 import { sweepPoints, sweepSeries, sweepTable } from '../../../core/batch/sweep-series';
 import type { Trajectory } from '../../../core/schema/trajectory';
-import { fileSlug } from '../../data/figure-export';
+import { fileSlug } from '../../data/export/figure-export';
 import { CsvExport } from '../charts/ExportButtons';
 import { LinePlot } from '../charts/LinePlot';
 import { SummaryCells, SummaryHeads } from './SummaryCells';

@@ -3,7 +3,7 @@
 // settings, select it, start it). Each form adds only what it runs: strategies, a grid, or arms.
 import { type ReactNode, useState } from 'react';
 import { batchQuestions, createBatch, type NewBatch } from '../../../services/batch/batch-create';
-import { useQuestionSet, useQuestionSets } from '../../data/corpora';
+import { useQuestionSet, useQuestionSets } from '../../data/corpus/corpora';
 import { useBatchRun } from '../../state/batch-run';
 import { useCorpusUi } from '../../state/corpus-ui';
 import { useLiveRun } from '../../state/live-run';

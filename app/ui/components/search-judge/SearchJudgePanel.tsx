@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { searchHops } from '../../../core/diagnose/hops';
 import type { Judged } from '../../../core/diagnose/search-judge-reply';
 import type { Trajectory } from '../../../core/schema/trajectory';
-import { useSearchJudge } from '../../data/search-judge';
+import { useSearchJudge } from '../../data/judges/search-judge';
 
 function Quote({ j }: { j: Judged<unknown> }) {
   return (

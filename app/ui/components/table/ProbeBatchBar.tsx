@@ -3,7 +3,7 @@
 // probe, the trajectories it found over- or under-searching.
 import { PROBE_INFO, PROBE_KINDS } from '../../../core/diagnose/probes';
 import { plural } from '../../../core/plural';
-import { useProbeBatch } from '../../data/probes';
+import { useProbeBatch } from '../../data/judges/probes';
 
 export function ProbeBatchBar({ ids, what }: { ids: readonly string[]; what: string }) {
   const b = useProbeBatch();

@@ -3,7 +3,7 @@
 // the cache holds is not asked again). Malformed replies and failed requests are listed per
 // trajectory; running again retries the failed ones.
 import { plural } from '../../../core/plural';
-import { useSearchJudgeBatch } from '../../data/search-judge';
+import { useSearchJudgeBatch } from '../../data/judges/search-judge';
 
 export function SearchJudgeBatchBar({ ids, what }: { ids: readonly string[]; what: string }) {
   const b = useSearchJudgeBatch();

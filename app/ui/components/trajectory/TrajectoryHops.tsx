@@ -6,7 +6,7 @@ import type { PlanLayout } from '../../../core/plan/plan-layout';
 import { plural } from '../../../core/plural';
 import type { Step } from '../../../core/schema/trajectory';
 import type { TrajectoryView } from '../../../core/view/trajectory-view';
-import { fileSlug } from '../../data/figure-export';
+import { fileSlug } from '../../data/export/figure-export';
 import { planFigure, timelineFigure } from '../../figures/trajectory-figures';
 import { PlanTree } from '../PlanTree';
 import { TextFigureExport } from '../TextFigureExport';

@@ -4,7 +4,7 @@ import { MetricsPanel } from '../../components/MetricsPanel';
 import { RewardsPanel } from '../../components/run/RewardsPanel';
 import { StepPanel } from '../../components/StepPanel';
 import { TabBar } from '../../components/trajectory/TabBar';
-import { usePlanRewrite } from '../../data/plan-rewrite';
+import { usePlanRewrite } from '../../data/corpus/plan-rewrite';
 import { NeedAnnotator } from './NeedAnnotator';
 import { Transcript } from './Transcript';
 import { type Tab, TABS, type TrajectoryPageState } from './use-trajectory-page';

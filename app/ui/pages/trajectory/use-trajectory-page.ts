@@ -7,11 +7,11 @@ import { stepByRef, stepNumber } from '../../../core/schema/step-number';
 import { explainStorageError } from '../../../services/storage/storage-health';
 import type { SaveState } from '../../components/StepPanel';
 import { openStep } from '../../components/trajectory/trajectory-keys';
-import { labelQueueState } from '../../data/calibration';
-import { type CopyFormat, copyTrajectory } from '../../data/copy-trajectory';
+import { labelQueueState } from '../../data/judges/calibration';
+import { type CopyFormat, copyTrajectory } from '../../data/export/copy-trajectory';
 import { type AnnotationChange, useAnnotate, useTrajectoryAnnotations } from '../../data/queries';
-import { useTableIds } from '../../data/table-view';
-import type { TrajectoryView } from '../../data/trajectory-view';
+import { useTableIds } from '../../data/trajectories/table-view';
+import type { TrajectoryView } from '../../data/trajectories/trajectory-view';
 import { navigate } from '../../state/router';
 import { useUi } from '../../state/ui-store';
 

@@ -1,7 +1,7 @@
 // React-query access to stored batch runs for the Run page's views.
 import { useQuery } from '@tanstack/react-query';
-import { batchTrajectories, listBatches } from '../../db/batch-store';
-import type { BatchRecord } from '../../db/db';
+import { batchTrajectories, listBatches } from '../../../db/batch-store';
+import type { BatchRecord } from '../../../db/db';
 
 export const batchKeys = {
   batches: ['batches'] as const,
@@ -21,4 +21,4 @@ export function useBatchTrajectories(b: BatchRecord, version: number) {
   });
 }
 
-export { removeBatch } from '../../services/batch/batch-create';
+export { removeBatch } from '../../../services/batch/batch-create';

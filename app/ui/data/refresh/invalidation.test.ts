@@ -1,8 +1,8 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { announce, announceStored } from '../../services/changes';
+import { announce, announceStored } from '../../../services/changes';
 import { bridgeDataChanges, staleKeys } from './invalidation';
-import { takeRowsChanged } from './table-view';
+import { takeRowsChanged } from '../trajectories/table-view';
 
 describe('the change bridge', () => {
   it('maps each change to the queries it makes stale, once each', () => {

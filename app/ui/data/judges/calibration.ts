@@ -7,11 +7,11 @@ import {
   importLabelsFile,
   type LabelImportReport,
   labelQueueState as queueState,
-} from '../../services/judges/calibration';
-import { DEFAULT_SEARCH_RUBRIC } from '../../core/diagnose/search-judge-rubric';
-import { currentJudgeAnnotator } from '../../services/judges/search-judge';
-import { useRunConfig } from '../state/run-config';
-import { useRubricState } from '../state/search-judge-rubric';
+} from '../../../services/judges/calibration';
+import { DEFAULT_SEARCH_RUBRIC } from '../../../core/diagnose/search-judge-rubric';
+import { currentJudgeAnnotator } from '../../../services/judges/search-judge';
+import { useRunConfig } from '../../state/run-config';
+import { useRubricState } from '../../state/search-judge-rubric';
 
 const CALIBRATION = ['calibration'] as const;
 

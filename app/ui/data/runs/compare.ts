@@ -1,9 +1,9 @@
 // Hooks over the compare-runs service: the aligned comparison of a link's runs, and the runs of
 // one question for the trajectory view's "All runs of this question".
 import { useQuery } from '@tanstack/react-query';
-import type { Trajectory } from '../../core/schema/trajectory';
-import { loadComparison, runsOfSameQuestion } from '../../services/compare/compare-runs';
-import { useQuestionIndex } from './corpora';
+import type { Trajectory } from '../../../core/schema/trajectory';
+import { loadComparison, runsOfSameQuestion } from '../../../services/compare/compare-runs';
+import { useQuestionIndex } from '../corpus/corpora';
 
 export function useComparison(ids: readonly string[]) {
   const index = useQuestionIndex();

@@ -10,10 +10,10 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { TableQuery, ViewItem } from '../../core/table/query';
-import { tableWorker } from '../../runtime/table/client';
-import type { TableSource } from '../../core/table/source';
-import { keys } from './queries';
+import type { TableQuery, ViewItem } from '../../../core/table/query';
+import { tableWorker } from '../../../runtime/table/client';
+import type { TableSource } from '../../../core/table/source';
+import { keys } from '../queries';
 
 /**
  * What changed in the rows since the worker last read them: every row (at first, and after any

@@ -1,13 +1,13 @@
 // React-query hooks over the paired-comparison service. Keys sit under `rows`, so whatever
 // refreshes the rows (an import, a finished run) refreshes these too.
 import { useQuery } from '@tanstack/react-query';
-import type { PairedMetric } from '../../core/compare/paired';
+import type { PairedMetric } from '../../../core/compare/paired';
 import {
   comparePairedGroups,
   listRunGroups,
   loadGroupsAsStrategies,
-} from '../../services/compare/paired-compare';
-import { keys } from './queries';
+} from '../../../services/compare/paired-compare';
+import { keys } from '../queries';
 
 /** The groups a side can take. */
 export function useRunGroups() {

@@ -2,8 +2,8 @@
 // rewrites that model made earlier come from the cache (they are what SEPR uses).
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { cachedPlanRewrites, rewritePlanWithModel } from '../../services/corpus/plan-rewrite';
-import { useRunConfig } from '../state/run-config';
+import { cachedPlanRewrites, rewritePlanWithModel } from '../../../services/corpus/plan-rewrite';
+import { useRunConfig } from '../../state/run-config';
 
 export function usePlanRewrite(plan?: ReadonlyArray<{ text: string }>) {
   const llm = useRunConfig((s) => s.llm);

@@ -1,8 +1,8 @@
 // The one bridge from data changes to cached queries: services announce what they changed
 // (app/services/changes.ts) and this maps it to the query keys it makes stale.
 import type { QueryClient } from '@tanstack/react-query';
-import { type ChangeNotice, type DataChange, onDataChange } from '../../services/changes';
-import { noteRowsChanged } from './table-view';
+import { type ChangeNotice, type DataChange, onDataChange } from '../../../services/changes';
+import { noteRowsChanged } from '../trajectories/table-view';
 
 /** Query-key prefixes each change makes stale. */
 const STALE: Record<DataChange, ReadonlyArray<readonly string[]>> = {

@@ -4,19 +4,19 @@
 // again: what is cached is not asked). The service announces what it cached.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { rubricVersion } from '../../core/diagnose/search-judge-rubric';
-import { isAbort } from '../../core/abort';
-import type { Trajectory } from '../../core/schema/trajectory';
-import { probeModel } from '../../services/judges/probe-calls';
+import { rubricVersion } from '../../../core/diagnose/search-judge-rubric';
+import { isAbort } from '../../../core/abort';
+import type { Trajectory } from '../../../core/schema/trajectory';
+import { probeModel } from '../../../services/judges/probe-calls';
 import {
   cachedSearchJudgement,
   judgeSearches,
   judgeSearchesOn,
   type SearchJudgeBatchReport,
   type SearchJudgeSetup,
-} from '../../services/judges/search-judge';
-import { useRunConfig } from '../state/run-config';
-import { useRubric } from '../state/search-judge-rubric';
+} from '../../../services/judges/search-judge';
+import { useRunConfig } from '../../state/run-config';
+import { useRubric } from '../../state/search-judge-rubric';
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 

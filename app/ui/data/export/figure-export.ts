@@ -1,7 +1,7 @@
 // Figure and table exports, one place for every chart and table: an SVG that stands alone (the
 // page's CSS copied into inline styles, a background, the SVG namespace), a PNG drawn from it at
 // 2x, and CSV through core's toCsv.
-import { type CsvCell, toCsv } from '../../core/table/to-csv';
+import { type CsvCell, toCsv } from '../../../core/table/to-csv';
 import { downloadBlob, downloadText } from './download';
 
 /** Computed style properties that decide how SVG shapes and text look. */

@@ -1,13 +1,13 @@
 // React-query hooks over forks: a trajectory's forks, its gold passage, passages to put in.
 import { useQuery } from '@tanstack/react-query';
-import type { Trajectory } from '../../core/schema/trajectory';
+import type { Trajectory } from '../../../core/schema/trajectory';
 import {
   forksOf,
   goldPassageFor,
   type ModelSource,
   type RetrieverConfig,
   searchReplacements,
-} from '../../services/compare/fork';
+} from '../../../services/compare/fork';
 
 export type { RetrieverConfig };
 

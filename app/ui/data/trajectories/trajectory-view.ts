@@ -1,10 +1,10 @@
 // The trajectory page's data: the trajectory worker reads the record, joins gold and derives
 // metrics, diagnosis, flags and the plan layout (app/runtime/trajectory).
 import { useQuery } from '@tanstack/react-query';
-import { openTrajectoryView } from '../../runtime/trajectory/client';
+import { openTrajectoryView } from '../../../runtime/trajectory/client';
 
-export { warmTrajectoryWorker } from '../../runtime/trajectory/client';
-export type { TrajectoryView } from '../../runtime/trajectory/view';
+export { warmTrajectoryWorker } from '../../../runtime/trajectory/client';
+export type { TrajectoryView } from '../../../runtime/trajectory/view';
 
 export const trajectoryViewKey = (id: string) => ['trajectory-view', id] as const;
 

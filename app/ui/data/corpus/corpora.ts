@@ -1,10 +1,10 @@
 // React-query hooks over stored corpora, question sets and indexes, and the bundled demo world.
 import { useQuery } from '@tanstack/react-query';
-import { ensureDemoWorld } from '../../services/corpus/corpora';
-import { getQuestionSet, listCorpora, listIndexes, listQuestionSets } from '../../db/corpus-store';
-import { currentQuestionIndex } from '../../db/question-index';
+import { ensureDemoWorld } from '../../../services/corpus/corpora';
+import { getQuestionSet, listCorpora, listIndexes, listQuestionSets } from '../../../db/corpus-store';
+import { currentQuestionIndex } from '../../../db/question-index';
 
-export { removeCorpus } from '../../services/corpus/corpora';
+export { removeCorpus } from '../../../services/corpus/corpora';
 
 export const corpusKeys = {
   corpora: ['corpora'] as const,

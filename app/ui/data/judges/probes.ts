@@ -3,8 +3,8 @@
 // announces what it cached; the bridge refreshes the cached read.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
-import type { ProbeKind } from '../../core/diagnose/probes';
-import type { Trajectory } from '../../core/schema/trajectory';
+import type { ProbeKind } from '../../../core/diagnose/probes';
+import type { Trajectory } from '../../../core/schema/trajectory';
 import {
   cachedProbes,
   type ProbeBatchReport,
@@ -12,8 +12,8 @@ import {
   type ProbeResult,
   runProbes,
   runProbesOn,
-} from '../../services/judges/probe-calls';
-import { useRunConfig } from '../state/run-config';
+} from '../../../services/judges/probe-calls';
+import { useRunConfig } from '../../state/run-config';
 
 /** The probes' cached verdicts on `t` for the configured model. */
 export function useCachedProbes(t: Trajectory, kinds: readonly ProbeKind[]) {

@@ -1,7 +1,7 @@
 // "Copy as Markdown" and "Copy as JSON" of one trajectory, for a paper, an issue or an LLM chat.
-import type { TrajectoryMetrics } from '../../core/metrics/trajectory-metrics';
-import type { Trajectory } from '../../core/schema/trajectory';
-import { trajectoryMarkdown } from '../../core/text/trajectory-markdown';
+import type { TrajectoryMetrics } from '../../../core/metrics/trajectory-metrics';
+import type { Trajectory } from '../../../core/schema/trajectory';
+import { trajectoryMarkdown } from '../../../core/text/trajectory-markdown';
 
 export type CopyFormat = 'markdown' | 'json';
 

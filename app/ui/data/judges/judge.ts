@@ -2,9 +2,9 @@
 // verdicts read from IndexedDB), and judging on request with the model configured on the Run page.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
-import { type Correctness, correctnessLabel } from '../../core/judge/correctness';
-import { DEFAULT_JUDGE_PROMPT } from '../../core/judge/judge-prompt';
-import type { Trajectory } from '../../core/schema/trajectory';
+import { type Correctness, correctnessLabel } from '../../../core/judge/correctness';
+import { DEFAULT_JUDGE_PROMPT } from '../../../core/judge/judge-prompt';
+import type { Trajectory } from '../../../core/schema/trajectory';
 import {
   cachedJudgeCorrectness,
   judgeIdentity,
@@ -12,9 +12,9 @@ import {
   type JudgeTarget,
   judgeTargetTrajectories,
   judgeTrajectories,
-} from '../../services/judges/judge';
-import { useCorrectnessState } from '../state/correctness';
-import { useRunConfig } from '../state/run-config';
+} from '../../../services/judges/judge';
+import { useCorrectnessState } from '../../state/correctness';
+import { useRunConfig } from '../../state/run-config';
 
 const VERDICTS = 'judge-verdicts';
 
