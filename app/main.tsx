@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
-import { ErrorBoundary } from './ui/components/ErrorBoundary';
+import { ErrorBoundary } from './ui/components/shell/ErrorBoundary';
 import { bridgeDataChanges } from './ui/data/refresh/invalidation';
 import { watchDatabaseResets } from './ui/data/storage-recovery';
 import { keepLateInvalidations } from './ui/data/refresh/late-invalidation';

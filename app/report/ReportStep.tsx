@@ -1,7 +1,7 @@
 import type { Annotation } from '../core/annotations/annotation';
 import { stepNumber } from '../core/schema/step-number';
 import type { Step } from '../core/schema/trajectory';
-import { DocCard } from '../ui/components/DocCard';
+import { DocCard } from '../ui/components/documents/DocCard';
 import { LongText } from '../ui/components/LongText';
 
 /** The selected step in full, with its annotators' labels and notes (read-only). */

@@ -4,7 +4,7 @@ import type { RewardResult } from '../core/rewards/types';
 import { stepByRef } from '../core/schema/step-number';
 import type { Trajectory } from '../core/schema/trajectory';
 import { type TrajectoryView, trajectoryView, viewRewards } from '../core/view/trajectory-view';
-import { MetricsPanel } from '../ui/components/MetricsPanel';
+import { MetricsPanel } from '../ui/components/diagnose/MetricsPanel';
 import { RewardCard } from '../ui/components/run/RewardCard';
 import { TabBar } from '../ui/components/trajectory/TabBar';
 import { TrajectoryHeader } from '../ui/components/trajectory/TrajectoryHeader';

@@ -5,7 +5,7 @@ import { RunsOfQuestionButton } from '../components/compare/RunsOfQuestionButton
 import { ForkLineage } from '../components/fork/ForkLineage';
 import { ForkPanel } from '../components/fork/ForkPanel';
 import { AnswerCorrectness } from '../components/judge/AnswerCorrectness';
-import { TestModelWarning } from '../components/TestModelWarning';
+import { TestModelWarning } from '../components/model/TestModelWarning';
 import { TrajectoryHeader } from '../components/trajectory/TrajectoryHeader';
 import { TrajectoryHops } from '../components/trajectory/TrajectoryHops';
 import { type TrajectoryView as ViewData, useTrajectoryView } from '../data/trajectories/trajectory-view';

@@ -3,7 +3,7 @@ import type { AlignedRow, Alignment, SideCell } from '../../../core/compare/type
 import { normalizeText } from '../../../core/metrics/normalize';
 import { stepQueries } from '../../../core/metrics/trajectory-metrics';
 import type { Step } from '../../../core/schema/trajectory';
-import { DocCard } from '../DocCard';
+import { DocCard } from '../documents/DocCard';
 import { LongText } from '../LongText';
 import { KIND_TEXT } from './format';
 

@@ -1,12 +1,12 @@
-import { UrlCredentialWarning } from '../UrlCredentialWarning';
+import { UrlCredentialWarning } from '../model/UrlCredentialWarning';
 import { useEffect, useState } from 'react';
 import { plural } from '../../../core/plural';
 import type { ModelSource } from '../../../runtime/model-source';
 import { type DenseJob, type Phase, useIndexJobs } from '../../state/index-jobs';
 import { DEFAULT_EMBED_MODEL, useCorpusUi } from '../../state/corpus-ui';
-import { ModelSourceFields } from '../ModelSourceFields';
+import { ModelSourceFields } from '../model/ModelSourceFields';
 import { PrecomputedVectors } from './PrecomputedVectors';
-import { TestModelWarning } from '../TestModelWarning';
+import { TestModelWarning } from '../model/TestModelWarning';
 
 const fmtS = (s: number) =>
   s < 1 ? `${Math.round(s * 1000)} ms` : s < 90 ? `${s.toFixed(1)} s` : `${Math.round(s / 60)} min`;

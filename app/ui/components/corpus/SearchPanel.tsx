@@ -8,8 +8,8 @@ import type { SearchMode, SearchResponse } from '../../../runtime/search/search-
 import { isTyping } from '../../keyboard';
 import { useCorpusUi } from '../../state/corpus-ui';
 import { useIndexJobs } from '../../state/index-jobs';
-import { Highlighted } from '../DocumentView';
-import { TestModelWarning } from '../TestModelWarning';
+import { Highlighted } from '../documents/DocumentView';
+import { TestModelWarning } from '../model/TestModelWarning';
 
 /** What was searched: typed text, or a question (or one of its gold sub-questions) with its gold. */
 export interface Submitted {

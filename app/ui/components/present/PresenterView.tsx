@@ -10,8 +10,8 @@ import { isTyping } from '../../keyboard';
 import { LongText } from '../LongText';
 import type { PlanLayout } from '../../../core/plan/plan-layout';
 import { planLayoutOf, trajectoryView } from '../../../core/view/trajectory-view';
-import { PlanTree } from '../PlanTree';
-import { Timeline } from '../Timeline';
+import { PlanTree } from '../timeline/PlanTree';
+import { Timeline } from '../timeline/Timeline';
 import { SpeakerNotes } from './SpeakerNotes';
 import './present.css';
 

@@ -15,7 +15,7 @@ import { BatchStartButton, useBatchForm } from './batch-form';
 import { AblationResults } from './AblationResults';
 import { SweepForm } from './SweepForm';
 import { SweepResults } from './SweepResults';
-import { TestModelWarning } from '../TestModelWarning';
+import { TestModelWarning } from '../model/TestModelWarning';
 import { plural } from '../../../core/plural';
 
 const fmtS = (s: number) => (s < 90 ? `${Math.round(s)} s` : `${Math.round(s / 60)} min`);

@@ -8,9 +8,9 @@ import { useQuestionIndex } from '../../data/corpus/corpora';
 import { useLiveRun } from '../../state/live-run';
 import { navigate } from '../../state/router';
 import { LongText } from '../LongText';
-import { PlanTree } from '../PlanTree';
-import { TestModelWarning } from '../TestModelWarning';
-import { Timeline } from '../Timeline';
+import { PlanTree } from '../timeline/PlanTree';
+import { TestModelWarning } from '../model/TestModelWarning';
+import { Timeline } from '../timeline/Timeline';
 import { RewardsPanel } from './RewardsPanel';
 
 const NO_ANNOTATIONS: never[] = [];

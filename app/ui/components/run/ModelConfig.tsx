@@ -1,4 +1,4 @@
-import { UrlCredentialWarning } from '../UrlCredentialWarning';
+import { UrlCredentialWarning } from '../model/UrlCredentialWarning';
 import { useState } from 'react';
 import type { ModelSource } from '../../../runtime/model-source';
 import {
@@ -10,8 +10,8 @@ import {
 } from '../../data/model-hosts';
 import { useBatchRun } from '../../state/batch-run';
 import { DEFAULT_BROWSER_LLM, useRunConfig } from '../../state/run-config';
-import { ModelSourceFields } from '../ModelSourceFields';
-import { TestModelWarning } from '../TestModelWarning';
+import { ModelSourceFields } from '../model/ModelSourceFields';
+import { TestModelWarning } from '../model/TestModelWarning';
 
 const fmtBytes = (b: number) => (b < 1e6 ? `${(b / 1e3).toFixed(0)} kB` : `${(b / 1e6).toFixed(1)} MB`);
 

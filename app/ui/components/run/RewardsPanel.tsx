@@ -8,7 +8,7 @@ import { llmHostState, loadEmbedder, useEmbedModelId, useLlmHostVersion } from '
 import { useCorpusUi } from '../../state/corpus-ui';
 import { useCorrectness, usePaperJudge } from '../../data/judges/judge';
 import { useRunConfig } from '../../state/run-config';
-import { TestModelWarning } from '../TestModelWarning';
+import { TestModelWarning } from '../model/TestModelWarning';
 import { RewardCard } from './RewardCard';
 
 function useModels(): { embedModel: string; key: string } {

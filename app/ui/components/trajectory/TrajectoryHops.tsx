@@ -8,9 +8,9 @@ import type { Step } from '../../../core/schema/trajectory';
 import type { TrajectoryView } from '../../../core/view/trajectory-view';
 import { fileSlug } from '../../data/export/figure-export';
 import { planFigure, timelineFigure } from '../../figures/trajectory-figures';
-import { PlanTree } from '../PlanTree';
+import { PlanTree } from '../timeline/PlanTree';
 import { TextFigureExport } from '../TextFigureExport';
-import { type TimelineMarks, Timeline } from '../Timeline';
+import { type TimelineMarks, Timeline } from '../timeline/Timeline';
 
 /** What the diagnosis marks on the timeline: redundant searches, sufficiency, the missing hop. */
 function timelineMarks(diagnosis: Diagnosis): TimelineMarks {

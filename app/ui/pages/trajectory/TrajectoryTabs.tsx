@@ -1,8 +1,8 @@
 import { toggleLabel } from '../../../core/annotations/change';
-import { DiagnosisPanel } from '../../components/DiagnosisPanel';
-import { MetricsPanel } from '../../components/MetricsPanel';
+import { DiagnosisPanel } from '../../components/diagnose/DiagnosisPanel';
+import { MetricsPanel } from '../../components/diagnose/MetricsPanel';
 import { RewardsPanel } from '../../components/run/RewardsPanel';
-import { StepPanel } from '../../components/StepPanel';
+import { StepPanel } from '../../components/timeline/StepPanel';
 import { TabBar } from '../../components/trajectory/TabBar';
 import { usePlanRewrite } from '../../data/corpus/plan-rewrite';
 import { NeedAnnotator } from './NeedAnnotator';

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { SUFFICIENT_PREFIX, sufficientOf } from '../../../core/annotations/annotation';
 import { stepByRef, stepNumber } from '../../../core/schema/step-number';
 import { explainStorageError } from '../../../services/storage/storage-health';
-import type { SaveState } from '../../components/StepPanel';
+import type { SaveState } from '../../components/timeline/StepPanel';
 import { openStep } from '../../components/trajectory/trajectory-keys';
 import { labelQueueState } from '../../data/judges/calibration';
 import { type CopyFormat, copyTrajectory } from '../../data/export/copy-trajectory';

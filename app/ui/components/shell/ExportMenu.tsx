@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
-import { importAnnotationsText } from '../../services/labels/annotations-import';
-import { exportAnnotationsText, exportOtlpText, exportTrajectoriesText } from '../../services/export';
-import { exportHtmlReport } from '../../services/html-report';
-import { downloadText, stamp } from '../data/export/download';
-import { parseHash } from '../state/router';
-import { useUi } from '../state/ui-store';
+import { importAnnotationsText } from '../../../services/labels/annotations-import';
+import { exportAnnotationsText, exportOtlpText, exportTrajectoriesText } from '../../../services/export';
+import { exportHtmlReport } from '../../../services/html-report';
+import { downloadText, stamp } from '../../data/export/download';
+import { parseHash } from '../../state/router';
+import { useUi } from '../../state/ui-store';
 
 export function ExportMenu() {
   const [open, setOpen] = useState(false);

@@ -1,11 +1,11 @@
-import { plural } from '../../core/plural';
-import { lastAtOrBefore } from '../../core/sorted';
+import { plural } from '../../../core/plural';
+import { lastAtOrBefore } from '../../../core/sorted';
 import { memo, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { Annotation } from '../../core/annotations/annotation';
-import type { Flag } from '../../core/metrics/flags';
-import { stepNumber } from '../../core/schema/step-number';
-import type { PlanNode, Step, Trajectory } from '../../core/schema/trajectory';
-import { DocList } from './DocList';
+import type { Annotation } from '../../../core/annotations/annotation';
+import type { Flag } from '../../../core/metrics/flags';
+import { stepNumber } from '../../../core/schema/step-number';
+import type { PlanNode, Step, Trajectory } from '../../../core/schema/trajectory';
+import { DocList } from '../documents/DocList';
 import { useVirtualRows, type VirtualRows } from './use-virtual-rows';
 
 /** A run of consecutive steps under one title: steps[start..end) of the trajectory. */

@@ -1,4 +1,4 @@
-import { modelsFor } from '../../../models/registry';
+import { modelsFor } from '../../../../models/registry';
 
 /** A <datalist> of known models for a model-id input (`list={id}`); any other id works too. */
 export function ModelSuggestions({

@@ -1,7 +1,7 @@
 // Shown after the browser reset the database (a full disk, in Chromium): what came back from the
 // labels' backup, and which files to import again. Stays until dismissed, across reloads.
-import { useResetRecovery } from '../data/storage-recovery';
-import { useUi } from '../state/ui-store';
+import { useResetRecovery } from '../../data/storage-recovery';
+import { useUi } from '../../state/ui-store';
 
 export function ResetNotice() {
   const { recovery, dismiss } = useResetRecovery();

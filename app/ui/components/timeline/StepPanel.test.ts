@@ -2,9 +2,9 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { flagTrajectory } from '../../core/metrics/flags';
-import { buildTrajectory, type StepInput, type TrajectoryEvent } from '../../core/schema/builder';
-import type { Doc, Step } from '../../core/schema/trajectory';
+import { flagTrajectory } from '../../../core/metrics/flags';
+import { buildTrajectory, type StepInput, type TrajectoryEvent } from '../../../core/schema/builder';
+import type { Doc, Step } from '../../../core/schema/trajectory';
 import { StepPanel } from './StepPanel';
 
 /** "Step N" as the panel renders it. */

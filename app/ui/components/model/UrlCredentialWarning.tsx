@@ -1,6 +1,6 @@
 // Says when a typed server URL carries a credential: it is used this session but never saved
 // (the settings stores strip it), and the key belongs in the API key field.
-import { findUrlCredentials } from '../../core/url-credentials';
+import { findUrlCredentials } from '../../../core/url-credentials';
 
 export function UrlCredentialWarning({ url }: { url: string }) {
   const found = findUrlCredentials(url);

@@ -1,5 +1,5 @@
-import { STEP_LABELS, VERDICTS } from '../../core/annotations/annotation';
-import { SHORTCUTS } from '../keyboard';
+import { STEP_LABELS, VERDICTS } from '../../../core/annotations/annotation';
+import { SHORTCUTS } from '../../keyboard';
 
 export function HelpOverlay({ onClose }: { onClose: () => void }) {
   return (

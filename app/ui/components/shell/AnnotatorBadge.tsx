@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useUi } from '../state/ui-store';
+import { useUi } from '../../state/ui-store';
 
 /** The annotator's name, set once and kept in localStorage; every label carries it. */
 export function AnnotatorBadge() {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useLinkedIds } from '../data/trajectories/trajectory-links';
+import { useLinkedIds } from '../../data/trajectories/trajectory-links';
 
 /** Renders `children` with the stored ids a link names (a long id's link carries a short key). */
 export function LinkedIds({

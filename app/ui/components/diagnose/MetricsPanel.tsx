@@ -1,8 +1,8 @@
-import type { Flag } from '../../core/metrics/flags';
-import { accHint, accName } from '../../core/metrics/labels';
-import { exsearchRetrievalMetrics } from '../../core/metrics/retrieval-at-k';
-import type { TrajectoryMetrics } from '../../core/metrics/trajectory-metrics';
-import type { Trajectory } from '../../core/schema/trajectory';
+import type { Flag } from '../../../core/metrics/flags';
+import { accHint, accName } from '../../../core/metrics/labels';
+import { exsearchRetrievalMetrics } from '../../../core/metrics/retrieval-at-k';
+import type { TrajectoryMetrics } from '../../../core/metrics/trajectory-metrics';
+import type { Trajectory } from '../../../core/schema/trajectory';
 import { GoldPlanTable, type PlanRewriteState } from './GoldPlanTable';
 
 function fmt(v: number | null, digits = 2): string {

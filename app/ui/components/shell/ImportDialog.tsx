@@ -1,17 +1,17 @@
-import { isAbort } from '../../core/abort';
-import { plural } from '../../core/plural';
+import { isAbort } from '../../../core/abort';
+import { plural } from '../../../core/plural';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { FORMATS } from '../../core/importers/registry';
-import type { ImportRecord } from '../../db/db';
-import { downloadText } from '../data/export/download';
+import { FORMATS } from '../../../core/importers/registry';
+import type { ImportRecord } from '../../../db/db';
+import { downloadText } from '../../data/export/download';
 import {
   cancelImport,
   importTrajectoryFile,
   reportedErrors,
   reportedIssues,
-} from '../../services/trajectory-import';
-import { useImports } from '../data/queries';
-import { useUi } from '../state/ui-store';
+} from '../../../services/trajectory-import';
+import { useImports } from '../../data/queries';
+import { useUi } from '../../state/ui-store';
 
 interface Job {
   id: string;

@@ -2,7 +2,7 @@
 // never blanks the app: it says what failed, as text, with a way back. `resetKey` (the route)
 // clears the error when the user goes elsewhere.
 import { Component, type ReactNode } from 'react';
-import { navigate } from '../state/router';
+import { navigate } from '../../state/router';
 
 interface Props {
   /** What this boundary wraps, for the message ("the trajectory page"). */

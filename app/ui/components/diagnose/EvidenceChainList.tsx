@@ -2,7 +2,7 @@
 // with the passage that gives it, one click from its step, and the first missing link drawn as a
 // dashed gap, with why the retriever could not have found it where the trace shows that. Passage
 // text is rendered as text.
-import type { EvidenceChain } from '../../core/diagnose/evidence-chain';
+import type { EvidenceChain } from '../../../core/diagnose/evidence-chain';
 
 export function EvidenceChainList({
   chain,

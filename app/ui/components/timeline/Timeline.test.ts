@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hopscopeTrajectories } from '../../demo/build-demo';
-import type { Step, Trajectory } from '../../core/schema/trajectory';
+import { hopscopeTrajectories } from '../../../demo/build-demo';
+import type { Step, Trajectory } from '../../../core/schema/trajectory';
 import { groupSteps, TimelineRows } from './Timeline';
 
 /** The rows as a plain list, the way the timeline listed them before rows were found by group. */

@@ -1,8 +1,8 @@
 import { linkHorizontal } from 'd3';
 import { useMemo } from 'react';
-import type { PlanNode } from '../../core/schema/trajectory';
-import { plural } from '../../core/plural';
-import { layoutPlan, NODE_H, NODE_W, type PlacedNode, type PlanLayout } from '../../core/plan/plan-layout';
+import type { PlanNode } from '../../../core/schema/trajectory';
+import { plural } from '../../../core/plural';
+import { layoutPlan, NODE_H, NODE_W, type PlacedNode, type PlanLayout } from '../../../core/plan/plan-layout';
 
 const link = linkHorizontal<{ source: [number, number]; target: [number, number] }, [number, number]>()
   .source((d) => d.source)

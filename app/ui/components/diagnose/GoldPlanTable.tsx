@@ -1,5 +1,5 @@
-import { goldStepQuestion } from '../../core/corpus/plan-rewrite';
-import type { Gold } from '../../core/schema/trajectory';
+import { goldStepQuestion } from '../../../core/corpus/plan-rewrite';
+import type { Gold } from '../../../core/schema/trajectory';
 
 /** A model's rewrite of the plan, when the page can run one (the app; not the HTML report). */
 export interface PlanRewriteState {

@@ -1,4 +1,4 @@
-import { isTestModel, TEST_MODEL_WARNING } from '../../core/llm/test-model';
+import { isTestModel, TEST_MODEL_WARNING } from '../../../core/llm/test-model';
 
 /**
  * Beside any output of a random-weight test model (hopscope-test/*): its generations, embeddings

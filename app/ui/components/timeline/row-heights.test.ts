@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../core/random';
+import { mulberry32 } from '../../../core/random';
 import { RowHeights } from './row-heights';
 
 /** The same answers by summing a plain list. */

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { type Annotation, STEP_LABELS } from '../../core/annotations/annotation';
-import { stepNumber } from '../../core/schema/step-number';
-import { useBackupBehind } from '../data/storage-recovery';
-import type { Step } from '../../core/schema/trajectory';
-import { DocList } from './DocList';
-import { LongText } from './LongText';
+import { type Annotation, STEP_LABELS } from '../../../core/annotations/annotation';
+import { stepNumber } from '../../../core/schema/step-number';
+import { useBackupBehind } from '../../data/storage-recovery';
+import type { Step } from '../../../core/schema/trajectory';
+import { DocList } from '../documents/DocList';
+import { LongText } from '../LongText';
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'error';
 

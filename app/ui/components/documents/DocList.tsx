@@ -1,7 +1,7 @@
 // A step's documents, a page at a time: a retrieval with 50,000 documents must not put 50,000
 // cards in the DOM (the view froze ~40 s). The first page shows at once; the rest on request.
 import { useEffect, useState } from 'react';
-import type { Doc } from '../../core/schema/trajectory';
+import type { Doc } from '../../../core/schema/trajectory';
 import { DocCard } from './DocCard';
 
 export function DocList({

@@ -1,12 +1,12 @@
 // The trace-only over/under-search diagnosis of one trajectory (app/core/diagnose): the
 // sufficiency point, each search's verdict with the rule and quoted evidence, under-search, the
 // efficiency figures, and beside each verdict what the annotator labelled.
-import { type Annotation, sufficientOf } from '../../core/annotations/annotation';
-import type { Diagnosis } from '../../core/diagnose/diagnose';
-import type { Trajectory } from '../../core/schema/trajectory';
+import { type Annotation, sufficientOf } from '../../../core/annotations/annotation';
+import type { Diagnosis } from '../../../core/diagnose/diagnose';
+import type { Trajectory } from '../../../core/schema/trajectory';
 import { EvidenceChainList } from './EvidenceChainList';
 import { ProbesPanel } from './ProbesPanel';
-import { SearchJudgePanel } from './search-judge/SearchJudgePanel';
+import { SearchJudgePanel } from '../search-judge/SearchJudgePanel';
 
 const pct = (v: number | null) => (v === null ? '–' : `${Math.round(v * 100)}%`);
 const num = (v: number | null) => (v === null ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(2));

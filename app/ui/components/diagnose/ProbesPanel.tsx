@@ -2,9 +2,9 @@
 // probes to run, the model that answers them (the Run page's), progress and Stop, and every
 // verdict with the probe that produced it and its evidence, one click from its step.
 import { useEffect, useState } from 'react';
-import { PROBE_INFO, PROBE_KINDS, type ProbeKind, type ProbeVerdict } from '../../core/diagnose/probes';
-import type { Trajectory } from '../../core/schema/trajectory';
-import { useCachedProbes, useProbeRun } from '../data/judges/probes';
+import { PROBE_INFO, PROBE_KINDS, type ProbeKind, type ProbeVerdict } from '../../../core/diagnose/probes';
+import type { Trajectory } from '../../../core/schema/trajectory';
+import { useCachedProbes, useProbeRun } from '../../data/judges/probes';
 
 const LABEL: Record<ProbeVerdict['kind'], string> = {
   'over-search': 'over-search',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { Doc } from '../../core/schema/trajectory';
-import { useCorpusUi } from '../state/corpus-ui';
-import { LongText } from './LongText';
+import type { Doc } from '../../../core/schema/trajectory';
+import { useCorpusUi } from '../../state/corpus-ui';
+import { LongText } from '../LongText';
 
 /** One retrieved document: rank, title, score, new vs duplicate, gold / answer-bearing marks. */
 export function DocCard({ doc, compact }: { doc: Doc; compact?: boolean }) {

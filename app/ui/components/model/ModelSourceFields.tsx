@@ -1,4 +1,4 @@
-import type { ModelSource } from '../../runtime/model-source';
+import type { ModelSource } from '../../../runtime/model-source';
 import { ModelSuggestions } from './ModelSuggestions';
 
 const DTYPES: Record<'text-generation' | 'feature-extraction', Array<NonNullable<ModelSource['dtype']>>> = {
