@@ -9,7 +9,7 @@ import { db, DB_NAME, resetDbConnection } from '../../db/db';
 import { putTrajectories } from '../../db/store';
 import { comparePairedGroups, listRunGroups, loadGroup, loadGroupsAsStrategies } from './paired-compare';
 
-const DATA = resolve(__dirname, '../../../shared/data/trajectories');
+const DATA = resolve(__dirname, '../../../../shared/data/trajectories');
 const R1 = resolve(DATA, 'r1searcher_bamboogle_qwen.jsonl');
 const FLASHRAG = resolve(DATA, 'searchr1_flashrag_bamboogle_instruct_seed1_intermediate_data.json');
 const load = async (file: string) =>

@@ -9,10 +9,13 @@ import { importAnnotationsText } from './annotations-import';
 import { freshDbPerTest } from '../../testing/fresh-db';
 
 const LABELS = readFileSync(
-  join(__dirname, '../../../shared/repro/hardening-3/12-annotations-for-missing-trajectories-stored.jsonl'),
+  join(
+    __dirname,
+    '../../../../shared/repro/hardening-3/12-annotations-for-missing-trajectories-stored.jsonl',
+  ),
   'utf8',
 );
-const DEMO = readFileSync(join(__dirname, '../../public/demo/veloria-hopscope.jsonl'), 'utf8');
+const DEMO = readFileSync(join(__dirname, '../../../public/demo/veloria-hopscope.jsonl'), 'utf8');
 
 freshDbPerTest();
 
