@@ -3,15 +3,15 @@
 // gold answer), not as its record has it.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { buildQuestionIndex } from '../core/corpus/gold-join';
-import type { Question } from '../core/corpus/types';
-import { annotationsFromLabel } from '../core/diagnose/label-mapping';
-import { trajectoryView } from '../core/view/trajectory-view';
-import { putQuestionSet } from '../db/corpus-store';
-import { putAnnotations, putTrajectories } from '../db/store';
-import { freshDbPerTest } from '../testing/fresh-db';
-import { doc, traj } from '../testing/reward-fakes';
-import { calibration } from './judges/calibration';
+import { buildQuestionIndex } from '../../core/corpus/gold-join';
+import type { Question } from '../../core/corpus/types';
+import { annotationsFromLabel } from '../../core/diagnose/label-mapping';
+import { trajectoryView } from '../../core/view/trajectory-view';
+import { putQuestionSet } from '../../db/corpus-store';
+import { putAnnotations, putTrajectories } from '../../db/store';
+import { freshDbPerTest } from '../../testing/fresh-db';
+import { doc, traj } from '../../testing/reward-fakes';
+import { calibration } from './calibration';
 
 freshDbPerTest();
 
