@@ -5,22 +5,32 @@ import { SETTLED_AFTER_MS } from './training-follow-plan';
 import { listFollows } from './training-follow-store';
 
 /**
- * A folder as the File System Access API shows it, files kept in a private field (IndexedDB
- * stores the handle by structured clone; the real handle is cloned by the browser).
+ * A folder as the File System Access API shows it, files and subfolders kept in private fields
+ * (IndexedDB stores the handle by structured clone; the real handle is cloned by the browser).
  */
 class FakeDir {
   readonly kind = 'directory';
   readonly name: string;
   #files = new Map<string, File>();
+  #dirs = new Map<string, FakeDir>();
   constructor(name: string) {
     this.name = name;
   }
-  write(name: string, text: string, lastModified: number): void {
-    this.#files.set(name, new File([text], name, { lastModified }));
+  /** Writes `path` (`global_step_3/0.jsonl` makes the folder). */
+  write(path: string, text: string, lastModified: number): void {
+    const [head, ...rest] = path.split('/');
+    if (rest.length === 0) {
+      this.#files.set(head!, new File([text], head!, { lastModified }));
+      return;
+    }
+    let sub = this.#dirs.get(head!);
+    if (!sub) this.#dirs.set(head!, (sub = new FakeDir(head!)));
+    sub.write(rest.join('/'), text, lastModified);
   }
-  async *values() {
+  async *values(): AsyncGenerator<{ kind: 'file'; name: string; getFile: () => Promise<File> } | FakeDir> {
     for (const file of this.#files.values())
       yield { kind: 'file' as const, name: file.name, getFile: async () => file };
+    yield* this.#dirs.values();
   }
   async isSameEntry(other: unknown) {
     return other === this;
@@ -43,15 +53,18 @@ const asHandle = (d: FakeDir) => d as unknown as FileSystemDirectoryHandle;
 describe('following a dump folder', () => {
   let imported: string[];
   let fail: Set<string>;
+  let tries: string[];
 
   beforeEach(() => {
     // Not setImmediate: fake-indexeddb schedules its work with it.
     vi.useFakeTimers({ now: 1_000_000, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     imported = [];
     fail = new Set();
-    setStepFileImporter(async (file, run) => {
-      if (fail.has(file.name)) throw new Error(`line 3: field "output" is missing`);
-      imported.push(`${run}/${file.name}:${await file.text()}`);
+    tries = [];
+    setStepFileImporter(async (file, path, run) => {
+      tries.push(path);
+      if (fail.has(path)) throw new Error(`line 3: field "output" is missing`);
+      imported.push(`${run}/${path}:${await file.text()}`);
     });
   });
   afterEach(async () => {
@@ -87,22 +100,69 @@ describe('following a dump folder', () => {
     expect(Object.keys(stored!.imported).sort()).toEqual(['10.jsonl', '11.jsonl', '2.jsonl']);
   });
 
-  it('reports a file that fails, tries it again at the next look, and stops when unfollowed', async () => {
+  it('reports a file that fails, tries it again only once it changes, and stops when unfollowed', async () => {
     const dir = new FakeDir('grpo-b');
     const old = Date.now() - SETTLED_AFTER_MS - 1;
     dir.write('1.jsonl', 'one', old);
+    // No step in its name and no JSON Lines: not a step file, never imported.
+    dir.write('config.json', '{"lr": 1e-6}', old);
     fail.add('1.jsonl');
     await followFolder(asHandle(dir), 'grpo-b');
     await wait(10);
-    expect(followStatuses()[0]!.error).toBe('1.jsonl: line 3: field "output" is missing');
+    expect(followStatuses()[0]!.error).toBe(
+      '1.jsonl: line 3: field "output" is missing; tried again once changed',
+    );
+    expect(tries).toEqual(['1.jsonl']);
+    // Unchanged: not tried again, however many looks (each try journals an import).
     fail.clear();
+    await wait(POLL_MS * 5);
+    expect(tries).toEqual(['1.jsonl']);
+    expect(followStatuses()[0]!.error).toContain('1.jsonl');
+    expect((await listFollows())[0]!.failed).toMatchObject({ '1.jsonl': { size: 3 } });
+    // The trainer writes it again: tried again, and imported.
+    dir.write('1.jsonl', 'one!', old + 1);
     await wait(POLL_MS);
-    expect(imported).toEqual(['grpo-b/1.jsonl:one']);
+    expect(imported).toEqual(['grpo-b/1.jsonl:one!']);
     expect(followStatuses()[0]!.error).toBeNull();
+    expect((await listFollows())[0]!.failed).toEqual({});
     await unfollow('grpo-b');
     dir.write('2.jsonl', 'two', old);
     await wait(POLL_MS * 2);
     expect(imported).toHaveLength(1);
     expect(await listFollows()).toEqual([]);
+  });
+
+  it('follows step files in subfolders (global_step_N/), under their path, not too deep', async () => {
+    const dir = new FakeDir('grpo-c');
+    const old = Date.now() - SETTLED_AFTER_MS - 1;
+    dir.write('global_step_10/rollout.jsonl', 'ten', old);
+    dir.write('global_step_2/rollout.jsonl', 'two', old);
+    dir.write('global_step_2/actor/huggingface/config.json', '{}', old);
+    dir.write('.cache/3.jsonl', 'hidden', old);
+    dir.write('a/b/c/d/4.jsonl', 'too deep', old);
+    await followFolder(asHandle(dir), 'grpo-c');
+    await wait(10);
+    expect(imported).toEqual([
+      'grpo-c/global_step_2/rollout.jsonl:two',
+      'grpo-c/global_step_10/rollout.jsonl:ten',
+    ]);
+    expect(followStatuses()[0]).toMatchObject({ files: 2, error: null });
+  });
+
+  it('warns when a step file is rewritten since imported, not when lines are appended', async () => {
+    const dir = new FakeDir('grpo-d');
+    const old = Date.now() - SETTLED_AFTER_MS - 1;
+    dir.write('5.jsonl', 'a\nb\n', old);
+    await followFolder(asHandle(dir), 'grpo-d');
+    await wait(10);
+    dir.write('5.jsonl', 'a\nb\nc\n', old + 1);
+    await wait(POLL_MS);
+    expect(imported).toHaveLength(2);
+    expect(followStatuses()[0]!.warning).toBeNull();
+    // Resumed from a checkpoint: step 5 written anew.
+    dir.write('5.jsonl', 'x\ny\n', old + 2);
+    await wait(POLL_MS);
+    expect(imported).toHaveLength(3);
+    expect(followStatuses()[0]!.warning).toMatch(/^5\.jsonl was rewritten since imported.*step 5 may count/);
   });
 });

@@ -1,20 +1,23 @@
 // Following a training run's dump folder while it trains: the user picks the folder once (File
 // System Access API); the folder is looked at every few seconds and each new or changed step file is
 // imported as the run's rollouts. The handle and the files imported are kept (training-follow-store),
-// so a reload resumes where it was without importing a file twice. A browser without the API has
-// no way to look at a folder again: the page offers the file picker instead.
+// so a reload resumes where it was without importing a file twice; a file that failed is kept with
+// its size and time and tried again only once it changes (a config beside the dumps fails for
+// good). A browser without the API has no way to look at a folder again: the page offers the file
+// picker instead.
 import './training-follow-fs';
-import { filesToImport, isStepFile, type SeenFile } from './training-follow-plan';
-import {
-  deleteFollow,
-  type FollowRecord,
-  listFollows,
-  markImported,
-  saveFollow,
-} from './training-follow-store';
+import { stepFromFileName } from '../core/importers/formats/verl-path';
+import { type FailedFiles, filesToImport, isFollowedStepFile, type SeenFile } from './training-follow-plan';
+import { deleteFollow, type FollowRecord, listFollows, markFile, saveFollow } from './training-follow-store';
 
 /** How often a followed folder is looked at. */
 export const POLL_MS = 2_000;
+
+/**
+ * How deep below the followed folder step files are looked for: a run folder, a step folder
+ * (`global_step_12/`) and one more (`a/val/global_step_12/`), not a checkpoint's inner folders.
+ */
+export const MAX_DEPTH = 3;
 
 export interface FollowStatus {
   run: string;
@@ -26,18 +29,25 @@ export interface FollowStatus {
   /** Step files imported since this page loaded (a reload that resumes imports only new ones). */
   importedNow: number;
   importing: string | null;
-  /** The last look's problem (a file that failed to import, a folder gone); null when fine. */
+  /** The files that failed to import (each tried again once it changes), or a folder gone; null when fine. */
   error: string | null;
+  /** Step files rewritten since imported (not only appended): their earlier samples may count twice. */
+  warning: string | null;
   lastLook: number | null;
 }
 
-/** Imports one step file as `run`'s rollouts; resolves once stored (rejects if nothing could be). */
-export type StepFileImporter = (file: File, run: string) => Promise<void>;
+/**
+ * Imports one step file as `run`'s rollouts, `path` being where it sits in the followed folder
+ * (its step folders name its step); resolves once stored (rejects if nothing could be).
+ */
+export type StepFileImporter = (file: File, path: string, run: string) => Promise<void>;
 
 interface Follower {
   record: FollowRecord;
   status: FollowStatus;
   before: Map<string, SeenFile> | null;
+  /** Paths of step files seen rewritten since their import (this page load). */
+  rewritten: string[];
   timer: ReturnType<typeof setTimeout> | null;
   stopped: boolean;
 }
@@ -78,41 +88,97 @@ export function setStepFileImporter(f: StepFileImporter): void {
   importer = f;
 }
 
-async function listStepFiles(dir: FileSystemDirectoryHandle): Promise<Map<string, File>> {
-  const out = new Map<string, File>();
-  for await (const entry of dir.values())
-    if (entry.kind === 'file' && isStepFile(entry.name))
-      out.set(entry.name, await (entry as FileSystemFileHandle).getFile());
+/** The step files under `dir` by path (`global_step_12/0.jsonl`), down to MAX_DEPTH folders. */
+async function listStepFiles(
+  dir: FileSystemDirectoryHandle,
+  out = new Map<string, File>(),
+  prefix = '',
+  depth = 0,
+): Promise<Map<string, File>> {
+  for await (const entry of dir.values()) {
+    const path = prefix + entry.name;
+    if (entry.kind === 'file' && isFollowedStepFile(path))
+      out.set(path, await (entry as FileSystemFileHandle).getFile());
+    else if (entry.kind === 'directory' && depth < MAX_DEPTH && !entry.name.startsWith('.'))
+      await listStepFiles(entry as FileSystemDirectoryHandle, out, `${path}/`, depth + 1);
+  }
   return out;
+}
+
+async function sha256(blob: Blob): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', await blob.arrayBuffer());
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Whether `file`, imported before as `was`, changed other than by lines appended: a trainer that
+ * resumes from a checkpoint writes a step's file anew. A sample's id is its content salted with
+ * its file and line, so appended lines join the earlier ones, but a rewritten line is a new sample
+ * beside the one imported before.
+ */
+async function rewritten(file: File, was: FollowRecord['imported'][string] | undefined): Promise<boolean> {
+  if (!was) return false;
+  if (file.size < was.size) return true;
+  return was.sha256 !== undefined && (await sha256(file.slice(0, was.size))) !== was.sha256;
+}
+
+function failureText(failed: FailedFiles): string | null {
+  const names = Object.keys(failed);
+  if (names.length === 0) return null;
+  const first = `${names[0]}: ${failed[names[0]!]!.error}`;
+  const more = names.length - 1;
+  return `${first}${more ? ` (and ${more} other file${more === 1 ? '' : 's'} that failed)` : ''}; tried again once changed`;
+}
+
+function rewriteText(paths: readonly string[]): string | null {
+  if (paths.length === 0) return null;
+  const steps = paths.map((p) => stepFromFileName(p) ?? p).join(', ');
+  const what = paths.length === 1 ? `${paths[0]} was` : `${paths.length} step files were`;
+  return `${what} rewritten since imported, not only appended (a run resumed from a checkpoint?): the samples imported from it before stay beside the new ones, so step ${steps} may count samples twice`;
 }
 
 async function look(f: Follower): Promise<void> {
   const files = await listStepFiles(f.record.handle);
-  const seen = [...files.values()].map((x) => ({ name: x.name, size: x.size, lastModified: x.lastModified }));
-  const due = filesToImport(seen, f.record.imported, f.before, Date.now());
+  const seen = [...files.entries()].map(([name, x]) => ({
+    name,
+    size: x.size,
+    lastModified: x.lastModified,
+  }));
+  // A failed file gone from the folder is no problem any more.
+  const failed: FailedFiles = {};
+  for (const [name, v] of Object.entries(f.record.failed ?? {})) if (files.has(name)) failed[name] = v;
+  f.record.failed = failed;
+  const due = filesToImport(seen, f.record.imported, f.before, Date.now(), failed);
   f.before = new Map(seen.map((s) => [s.name, s]));
-  let error: string | null = null;
   for (const s of due) {
     if (f.stopped) return;
     const file = files.get(s.name)!;
     update(f, { importing: s.name });
     const run = f.record.run;
-    const done = importing.then(() => importer!(file, run));
-    importing = done.catch(() => undefined);
     try {
+      const digest = await sha256(file);
+      const again = await rewritten(file, f.record.imported[s.name]);
+      const done = importing.then(() => importer!(file, s.name, run));
+      importing = done.catch(() => undefined);
       await done;
-      f.record.imported[s.name] = { size: s.size, lastModified: s.lastModified };
-      await markImported(run, s);
+      if (again && !f.rewritten.includes(s.name)) f.rewritten.push(s.name);
+      f.record.imported[s.name] = { size: s.size, lastModified: s.lastModified, sha256: digest };
+      delete failed[s.name];
+      await markFile(run, s, { sha256: digest });
       f.status.importedNow++;
     } catch (e) {
-      // Left unmarked: the next look tries it again (a file the trainer was still writing).
-      error = `${s.name}: ${e instanceof Error ? e.message : String(e)}`;
+      // Kept with its size and time: the next looks leave it until it changes (the trainer still
+      // writing it), so a file that cannot import is not imported again every look.
+      const error = e instanceof Error ? e.message : String(e);
+      failed[s.name] = { size: s.size, lastModified: s.lastModified, error };
+      await markFile(run, s, { error });
     }
   }
   update(f, {
     state: 'following',
     importing: null,
-    error,
+    error: failureText(failed),
+    warning: rewriteText(f.rewritten),
     files: Object.keys(f.record.imported).length,
     lastLook: Date.now(),
   });
@@ -140,6 +206,7 @@ function start(record: FollowRecord, state: FollowStatus['state']): Follower {
   const f: Follower = {
     record,
     before: null,
+    rewritten: [],
     timer: null,
     stopped: false,
     status: {
@@ -149,7 +216,8 @@ function start(record: FollowRecord, state: FollowStatus['state']): Follower {
       files: Object.keys(record.imported).length,
       importedNow: 0,
       importing: null,
-      error: null,
+      error: failureText(record.failed ?? {}),
+      warning: null,
       lastLook: null,
     },
   };
@@ -163,9 +231,15 @@ function start(record: FollowRecord, state: FollowStatus['state']): Follower {
 export async function followFolder(handle: FileSystemDirectoryHandle, run: string): Promise<void> {
   const old = followers.get(run);
   // The same folder again keeps what was imported from it.
-  const imported = old && (await old.record.handle.isSameEntry(handle)) ? old.record.imported : {};
+  const same = old !== undefined && (await old.record.handle.isSameEntry(handle));
   if (old) stopTimer(old);
-  const record: FollowRecord = { run, handle, imported, since: new Date().toISOString() };
+  const record: FollowRecord = {
+    run,
+    handle,
+    imported: same ? old.record.imported : {},
+    failed: same ? (old.record.failed ?? {}) : {},
+    since: new Date().toISOString(),
+  };
   await saveFollow(record);
   start(record, 'starting');
 }

@@ -41,10 +41,11 @@ export async function importTrainingRun(
   };
 }
 
-// A followed folder's new step file. One that stored nothing and reported errors fails, so the
-// follower shows why and tries it again at its next look (the trainer may still be writing it).
-setStepFileImporter(async (file, run) => {
-  const report = await importTrainingFile(file, run);
+// A followed folder's new step file, under its path in the folder (its step folders name its step,
+// as in a one-shot import). One that stored nothing and reported errors fails, so the follower
+// shows why and tries it again once it changes (the trainer may still be writing it).
+setStepFileImporter(async (file, path, run) => {
+  const report = await importTrainingFile({ file, path }, run);
   if (report.imported === 0 && reportedErrors(report) > 0) {
     const e = report.errors.find((x) => x.severity !== 'warning');
     throw new Error(

@@ -44,7 +44,8 @@ export function FollowPanel() {
               <span className="muted">{ago(f.lastLook, now)}</span>
             </>
           )}
-          {f.error && <span className="error-text"> · {f.error}</span>}{' '}
+          {f.error && <span className="error-text"> · {f.error}</span>}
+          {f.warning && <span className="warn-text"> · {f.warning}</span>}{' '}
           <button type="button" className="link small" onClick={() => void unfollow(f.run)}>
             Stop following
           </button>
