@@ -18,4 +18,9 @@ describe('parseWithNonFinite', () => {
     expect(parseWithNonFinite('{"a": NaN')).toBeUndefined();
     expect(parseWithNonFinite('{"a": "NaN"')).toBeUndefined();
   });
+
+  it('gives undefined for a value that is itself a bare NaN or Infinity (no record to read)', () => {
+    expect(parseWithNonFinite('NaN')).toBeUndefined();
+    expect(parseWithNonFinite(' -Infinity ')).toBeUndefined();
+  });
 });

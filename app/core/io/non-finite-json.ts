@@ -6,7 +6,11 @@
 /** Strings (skipped whole, so text that says NaN stays text) and the bare non-finite tokens. */
 const TOKENS = /"(?:[^"\\]|\\.)*"|-?(?:NaN|Infinity)/g;
 
-/** `s` parsed with its bare NaN / Infinity / -Infinity read as null; undefined when it holds none or still fails. */
+/**
+ * `s` parsed with its bare NaN / Infinity / -Infinity read as null; undefined when it holds none,
+ * still fails, or is itself one of them (a record that is a bare NaN is no record: it stays refused
+ * as invalid JSON naming the NaN, not read as null).
+ */
 export function parseWithNonFinite(s: string): unknown {
   let replaced = false;
   const fixed = s.replace(TOKENS, (m) => {
@@ -16,7 +20,8 @@ export function parseWithNonFinite(s: string): unknown {
   });
   if (!replaced) return undefined;
   try {
-    return JSON.parse(fixed) as unknown;
+    const v = JSON.parse(fixed) as unknown;
+    return v !== null && typeof v === 'object' ? v : undefined;
   } catch {
     return undefined;
   }
