@@ -65,6 +65,8 @@ async function plottedNumbers(page: Page, run: string) {
   const numbers = page.getByTestId('training-numbers');
   if (!(await numbers.evaluate((d) => (d as HTMLDetailsElement).open)))
     await numbers.locator('summary').click();
+  // The table renders once React has heard the toggle, not with the click.
+  await expect(page.getByTestId('training-numbers-table')).toBeVisible();
   return page.locator(`[data-testid=training-step-row][data-run="${run}"]`).evaluateAll((rows) =>
     rows.map((r) => {
       const d = (r as HTMLElement).dataset;
@@ -158,6 +160,13 @@ test('one question through training: its samples at each step, compared side by 
   await first.click();
   await expect(trail.getByTestId('trail-question')).toHaveText(question);
   expect(steps).toBeGreaterThanOrEqual(4);
+  await expect(trail.getByTestId('trail-table').locator('tbody tr')).toHaveCount(steps);
+  // A sample's trajectory links back to its question through training.
+  await trail.getByTestId('trail-table').locator('tbody tr').last().getByRole('link').first().click();
+  await expect(page).toHaveURL(/#\/t\//);
+  await page.getByTestId('question-through-training').click();
+  await expect(page).toHaveURL(/#\/training\/q\//);
+  await expect(trail.getByTestId('trail-question')).toHaveText(question, { timeout: 30_000 });
   await expect(trail.getByTestId('trail-table').locator('tbody tr')).toHaveCount(steps);
   await expect(trail.getByTestId('trail-chart-searches').locator('[data-testid=step-series]')).toHaveCount(1);
   // Four steps from the first to the last are ticked to compare.

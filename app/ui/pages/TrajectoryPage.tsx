@@ -10,7 +10,7 @@ import { TrajectoryHeader } from '../components/trajectory/TrajectoryHeader';
 import { TrajectoryHops } from '../components/trajectory/TrajectoryHops';
 import { type TrajectoryView as ViewData, useTrajectoryView } from '../data/trajectories/trajectory-view';
 import { useKeysWhileLoading } from '../keyboard';
-import { navigate } from '../state/router';
+import { navigate, routeHash } from '../state/router';
 import { TrajectoryTabs } from './trajectory/TrajectoryTabs';
 import { useTrajectoryKeys } from './trajectory/use-trajectory-keys';
 import { type TrajectoryPageState, useTrajectoryPage } from './trajectory/use-trajectory-page';
@@ -74,6 +74,16 @@ function TrajectoryView({
         actions={
           <>
             <RunsOfQuestionButton t={t} />
+            {t.training && (
+              <a
+                className="small"
+                href={routeHash({ page: 'training', sample: t.id })}
+                data-testid="question-through-training"
+                title={`This question's samples at each step of run ${t.training.run || '(unnamed)'}`}
+              >
+                This question through training
+              </a>
+            )}
             <button
               type="button"
               onClick={() => void page.copyAs('markdown')}
