@@ -12,7 +12,8 @@ export function usePlanRewrite(plan?: ReadonlyArray<{ text: string }>) {
   const steps = useMemo(() => (plan ?? []).map((s) => s.text), [plan]);
   const cached = useQuery({
     queryKey: ['plan-rewrites', llm, steps],
-    queryFn: () => cachedPlanRewrites(steps, llm),
+    // React Query refuses undefined as data (a console error on every plan with no cached rewrite).
+    queryFn: async () => (await cachedPlanRewrites(steps, llm)) ?? null,
     enabled: steps.length > 0,
   });
   const m = useMutation({
