@@ -37,9 +37,14 @@ class FakeDir {
   }
 }
 
-/** Lets IndexedDB's writes (scheduled with the real setImmediate) finish. */
+/**
+ * Lets what the follower started finish: IndexedDB's writes (scheduled with the real setImmediate)
+ * and SHA-256 digests (Node's thread pool, so no count of turns is enough on a loaded machine). The
+ * follower's own timers are fake, so spinning on real time starts nothing new.
+ */
 async function idle(): Promise<void> {
-  for (let i = 0; i < 50; i++) await new Promise((r) => setImmediate(r));
+  const until = performance.now() + 150;
+  for (let i = 0; i < 50 || performance.now() < until; i++) await new Promise((r) => setImmediate(r));
 }
 
 /** `ms` of the follower's time, then what it started finishes. */

@@ -18,10 +18,10 @@ const SCREENS: Record<string, RegExp> = {
   'report (report/ReportTrajectory.tsx)': /\btrajectoryView\(/,
   'CLI summarize (cli/main.ts)': /\btrajectoryView\(/,
   'CLI diagnose (cli/diagnose.ts)': /\btrajectoryView\(/,
-  'Calibrate, the detector measured (services/calibration.ts)': /\btrajectoryView\(/,
-  'compare runs (services/compare-runs.ts)': /\btrajectoryView\(/,
+  'Calibrate, the detector measured (services/judges/calibration.ts)': /\btrajectoryView\(/,
+  'compare runs (services/compare/compare-runs.ts)': /\btrajectoryView\(/,
   'compare runs, each run summarized (core/compare/align.ts)': /\btrajectoryView\(/,
-  'compare logs, groups loaded (services/paired-compare.ts)': /\btrajectoryView\(/,
+  'compare logs, groups loaded (services/compare/paired-compare.ts)': /\btrajectoryView\(/,
   'compare logs, pairs scored (core/compare/paired.ts)': /\btrajectoryView\(/,
   'batch comparison (core/batch/aggregate.ts)': /\btrajectoryView\(/,
 };
