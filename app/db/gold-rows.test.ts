@@ -1,45 +1,18 @@
 // One derivation: a stored row equals what the trajectory view derives (joinGold, then the same
 // metrics), before and after a question set that supplies the gold is stored and removed.
 import 'fake-indexeddb/auto';
-import { deleteDB } from 'idb';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { freshDbPerTest } from '../testing/fresh-db';
+import { jawsWithoutGold } from '../testing/jaws';
 import { buildQuestionIndex, joinGold } from '../core/corpus/gold-join';
 import { toRow } from '../core/table/row';
-import { buildTrajectory } from '../core/schema/builder';
 import { deleteCorpus, putQuestionSet } from './corpus-store';
-import { db, DB_NAME, resetDbConnection } from './db';
 import { listRows, putTrajectories } from './store';
 
-async function reload(): Promise<void> {
-  (await db()).close();
-  resetDbConnection();
-}
-
-beforeEach(async () => {
-  await reload();
-  await deleteDB(DB_NAME);
-});
-afterAll(reload);
+freshDbPerTest();
 
 // A log without gold: the question set knows the answer.
-const t = buildTrajectory([
-  {
-    type: 'start',
-    id: 'nogold',
-    question: 'Who directed Jaws?',
-    source: { kind: 'import', file: 'log.jsonl', line: 1 },
-    agent: { strategy: 'search-r1', params: {} },
-  },
-  { type: 'step', step: { kind: 'search', queries: ['Jaws director'] } },
-  {
-    type: 'step',
-    step: {
-      kind: 'retrieve',
-      docs: [{ id: 'd1', title: 'Jaws (film)', text: 'Jaws was directed by Steven Spielberg.', rank: 1 }],
-    },
-  },
-  { type: 'answer', text: 'Steven Spielberg' },
-]);
+const t = jawsWithoutGold();
 const questions = [
   {
     id: 'q1',

@@ -4,9 +4,14 @@ import { deleteDB } from 'idb';
 import { afterAll, beforeEach } from 'vitest';
 import { db, DB_NAME, resetDbConnection } from '../db/db';
 
-export async function resetDb(): Promise<void> {
+/** Closes the connection, as a page reload would; the next db() opens the same database again. */
+export async function reopenDb(): Promise<void> {
   (await db()).close();
   resetDbConnection();
+}
+
+export async function resetDb(): Promise<void> {
+  await reopenDb();
   await deleteDB(DB_NAME);
 }
 

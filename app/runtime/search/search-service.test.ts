@@ -4,8 +4,8 @@
 import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { deleteDB } from 'idb';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { freshDbPerTest, reopenDb } from '../../testing/fresh-db';
 import {
   corpusId,
   getIndex,
@@ -15,7 +15,7 @@ import {
   putCorpus,
   putIndex,
 } from '../../db/corpus-store';
-import { db, DB_NAME, resetDbConnection } from '../../db/db';
+import { db } from '../../db/db';
 import { bm25SettingsKey } from '../../core/search/bm25';
 import { importDataset } from './dataset-import';
 import { type DenseSettings, denseSettingsKey, SearchService } from './search-service';
@@ -27,16 +27,7 @@ async function* chunks(text: string, size = 7_000): AsyncGenerator<string> {
   for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
 }
 
-async function reload(): Promise<void> {
-  (await db()).close();
-  resetDbConnection();
-}
-
-beforeEach(async () => {
-  await reload();
-  await deleteDB(DB_NAME);
-});
-afterAll(reload);
+freshDbPerTest();
 
 async function loadWorld() {
   const corpus = await importDataset(
@@ -107,7 +98,7 @@ describe('SearchService BM25', () => {
     const before = (await first.search(id, q)).bm25!.hits;
     expect(before[0]!.matchedTerms).toEqual(expect.arrayContaining(['ambrel', 'bridge']));
 
-    await reload(); // a new page: a new worker, same IndexedDB
+    await reopenDb(); // a new page: a new worker, same IndexedDB
     const second = new SearchService();
     const restored = await second.ensureBm25(id);
     expect(restored.source).toBe('cache');
@@ -218,7 +209,7 @@ describe('SearchService dense and hybrid', () => {
     expect(int8.dense!.hits[0]!.id).toBe('p3');
 
     // another page: vectors come from the cache; other settings miss
-    await reload();
+    await reopenDb();
     const again = new SearchService();
     expect(await again.loadDense(id, settings)).toMatchObject({
       status: 'hit',
@@ -319,7 +310,7 @@ describe('SearchService: a dense build pauses and resumes across reloads', () =>
     const partial = (await listIndexes(id)).find((i) => i.kind === 'dense-partial');
     expect(partial).toMatchObject({ count: 32, total: 50, dims: 8 });
 
-    await reload(); // a new page: nothing in memory
+    await reopenDb(); // a new page: nothing in memory
     svc = new SearchService();
     expect(await svc.beginDense(id, settings, 8)).toBe(32);
     await svc.appendDense(id, settings, 32, v.slice(32 * 8));

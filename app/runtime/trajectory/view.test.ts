@@ -2,49 +2,21 @@
 // page computed itself before, gold joined from a stored question set, and a huge view put back
 // exactly from messages that each stay small.
 import 'fake-indexeddb/auto';
-import { deleteDB } from 'idb';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { freshDbPerTest } from '../../testing/fresh-db';
+import { jawsWithoutGold } from '../../testing/jaws';
 import { diagnose } from '../../core/diagnose/diagnose';
 import { flagTrajectory } from '../../core/metrics/flags';
 import { trajectoryMetrics } from '../../core/metrics/trajectory-metrics';
-import { buildTrajectory } from '../../core/schema/builder';
 import type { Trajectory } from '../../core/schema/trajectory';
 import { putQuestionSet } from '../../db/corpus-store';
-import { db, DB_NAME, resetDbConnection } from '../../db/db';
 import { putTrajectories } from '../../db/store';
 import { deriveView, loadTrajectoryView } from './view';
 import { ViewAssembler, viewMessages } from './view-messages';
 
-async function reload(): Promise<void> {
-  (await db()).close();
-  resetDbConnection();
-}
+freshDbPerTest();
 
-beforeEach(async () => {
-  await reload();
-  await deleteDB(DB_NAME);
-});
-afterAll(reload);
-
-const jaws = buildTrajectory([
-  {
-    type: 'start',
-    id: 'nogold',
-    question: 'Who directed Jaws?',
-    source: { kind: 'import', file: 'log.jsonl', line: 1 },
-    agent: { strategy: 'search-r1', params: {} },
-  },
-  { type: 'step', step: { kind: 'search', queries: ['Jaws director'] } },
-  {
-    type: 'step',
-    step: {
-      kind: 'retrieve',
-      docs: [{ id: 'd1', title: 'Jaws (film)', text: 'Jaws was directed by Steven Spielberg.', rank: 1 }],
-    },
-  },
-  { type: 'step', step: { kind: 'search', queries: ['Jaws director'] } },
-  { type: 'answer', text: 'Steven Spielberg' },
-]);
+const jaws = jawsWithoutGold({ repeatSearch: true });
 
 /** Messages cloned as postMessage clones them, then put back together. */
 function sendAndAssemble(t: Trajectory, budget: number) {

@@ -1,0 +1,28 @@
+// "Who directed Jaws?" as a Search-R1 record that carries no gold: the case where the gold comes
+// from a question set joined later (the table's rows, the trajectory worker's view).
+import { buildTrajectory } from '../core/schema/builder';
+import type { Trajectory } from '../core/schema/trajectory';
+
+/** One search, its document, the answer; `repeatSearch` asks the same query again before answering. */
+export function jawsWithoutGold({ repeatSearch = false }: { repeatSearch?: boolean } = {}): Trajectory {
+  const search = { type: 'step' as const, step: { kind: 'search' as const, queries: ['Jaws director'] } };
+  return buildTrajectory([
+    {
+      type: 'start',
+      id: 'nogold',
+      question: 'Who directed Jaws?',
+      source: { kind: 'import', file: 'log.jsonl', line: 1 },
+      agent: { strategy: 'search-r1', params: {} },
+    },
+    search,
+    {
+      type: 'step',
+      step: {
+        kind: 'retrieve',
+        docs: [{ id: 'd1', title: 'Jaws (film)', text: 'Jaws was directed by Steven Spielberg.', rank: 1 }],
+      },
+    },
+    ...(repeatSearch ? [search] : []),
+    { type: 'answer', text: 'Steven Spielberg' },
+  ]);
+}
