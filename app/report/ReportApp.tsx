@@ -4,6 +4,7 @@ import { plural } from '../core/plural';
 import type { ReportData } from '../core/report/payload';
 import { type ReportSource, useReportTrajectory } from './source';
 import { DocumentView } from '../ui/components/documents/DocumentView';
+import { HelpButton } from '../ui/components/shell/HelpButton';
 import { HelpOverlay } from '../ui/components/shell/HelpOverlay';
 import { PresenterView } from '../ui/components/present/PresenterView';
 import { isTyping } from '../ui/keyboard';
@@ -93,15 +94,7 @@ export function ReportApp({
           {data.createdAt.slice(0, 16).replace('T', ' ')} UTC · read-only
         </span>
         <div className="spacer" />
-        <button
-          type="button"
-          className="icon"
-          onClick={() => setHelpOpen(true)}
-          title="Keyboard shortcuts (?)"
-          aria-label="Keyboard shortcuts"
-        >
-          ?
-        </button>
+        <HelpButton onOpen={() => setHelpOpen(true)} />
       </header>
       <main className="main">
         {loaded?.state === 'loading' && source.has(id ?? '') && (

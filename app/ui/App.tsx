@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { AnnotatorBadge } from './components/shell/AnnotatorBadge';
 import { DocumentView } from './components/documents/DocumentView';
 import { ExportMenu } from './components/shell/ExportMenu';
+import { HelpButton } from './components/shell/HelpButton';
 import { HelpOverlay } from './components/shell/HelpOverlay';
 import { ImportDialog } from './components/shell/ImportDialog';
 import { ResetNotice } from './components/shell/ResetNotice';
@@ -172,15 +173,7 @@ export function App() {
         </button>
         <ExportMenu />
         <AnnotatorBadge />
-        <button
-          type="button"
-          className="icon"
-          onClick={() => setHelpOpen(true)}
-          title="Keyboard shortcuts (?)"
-          aria-label="Keyboard shortcuts"
-        >
-          ?
-        </button>
+        <HelpButton onOpen={() => setHelpOpen(true)} />
       </header>
       <ResetNotice />
       <main className="main">
