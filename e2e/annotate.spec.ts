@@ -1,5 +1,5 @@
 // Annotating with the keyboard: labels persist in IndexedDB across reloads and export as JSONL.
-import { expect, openApp, test } from './fixtures';
+import { expect, exportedAnnotations, openApp, test } from './fixtures';
 
 test('labels steps with single keys, keeps them across reload, exports them', async ({ page }) => {
   await openApp(page, '#/t/demo-qagent');
@@ -31,15 +31,12 @@ test('labels steps with single keys, keeps them across reload, exports them', as
   await expect(labelled.nth(0).getByTestId('step-label')).toHaveText(/necessary/i);
   await expect(labelled.nth(1).getByTestId('step-label')).toHaveText(/over/i);
 
-  await page.getByRole('button', { name: /Export/ }).click();
-  const download = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: 'Annotations (JSONL)', exact: true }).click();
-  let text = '';
-  for await (const chunk of await (await download).createReadStream()) text += chunk;
-  const rows = text
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l));
+  const rows = await exportedAnnotations<{
+    stepId?: string;
+    label: string;
+    annotator: string;
+    trajectoryId: string;
+  }>(page);
   const labels = rows.filter((r) => r.stepId).map((r) => r.label);
   expect(labels.sort()).toEqual(['necessary-search', 'over-search']);
   expect(rows.every((r) => r.annotator === 'ada' && r.trajectoryId === 'demo-qagent')).toBe(true);

@@ -197,3 +197,16 @@ export async function clearLongTasks(page: Page): Promise<void> {
 export async function longTasks(page: Page): Promise<number[]> {
   return page.evaluate(() => (window as unknown as LongTaskWindow).__long);
 }
+
+/** Exports the annotations (Export ▾ → Annotations (JSONL)) and reads the downloaded file's records. */
+export async function exportedAnnotations<T = Record<string, unknown>>(page: Page): Promise<T[]> {
+  await page.getByRole('button', { name: /Export/ }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Annotations (JSONL)', exact: true }).click();
+  let text = '';
+  for await (const chunk of await (await download).createReadStream()) text += chunk;
+  return text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as T);
+}

@@ -1,7 +1,16 @@
 // Data a researcher can trust (issue 8): documents keep their titles and read without CSV
 // escapes, gold titles match after normalization, one 1-based step number everywhere a person
 // reads it (evidence, panel, timeline, URL, export), and near misses are not wrong entities.
-import { expect, importFiles, jsonlFile, openApp, openFirstMatch, R1_LOG, test } from './fixtures';
+import {
+  expect,
+  exportedAnnotations,
+  importFiles,
+  jsonlFile,
+  openApp,
+  openFirstMatch,
+  R1_LOG,
+  test,
+} from './fixtures';
 import type { Page } from '@playwright/test';
 
 const jsonl = jsonlFile;
@@ -78,15 +87,7 @@ test('a flag, the step panel, the timeline, the URL and the export give a step o
   await page.keyboard.press('Enter');
   await page.keyboard.press('5');
   await expect(page.getByTestId('save-state')).toHaveText(/saved/i);
-  await page.getByRole('button', { name: /Export/ }).click();
-  const download = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: 'Annotations (JSONL)', exact: true }).click();
-  let text = '';
-  for await (const chunk of await (await download).createReadStream()) text += chunk;
-  const rows = text
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as { stepId?: string; step?: number; label: string });
+  const rows = await exportedAnnotations<{ stepId?: string; step?: number; label: string }>(page);
   expect(rows.map((r) => [r.label, r.stepId, r.step])).toEqual([['irrelevant-docs', 's2', Number(n)]]);
   await page.screenshot({ path: '/tmp/i8data-numbering.png' });
 });
