@@ -1,30 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { aggregateByFile, aggregateRows } from './aggregate';
 import type { TrajectoryRow } from './row';
+import { NO_EFF, tableRow } from '../../testing/table-row';
 
 type Scores = Pick<TrajectoryRow, 'em' | 'f1' | 'acc' | 'judge' | 'rc' | 'recall' | 'eff'>;
-const NO_EFF: TrajectoryRow['eff'] = {
-  searches: 0,
-  redundant: 0,
-  afterSufficiency: null,
-  underSearch: null,
-  correct: null,
-  docs: 0,
-  dupDocs: 0,
-};
-function row(file: string, s: Partial<Scores>): TrajectoryRow {
-  const scores: Scores = {
-    em: null,
-    f1: null,
-    acc: null,
-    judge: null,
-    rc: 0,
-    recall: null,
-    eff: NO_EFF,
-    ...s,
-  };
-  return { file, ...scores } as TrajectoryRow;
-}
+const row = (file: string, s: Partial<Scores>) => tableRow({ file, ...s });
 
 const ROWS = [
   row('a.jsonl', { em: 1, f1: 1, acc: 1, judge: 1, rc: 2, recall: 1 }),

@@ -12,58 +12,9 @@ import {
   statusById,
 } from './query';
 import type { TrajectoryRow } from './row';
+import { tableRow } from '../../testing/table-row';
 
-function row(fields: Partial<TrajectoryRow> & Pick<TrajectoryRow, 'id'>): TrajectoryRow {
-  return {
-    v: 1,
-    question: '',
-    strategy: 'apex',
-    system: '',
-    answer: '',
-    gold: '',
-    em: null,
-    f1: null,
-    acc: null,
-    judge: null,
-    recall: null,
-    answerInDocs: null,
-    r3: null,
-    r5: null,
-    p3: null,
-    p5: null,
-    rc: 0,
-    queries: 0,
-    steps: 0,
-    flags: [],
-    flagNotes: [],
-    flagCount: 0,
-    hasPlan: false,
-    goldFrom: '',
-    eff: {
-      searches: 0,
-      redundant: 0,
-      afterSufficiency: null,
-      underSearch: null,
-      correct: null,
-      docs: 0,
-      dupDocs: 0,
-    },
-    file: '',
-    format: '',
-    line: 1,
-    dataset: '',
-    qid: '',
-    live: false,
-    searchText: '',
-    run: '',
-    trainStep: null,
-    score: null,
-    extras: {},
-    formatError: false,
-    responseChars: 0,
-    ...fields,
-  };
-}
+const row = (fields: Partial<TrajectoryRow> & Pick<TrajectoryRow, 'id'>) => tableRow(fields);
 
 const A = row({
   id: 't_a',

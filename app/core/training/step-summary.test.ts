@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeEfficiency } from '../diagnose/efficiency';
 import { type StepRow, searchDistribution, summarizeSteps } from './step-summary';
+import { NO_EFF } from '../../testing/table-row';
 
-const EFF: StepRow['eff'] = {
-  searches: 0,
-  redundant: 0,
-  afterSufficiency: null,
-  underSearch: null,
-  correct: null,
-  docs: 0,
-  dupDocs: 0,
-};
+const EFF: StepRow['eff'] = NO_EFF;
 
 function row(fields: Partial<StepRow>): StepRow {
   return {
