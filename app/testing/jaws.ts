@@ -2,6 +2,7 @@
 // from a question set joined later (the table's rows, the trajectory worker's view).
 import { buildTrajectory } from '../core/schema/builder';
 import type { Trajectory } from '../core/schema/trajectory';
+import { doc, traj } from './reward-fakes';
 
 /** One search, its document, the answer; `repeatSearch` asks the same query again before answering. */
 export function jawsWithoutGold({ repeatSearch = false }: { repeatSearch?: boolean } = {}): Trajectory {
@@ -25,4 +26,30 @@ export function jawsWithoutGold({ repeatSearch = false }: { repeatSearch?: boole
     ...(repeatSearch ? [search] : []),
     { type: 'answer', text: 'Steven Spielberg' },
   ]);
+}
+
+/**
+ * Two searches that each find the director's page, then the answer: the second search is redundant.
+ * `withGold` gives the record its own gold; without it, a question set must bring it.
+ */
+export function jawsSearchedTwice({ withGold }: { withGold: boolean }): Trajectory {
+  return traj(
+    [
+      {
+        kind: 'search',
+        queries: ['Jaws director'],
+        docs: [doc('j', 'Jaws (film)', 'Jaws was directed by Steven Spielberg.')],
+      },
+      {
+        kind: 'search',
+        queries: ['who directed Jaws'],
+        docs: [doc('k', 'Jaws (film)', 'Jaws was directed by Steven Spielberg.')],
+      },
+    ],
+    {
+      question: 'Who directed Jaws?',
+      ...(withGold ? { gold: { answers: ['Steven Spielberg'] } } : {}),
+      answer: 'Steven Spielberg',
+    },
+  );
 }

@@ -10,27 +10,13 @@ import { trajectoryView } from '../../core/view/trajectory-view';
 import { putQuestionSet } from '../../db/corpus-store';
 import { putAnnotations, putTrajectories } from '../../db/store';
 import { freshDbPerTest } from '../../testing/fresh-db';
-import { doc, traj } from '../../testing/reward-fakes';
+import { jawsSearchedTwice } from '../../testing/jaws';
 import { calibration } from './calibration';
 
 freshDbPerTest();
 
 // No gold of its own: the question set brings it.
-const T = traj(
-  [
-    {
-      kind: 'search',
-      queries: ['Jaws director'],
-      docs: [doc('j', 'Jaws (film)', 'Jaws was directed by Steven Spielberg.')],
-    },
-    {
-      kind: 'search',
-      queries: ['who directed Jaws'],
-      docs: [doc('k', 'Jaws (film)', 'Jaws was directed by Steven Spielberg.')],
-    },
-  ],
-  { question: 'Who directed Jaws?', answer: 'Steven Spielberg' },
-);
+const T = jawsSearchedTwice({ withGold: false });
 const QUESTIONS: Question[] = [
   {
     id: 'q1',

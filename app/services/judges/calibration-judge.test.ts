@@ -7,24 +7,11 @@ import { DEFAULT_SEARCH_RUBRIC, rubricVersion } from '../../core/diagnose/search
 import { putAnnotations, putTrajectories } from '../../db/store';
 import { ScriptedLlm } from '../../testing/scripted-llm';
 import { doc, traj } from '../../testing/reward-fakes';
+import { jawsSearchedTwice } from '../../testing/jaws';
 import { calibration, labelQueueState } from './calibration';
 import { currentJudgeAnnotator, judgeSearchesOn } from './search-judge';
 
-const T = traj(
-  [
-    {
-      kind: 'search',
-      queries: ['Jaws director'],
-      docs: [doc('j', 'Jaws (film)', 'Jaws was directed by Steven Spielberg.')],
-    },
-    {
-      kind: 'search',
-      queries: ['who directed Jaws'],
-      docs: [doc('k', 'Jaws (film)', 'Jaws was directed by Steven Spielberg.')],
-    },
-  ],
-  { question: 'Who directed Jaws?', gold: { answers: ['Steven Spielberg'] }, answer: 'Steven Spielberg' },
-);
+const T = jawsSearchedTwice({ withGold: true });
 // Unlabelled; the detector finds the answer in the passage, the judge calls it under-search.
 const U = traj(
   [
