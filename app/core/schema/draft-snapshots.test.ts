@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { VELTMARK_LIVE_START } from '../../testing/live-start';
 import { finalizeStep, finalizeTrajectory, type TrajectoryEvent, TrajectoryFolder } from './builder';
 import { DraftSnapshots } from './draft-snapshots';
 
@@ -11,14 +12,7 @@ const doc = (title: string, rank: number) => ({
 
 /** A run that searches, retrieves (a duplicate and a gold doc among them), streams and answers. */
 const EVENTS: TrajectoryEvent[] = [
-  {
-    type: 'start',
-    id: 'live-1',
-    question: 'Who founded Veltmark Press?',
-    source: { kind: 'live' },
-    agent: { strategy: 'search-r1', params: {} },
-    gold: { answers: ['Ilse Marrow'], supporting: [{ title: 'Ilse Marrow' }] },
-  },
+  VELTMARK_LIVE_START,
   { type: 'step', step: { id: 's0', kind: 'think', text: '' } },
   ...'I should look it up'
     .split(' ')

@@ -2,6 +2,7 @@
 // token. The run is streamed through the real folder and snapshots (as the run machine does) and
 // the derivation is counted; the last view is checked against trajectoryView itself.
 import { describe, expect, it } from 'vitest';
+import { VELTMARK_LIVE_START } from '../../testing/live-start';
 import { buildQuestionIndex } from '../corpus/gold-join';
 import { type TrajectoryEvent, TrajectoryFolder } from '../schema/builder';
 import { DraftSnapshots } from '../schema/draft-snapshots';
@@ -21,14 +22,7 @@ const tokens = (stepId: string, n: number): TrajectoryEvent[] =>
 /** A run that thinks (streaming `perStep` tokens), searches, retrieves twice, thinks and answers. */
 function run(perStep: number): TrajectoryEvent[] {
   return [
-    {
-      type: 'start',
-      id: 'live-1',
-      question: 'Who founded Veltmark Press?',
-      source: { kind: 'live' },
-      agent: { strategy: 'search-r1', params: {} },
-      gold: { answers: ['Ilse Marrow'], supporting: [{ title: 'Ilse Marrow' }] },
-    },
+    VELTMARK_LIVE_START,
     { type: 'step', step: { id: 's0', kind: 'think', text: '' } },
     ...tokens('s0', perStep),
     { type: 'step_update', stepId: 's0', patch: { ms: 5 } },
