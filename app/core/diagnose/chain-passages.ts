@@ -44,46 +44,68 @@ export function isAbout(d: Doc, name: string): boolean {
   );
 }
 
+const listPages = new WeakMap<Doc, { title: string | undefined; text: string; list: boolean }>();
+
 /** Pages that list names without saying which one the question means. */
 export function isListPage(d: Doc): boolean {
-  return (
+  // Asked of every passage for every bridge tried: read once per passage while it is unchanged.
+  const c = listPages.get(d);
+  if (c && c.title === d.title && c.text === d.text) return c.list;
+  const list =
     /\(disambiguation\)|^list of|^lists of/i.test(d.title ?? '') ||
-    /\bmay refer to\b/i.test(d.text.slice(0, 300))
-  );
+    /\bmay refer to\b/i.test(d.text.slice(0, 300));
+  listPages.set(d, { title: d.title, text: d.text, list });
+  return list;
 }
 
 /** The opening index's key: a name's first two words (its one word), a passage's first one and two. */
 const openingKey = (n: string) => `^${n.split(' ').slice(0, 2).join(' ')}`;
 
+/** A passage's keys in ChainPassages' index. */
+function passageKeys(d: Doc): Set<string> {
+  const raw = withoutAside(d.title ?? '');
+  const keys = new Set<string>();
+  if (raw !== '') {
+    keys.add(normalizeText(raw));
+    keys.add(normalizeText(raw.split(',')[0] ?? ''));
+  }
+  for (const o of openings(d)) {
+    const words = normalizeText(o.slice(0, 80)).split(' ');
+    keys.add(openingKey(words[0] ?? ''));
+    keys.add(openingKey(words.slice(0, 2).join(' ')));
+  }
+  return keys;
+}
+
 export class ChainPassages {
   readonly all: Passage[];
 
-  /** Passages by normalized title, title before a comma, and "^" + the two words they open with. */
-  private readonly byKey = new Map<string, Passage[]>();
+  /**
+   * Passages by normalized title, title before a comma, and "^" + the two words they open with:
+   * built on the first `about`, since the one-hop chain reads only `all` and a structured chain
+   * may return before asking.
+   */
+  private index: Map<string, Passage[]> | null = null;
 
   private readonly aboutCache = new Map<string, Passage[]>();
 
   constructor(hops: readonly SearchHop[]) {
     this.all = hops.flatMap((hop) => hop.docs.map((doc) => ({ hop, doc, order: 0 })));
-    this.all.forEach((p, i) => {
-      p.order = i;
-      const raw = withoutAside(p.doc.title ?? '');
-      const keys = new Set<string>();
-      if (raw !== '') {
-        keys.add(normalizeText(raw));
-        keys.add(normalizeText(raw.split(',')[0] ?? ''));
-      }
-      for (const o of openings(p.doc)) {
-        const words = normalizeText(o.slice(0, 80)).split(' ');
-        keys.add(openingKey(words[0] ?? ''));
-        keys.add(openingKey(words.slice(0, 2).join(' ')));
-      }
-      for (const k of keys) {
-        const list = this.byKey.get(k);
-        if (list) list.push(p);
-        else this.byKey.set(k, [p]);
-      }
-    });
+    this.all.forEach((p, i) => (p.order = i));
+  }
+
+  private get byKey(): Map<string, Passage[]> {
+    if (!this.index) {
+      const index = new Map<string, Passage[]>();
+      for (const p of this.all)
+        for (const k of passageKeys(p.doc)) {
+          const list = index.get(k);
+          if (list) list.push(p);
+          else index.set(k, [p]);
+        }
+      this.index = index;
+    }
+    return this.index;
   }
 
   /**
