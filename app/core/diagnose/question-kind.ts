@@ -4,6 +4,7 @@
 // these the evidence is sufficient once the facts about every entity the question names are in
 // hand (the labelling guidelines: comparisons need both compared entities' facts).
 import { answerIsUninformative } from '../metrics/query-overlap';
+import { memoizeString } from '../memo';
 import { normalizeText } from '../metrics/normalize';
 
 /** Words that start questions or join names, never an entity on their own. */
@@ -34,6 +35,11 @@ export function isUninformative(question: string, answers: readonly string[]): b
  * question counts only when it is not a question word.
  */
 export function questionEntities(question: string): string[] {
+  // The sufficiency rules, the question's needs and the under-search check each ask: read once.
+  return entitiesOf(question).slice();
+}
+
+const entitiesOf = memoizeString((question: string): string[] => {
   const found: string[] = [];
   for (const m of question.matchAll(/"([^"]+)"|“([^”]+)”/g)) found.push((m[1] ?? m[2] ?? '').trim());
   // Words that continue a name ("Carol of the Bells", "Ludwig van Beethoven"), never "and"/"or".
@@ -57,9 +63,16 @@ export function questionEntities(question: string): string[] {
   const entities = found.map((e) => e.replace(/[.'’]+$/, '')).filter((e) => normalizeText(e) !== '');
   if (entities.length > 0) return [...new Set(entities)];
   return contentWords(question);
-}
+}, 256);
 
 /** A text's words that are not stop words, normalized. */
 export function contentWords(text: string): string[] {
-  return [...new Set(normalizeText(text).split(' '))].filter((w) => w !== '' && !STOP_WORDS.has(w));
+  // Each query is read again per search it is compared with: read once, a copy per caller.
+  return contentWordsOf(text).slice();
 }
+
+const contentWordsOf = memoizeString(
+  (text: string): string[] =>
+    [...new Set(normalizeText(text).split(' '))].filter((w) => w !== '' && !STOP_WORDS.has(w)),
+  1024,
+);
