@@ -42,7 +42,7 @@ const LAYERS = {
     types: ['db', 'runtime'],
   },
   report: { path: 'app/report', imports: ['core', 'ui-state', 'views'] },
-  cli: { path: 'app/cli', imports: ['core'] },
+  cli: { path: 'app/cli', imports: ['core', 'build'] }, // build: the report viewer's template
   demo: { path: 'app/demo', imports: ['core'] },
   build: { path: 'app/build', imports: [] },
   models: { path: 'models', imports: [] }, // models/registry.ts

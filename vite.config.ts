@@ -1,7 +1,8 @@
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { build, defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { reportTemplate } from './app/build/report-template.ts';
 
 // COOP/COEP make the page cross-origin isolated, so onnxruntime-web can use WASM threads.
 const isolation = {
@@ -89,21 +90,22 @@ function serveModels(): Plugin {
 
 // The HTML report's template (vite.report.config.ts: the read-only viewer as ONE file), shipped
 // as report-template.html so Export → HTML report can fill it with data. Built with the app, so
-// `vite build` alone yields both; the dev server builds it on first request (restart to rebuild).
-function reportTemplate(): Plugin {
-  let built: Promise<string> | null = null;
-  const get = () =>
-    (built ??= build({ configFile: resolve('vite.report.config.ts'), logLevel: 'warn' }).then(() =>
-      readFileSync(resolve('.report-build', 'report.html'), 'utf8'),
-    ));
+// `vite build` alone yields both; the dev server serves the template for the sources as they are
+// at each request. Either way app/build/report-template.ts builds it in production mode and
+// caches it by content (the dev server's own mode once leaked into it: a blank report).
+function reportTemplatePlugin(): Plugin {
+  let root = process.cwd();
   return {
     name: 'hopscope-report-template',
+    configResolved(config) {
+      root = config.root;
+    },
     async generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'report-template.html', source: await get() });
+      this.emitFile({ type: 'asset', fileName: 'report-template.html', source: await reportTemplate(root) });
     },
     configureServer(server) {
       server.middlewares.use('/report-template.html', (_req, res, next) => {
-        get().then((html) => {
+        reportTemplate(root, (line) => server.config.logger.info(line)).then((html) => {
           res.setHeader('Content-Type', 'text/html; charset=utf-8');
           res.end(html);
         }, next);
@@ -113,7 +115,7 @@ function reportTemplate(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), serveModels(), cspMeta(), reportTemplate()],
+  plugins: [react(), serveModels(), cspMeta(), reportTemplatePlugin()],
   server: { headers: devHeaders },
   preview: { headers },
   // Per checkout, so several worktrees can run dev servers at once.

@@ -1,11 +1,11 @@
 // The HTML report's template: report.html + app/report/ built into ONE self-contained file
-// (app/build/inline-html.ts) in .report-build/. The app build ships it as report-template.html
-// (vite.config.ts) and `npm run cli -- report` builds it on demand (app/cli/report-template.ts).
+// (app/build/inline-html.ts). Run it through app/build/report-template.ts, which builds in
+// production mode whatever process asks (the dev server, the app build, the CLI) and caches the
+// result in .report-build/ by content; it passes its own --outDir.
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { inlineHtml } from './app/build/inline-html.ts';
-
-export const REPORT_OUT_DIR = '.report-build';
+import { productionReact } from './app/build/production-react.ts';
 
 /**
  * The report runs no model and no search: a worker chunk in its build means a view it renders
@@ -26,15 +26,14 @@ function noWorkers(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), inlineHtml(), noWorkers()],
+  plugins: [react(), inlineHtml(), noWorkers(), productionReact()],
   base: './',
   cacheDir: '.vite-report',
   publicDir: false,
   logLevel: 'warn',
-  // Production React even when the dev server builds this (its process has NODE_ENV=development).
-  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
-    outDir: REPORT_OUT_DIR,
+    // A bare `vite build --config vite.report.config.ts` lands here, apart from the cache.
+    outDir: '.report-build/manual',
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,

@@ -64,7 +64,7 @@ const DIAGRAM: Record<
     target: 'app/report/source.ts',
     imports: ['core', 'ui-state', 'views'],
   },
-  cli: { probe: 'app/cli/probe.ts', target: 'app/cli/read-log.ts', imports: ['core'] },
+  cli: { probe: 'app/cli/probe.ts', target: 'app/cli/read-log.ts', imports: ['core', 'build'] },
   demo: { probe: 'app/demo/probe.ts', target: 'app/demo/world-facts.ts', imports: ['core'] },
   build: { probe: 'app/build/probe.ts', target: 'app/build/inline-html.ts', imports: [] },
   testing: {

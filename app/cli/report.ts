@@ -1,12 +1,15 @@
 // `hopscope report FILE… --out report.html`: every trajectory of the logs, with annotations from
 // an optional annotations JSONL, as one self-contained HTML file (core/report/payload.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { type Annotation, parseAnnotationsJsonl } from '../core/annotations/annotation';
 import { encodeReport, fillTemplate, reportData } from '../core/report/payload';
 import type { Trajectory } from '../core/schema/trajectory';
 import { runImport } from './read-log';
-import { reportTemplate } from './report-template';
+import { reportTemplate } from '../build/report-template';
+
+/** The checkout: where the report viewer's sources and its build cache live. */
+const ROOT = resolve(import.meta.dirname, '..', '..');
 
 export const REPORT_USAGE =
   'hopscope report FILE... --out report.html [--format ID] [--annotations A.jsonl] [--title TEXT]';
@@ -71,7 +74,7 @@ export async function report(argv: readonly string[], usage: string): Promise<nu
     title: args.title ?? `Hopscope report: ${args.files.map((f) => basename(f)).join(', ')}`,
     sources: args.files.map((f) => basename(f)),
   });
-  const html = fillTemplate(await reportTemplate(say), await encodeReport(data));
+  const html = fillTemplate(await reportTemplate(ROOT, say), await encodeReport(data));
   writeFileSync(args.out, html);
   say(
     `wrote ${args.out}: ${trajectories.length} trajectories, ${data.annotations.length} annotations, ${(html.length / 1024).toFixed(0)} KiB`,
