@@ -5,8 +5,18 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { agreementSummary, diagnoseFile, labelsFor } from '../app/cli/diagnose';
+import { annotatorAgreement } from '../app/core/diagnose/agreement';
 import { parseSearchLabels } from '../app/core/diagnose/search-labels';
-import { expect, importAndClose, openApp, openOnlyMatch, R1_LOG, SHARED, test } from './fixtures';
+import {
+  expect,
+  importAndClose,
+  importFiles,
+  openApp,
+  openOnlyMatch,
+  R1_LOG,
+  SHARED,
+  test,
+} from './fixtures';
 
 const LABELS = resolve(SHARED, 'labels/r1searcher_bamboogle_qwen_labels.jsonl');
 const fmt = (v: number | null) => (v === null ? '–' : v.toFixed(3));
@@ -92,4 +102,76 @@ test('timeline marks, the sufficiency key and the label queue', async ({ page })
   await page.keyboard.press('Q');
   await expect(page).toHaveURL(/#\/t\//);
   expect(page.url()).not.toBe(here);
+});
+
+test('a third annotator leaves the first two measured; any two raters and a kappa matrix', async ({
+  page,
+}) => {
+  const hotpot = resolve(SHARED, 'data/trajectories/r1searcher_hotpotqa_llama_30.jsonl');
+  const files = {
+    first: resolve(SHARED, 'labels/r1searcher_hotpotqa_llama_30_labels.jsonl'),
+    second: resolve(SHARED, 'labels/r1searcher_hotpotqa_llama_30_labels_second_annotator.jsonl'),
+  };
+  const read = (f: string) => parseSearchLabels(readFileSync(f, 'utf8'), f).labels;
+  const both = annotatorAgreement(
+    new Map([
+      ['first', read(files.first)],
+      ['second', read(files.second)],
+    ]),
+  );
+  expect(both.searches.items).toBeGreaterThan(0);
+
+  await openApp(page);
+  await importAndClose(page, hotpot, '30 of 30 records imported');
+  await page.getByTestId('nav-calibrate').click();
+  for (const [who, f] of Object.entries(files)) {
+    await page.getByLabel('Annotator for imported labels').fill(who);
+    await page.getByTestId('labels-file').setInputFiles(f);
+    await expect(page.getByTestId('labels-report')).toContainText('Imported 30 of 30 labels');
+  }
+
+  // A third annotator labels one search of a trajectory: the first two keep their figures.
+  await page.getByRole('button', { name: 'Trajectories', exact: true }).click();
+  await openOnlyMatch(page, 'r1searcher_hotpotqa_llama_30.jsonl:5');
+  await page.getByRole('button', { name: 'Set annotator…' }).click();
+  await page.getByLabel('Annotator name').fill('you');
+  await page.keyboard.press('Enter');
+  await page.locator('.step[data-kind="search"]').first().click();
+  await page.keyboard.press('1');
+  await expect(page.getByTestId('save-state')).toHaveText(/saved/i);
+  await page.getByTestId('nav-calibrate').click();
+
+  const between = page.getByTestId('calibration-between');
+  await expect(between.getByLabel('First rater')).toHaveValue('first');
+  await expect(between.getByLabel('Second rater')).toHaveValue('second');
+  await expect(between.getByTestId('pair-figures')).toContainText(
+    `Search labels: ${both.searches.agreed} of ${both.searches.items} agree, Cohen's κ ${fmt(both.searches.kappa)}`,
+  );
+  // Any two: the new annotator against the second one, on the one search both labelled.
+  await between.getByLabel('First rater').selectOption('you');
+  await expect(between.getByTestId('pair-figures')).toContainText('of 1 agree');
+  // The matrix has a row and a column for each person and the detector.
+  await expect(between.locator('table.kappa-matrix tbody tr')).toHaveCount(4);
+});
+
+test('one reader for labels: the Import dialog and Export ▾ → Import annotations take the shared label files', async ({
+  page,
+}) => {
+  await openApp(page);
+  await importAndClose(page, R1_LOG);
+  // The main Import dialog recognises a label file and imports it as labels, not as a log.
+  await importFiles(page, LABELS);
+  const report = page.getByTestId('import-labels-report');
+  await expect(report).toContainText('Imported');
+  await expect(report).toContainText('(over/under-search labels)');
+  await expect(report).not.toContainText('not imported');
+  await page.keyboard.press('Escape');
+  // Export ▾ → Import annotations reads the same file (the same ids: nothing is doubled).
+  await page.getByTestId('annotation-file').setInputFiles(LABELS);
+  await expect(page.locator('.toast')).toContainText('(over/under-search labels)');
+  await expect(page.locator('.toast')).not.toContainText('not imported');
+  await page.getByTestId('nav-calibrate').click();
+  const card = page.getByTestId('calibration-annotator');
+  await expect(card).toHaveCount(1);
+  await expect(card.getByTestId('sufficiency-exact')).toContainText('/ 20');
 });

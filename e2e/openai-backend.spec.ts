@@ -120,15 +120,49 @@ test('a flooding server is read in the server worker: the page never freezes and
     await watchLongTasks(page);
     await page.getByTestId('run-button').click();
     const live = page.getByTestId('live-view');
-    // The run ends on the model's error, stored as its last step with the reason.
-    await expect(live).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+    // The run ends on the model's error, shown as its last step with the reason; a failed run is
+    // not stored as finished.
+    await expect(live).toHaveAttribute('data-status', 'error', { timeout: 60_000 });
     await expect(live).toContainText('finish: llm_error');
+    await expect(page.getByTestId('live-error')).toContainText('nothing was stored');
     await expect(live).toContainText(
       'sent more than 1,000,000 characters in one answer; Hopscope stopped reading (maxResponseChars)',
     );
     const long = await longTasks(page);
     console.log(`flood: ${long.length} long tasks, longest ${Math.round(Math.max(0, ...long))} ms`);
     expect(Math.max(0, ...long), 'longest main-thread task while the server floods (ms)').toBeLessThan(250);
+  } finally {
+    await server.close();
+  }
+});
+
+test('a run whose server fails is a failure: not stored, shown with its error, and retried', async ({
+  page,
+}) => {
+  let down = true;
+  const answer = '<think>Ilse Varnholt, born in Tavish.</think>\n<answer> Tavish </answer>';
+  const server = await startFakeOpenAiServer(() =>
+    down
+      ? { json: { error: { message: 'model not loaded yet' } }, status: 400 }
+      : { stream: chatStream(words(answer), { finishReason: 'stop' }) },
+  );
+  try {
+    await setUpSearchR1Run(page, server.url, 'fake-down');
+    await page.getByTestId('run-button').click();
+    const live = page.getByTestId('live-view');
+    await expect(live).toHaveAttribute('data-status', 'error', { timeout: 60_000 });
+    await expect(page.getByTestId('live-status')).toHaveText('Failed');
+    await expect(page.getByTestId('live-error')).toContainText('The run did not finish (llm_error');
+    await expect(page.getByTestId('live-error')).toContainText('nothing was stored');
+    await expect(page.getByTestId('open-saved')).toHaveCount(0);
+
+    // The server is back: Retry runs the same question, strategy and model, and this one is stored.
+    down = false;
+    await page.getByTestId('live-retry').click();
+    await expect(live).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+    await expect(page.getByTestId('live-answer')).toHaveText('Tavish');
+    await page.getByTestId('open-saved').click();
+    await expect(page.getByTestId('timeline')).toBeVisible();
   } finally {
     await server.close();
   }

@@ -2,6 +2,7 @@
 // result like an imported trajectory ("saved" means on disk). Plain TS; the UI follows it through
 // app/ui/state/live-run.ts.
 import { runStrategy } from '../core/agents/run';
+import { runFailure } from '../core/agents/run-failure';
 import { untilAbort } from '../core/agents/session';
 import type { AnyStrategyDef } from '../core/agents/types';
 import type { TrajectoryEvent } from '../core/schema/builder';
@@ -56,6 +57,10 @@ export async function runAndStoreLive(
     },
     onEvent,
   );
+  // A run that failed (its model or retriever unreachable) is not a result: it is not stored as
+  // finished, nor counted in the table; its steps stay on screen beside the error and a retry.
+  const failed = runFailure(t);
+  if (failed !== null) throw new Error(`The run did not finish (${failed}); nothing was stored.`);
   await putTrajectories([t]);
   announce('trajectories');
   return t;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { agreement, cohenKappa, fleissKappa, scores } from './agreement';
+import {
+  agreement,
+  annotatorAgreement,
+  cohenKappa,
+  fleissKappa,
+  pairwiseAgreements,
+  scores,
+} from './agreement';
 import { parseSearchLabels } from './search-labels';
 
 describe('scores', () => {
@@ -94,5 +101,36 @@ describe('parseSearchLabels', () => {
       [5, 'search_labels.0'],
     ]);
     expect(r.issues[0]?.file).toBe('l.jsonl');
+  });
+});
+
+describe('pairwiseAgreements', () => {
+  const lt = (id: string, search_labels: Array<'necessary' | 'redundant'>, under_search = false) => ({
+    id,
+    searches: search_labels.length,
+    first_sufficient_search: null,
+    search_labels,
+    under_search,
+  });
+  // Two annotators who labelled the same three trajectories, and a third who labelled one search
+  // of another: over all three no trajectory is shared, so Fleiss' kappa has nothing to measure.
+  const byAnnotator = new Map([
+    ['ana', [lt('a', ['necessary', 'redundant']), lt('b', ['necessary']), lt('c', ['redundant'], true)]],
+    ['ben', [lt('a', ['necessary', 'redundant']), lt('b', ['redundant']), lt('c', ['redundant'], true)]],
+    ['cyd', [lt('z', ['necessary'])]],
+  ]);
+
+  it('keeps the two annotators who share items measured when a third appears', () => {
+    expect(annotatorAgreement(byAnnotator).searches.items).toBe(0);
+    const pairs = pairwiseAgreements(byAnnotator);
+    expect(pairs.map((p) => p.annotators.join('+'))).toEqual(['ana+ben', 'ana+cyd', 'ben+cyd']);
+    const [ab, ac] = pairs;
+    expect(ab?.searches).toMatchObject({ items: 4, agreed: 3 });
+    expect(ab?.searches.kappa).toBeCloseTo(
+      cohenKappa(['n', 'r', 'n', 'r'], ['n', 'r', 'r', 'r']) as number,
+      12,
+    );
+    expect(ab?.underSearch).toMatchObject({ items: 3, agreed: 3 });
+    expect(ac?.searches).toEqual({ items: 0, agreed: 0, kappa: null });
   });
 });

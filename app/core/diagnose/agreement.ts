@@ -256,3 +256,30 @@ export function annotatorAgreement(
     disagreements,
   };
 }
+
+/**
+ * Every pair of annotators measured alone (Cohen's kappa on the items both labelled), so a third
+ * annotator who labelled one step never empties the figures of the other two, as the items all of
+ * them labelled would. Pairs are ordered by name; pairs that share no labelled search are kept
+ * (items 0, kappa null), so a matrix can show them as such.
+ */
+export function pairwiseAgreements(
+  byAnnotator: ReadonlyMap<string, readonly LabelledTrajectory[]>,
+): AnnotatorAgreement[] {
+  const names = [...byAnnotator.keys()].sort();
+  const out: AnnotatorAgreement[] = [];
+  for (let i = 0; i < names.length; i++)
+    for (let j = i + 1; j < names.length; j++) {
+      const a = names[i] as string;
+      const b = names[j] as string;
+      out.push(
+        annotatorAgreement(
+          new Map([
+            [a, byAnnotator.get(a) ?? []],
+            [b, byAnnotator.get(b) ?? []],
+          ]),
+        ),
+      );
+    }
+  return out;
+}

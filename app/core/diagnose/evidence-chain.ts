@@ -207,6 +207,15 @@ export function structuredChain(
 }
 
 /**
+ * A plan step's question with its `#k` placeholders (the answer of step k, as MuSiQue and APEX
+ * plans write them) replaced by that answer, so a reader sees "In which town did Hendrik Saul
+ * die?" rather than "In which town did #1 die?". A placeholder with no answer stays.
+ */
+export function resolvePlaceholders(text: string, plan: ReadonlyArray<{ answer?: string }>): string {
+  return text.replace(/#(\d+)\b/g, (m, k: string) => plan[Number(k) - 1]?.answer?.trim() || m);
+}
+
+/**
  * A joined question set's own chain (MuSiQue decompositions, 2Wiki evidence triples as gold plan
  * steps): every step's answer stated in a retrieved passage. Null when the plan has no answers.
  */
@@ -219,7 +228,7 @@ export function goldPlanChain(
   const links: ChainLink[] = [];
   for (const s of plan) {
     const answer = s.answer ?? '';
-    const need = `${s.question ?? s.text}: ${quote(answer, 60)}`;
+    const need = `${resolvePlaceholders(s.question ?? s.text, plan)}: ${quote(answer, 60)}`;
     const p = all.find((x) => statedAnswer(x.doc, [answer]) !== null);
     if (!p) return { links, point: null, missing: `no passage gives ${need}` };
     links.push(link(need, p, answer.split(/[ ,]/)[0] ?? answer));

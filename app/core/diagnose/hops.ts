@@ -41,10 +41,20 @@ export function searchHops(t: Trajectory): SearchHop[] {
 /** Longest quoted text in an evidence line. */
 export const QUOTE_CHARS = 140;
 
-/** Text quoted as evidence: whitespace folded, cut with an ellipsis, in double quotes. */
+/** How far back from a cut a space is looked for, so a quote ends on a whole word. */
+const WORD_SLACK = 24;
+
+/** `s` cut to at most `max` characters at a space (a word longer than the slack is cut inside). */
+function cutAtWord(s: string, max: number): string {
+  if (s.length <= max) return s;
+  const space = s.lastIndexOf(' ', max);
+  return (space > 0 && space >= max - WORD_SLACK ? s.slice(0, space) : s.slice(0, max)).trimEnd();
+}
+
+/** Text quoted as evidence: whitespace folded, cut at a word with an ellipsis, in double quotes. */
 export function quote(s: string, max = QUOTE_CHARS): string {
   const one = s.replace(/\s+/g, ' ').trim();
-  return JSON.stringify(one.length > max ? `${one.slice(0, max - 1)}…` : one);
+  return JSON.stringify(one.length > max ? `${cutAtWord(one, max - 1)}…` : one);
 }
 
 /** A passage as a reader names it: its title (or rank) and the search that brought it. */
@@ -56,7 +66,17 @@ export function passageName(d: Doc, search: number): string {
 export function excerpt(text: string, needle: string, width = QUOTE_CHARS): string {
   const i = needle ? text.toLowerCase().indexOf(needle.toLowerCase()) : -1;
   if (i < 0) return quote(text, width);
-  const start = Math.max(0, i - Math.floor((width - needle.length) / 2));
-  const cut = text.slice(start, start + width);
-  return quote(`${start > 0 ? '…' : ''}${cut}`, width + 1);
+  let start = Math.max(0, i - Math.floor((width - needle.length) / 2));
+  // Start on a whole word: after the first space past the cut, unless that would pass the needle.
+  if (start > 0 && /\S/.test(text[start - 1] ?? '')) {
+    const space = text.indexOf(' ', start);
+    if (space >= 0 && space < i && space - start <= WORD_SLACK) start = space + 1;
+  }
+  let cut = text.slice(start, start + width);
+  // End on a whole word too, marked as cut.
+  if (start + width < text.length) {
+    const space = cut.lastIndexOf(' ');
+    cut = `${space >= cut.length - WORD_SLACK && space > i - start + needle.length ? cut.slice(0, space) : cut}…`;
+  }
+  return quote(`${start > 0 ? '…' : ''}${cut}`, width + 2);
 }

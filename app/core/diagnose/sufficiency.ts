@@ -98,7 +98,9 @@ function bySupporting(t: Trajectory, hops: readonly SearchHop[]): Verdict | null
   return {
     point: null,
     rule: 'never',
-    evidence: `Gold supporting passage(s) never retrieved: ${missing.join(', ')}.`,
+    // Named as passages (their titles), not as the entities they are about: a chain link can
+    // find the entity's name in another passage while its own page stays unretrieved.
+    evidence: `Gold supporting ${missing.length === 1 ? 'passage' : 'passages'} never retrieved: ${missing.map((m) => `the passage ${m}`).join(', ')}.`,
   };
 }
 

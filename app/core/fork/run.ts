@@ -2,6 +2,7 @@
 // without a model call or a retrieval, the continuing strategy's state is rebuilt from it
 // (continuations.ts), and the strategy's own loop resumes from there, so a fork costs only its
 // new turns. The result is an ordinary trajectory plus its lineage.
+import { runFailure } from '../agents/run-failure';
 import { runStrategy } from '../agents/run';
 import { execute, type Session } from '../agents/session';
 import type { AnyStrategyDef, StrategyContext } from '../agents/types';
@@ -146,17 +147,13 @@ function resolvedOverrides(def: AnyStrategyDef, prompts: ForkContext['prompts'])
   return out;
 }
 
-const FAILED = new Set(['llm_error', 'retriever_error', 'error']);
-
 /**
  * Whether a finished fork run is stored. Only a fork that ran to its end is: a stopped or failed
  * one would overwrite a finished fork with the same id (and its labels) with a cut-off run.
  */
 export function forkOutcome(t: Trajectory, aborted: boolean): 'store' | 'cancelled' | { error: string } {
   if (aborted || t.finishReason === 'cancelled') return 'cancelled';
-  if (!FAILED.has(t.finishReason ?? '')) return 'store';
-  const why = t.steps.findLast((s) => s.error)?.error;
-  return {
-    error: `The fork did not finish (${t.finishReason}${why ? `: ${why}` : ''}); nothing was stored.`,
-  };
+  const failed = runFailure(t);
+  if (failed === null) return 'store';
+  return { error: `The fork did not finish (${failed}); nothing was stored.` };
 }

@@ -3,6 +3,7 @@
 // A stop (the signal) drops the job in flight, which runs again on resume; a model or retriever
 // failure stops the batch (paused) with its reason. Plain TS; the UI follows it through
 // app/ui/state/batch-run.ts.
+import { runFailure } from '../../core/agents/run-failure';
 import { strategy as strategyById } from '../../core/agents/registry';
 import { runStrategy } from '../../core/agents/run';
 import { untilAbort } from '../../core/agents/session';
@@ -73,14 +74,9 @@ export async function runBatch(
       // A paused or cancelled job is incomplete: it is not kept, and runs again on resume.
       if (signal.aborted || t.finishReason === 'cancelled') break;
       // A model or retriever failure is not a result: stop here, so resuming retries the job.
-      if (
-        t.finishReason === 'llm_error' ||
-        t.finishReason === 'retriever_error' ||
-        t.finishReason === 'error'
-      ) {
-        const why = [...t.steps].reverse().find((x) => x.error)?.error ?? t.finishReason;
-        throw new Error(`${label} failed on “${job.question.question}”: ${why} (paused; resume to retry)`);
-      }
+      const failed = runFailure(t);
+      if (failed !== null)
+        throw new Error(`${label} failed on “${job.question.question}”: ${failed} (paused; resume to retry)`);
       const ms = performance.now() - t0;
       times.push(ms);
       record = await recordBatchJob(b.id, { key: job.key, trajectoryId: t.id, ms }, t);

@@ -10,6 +10,7 @@ import {
   type AnnotatorAgreement,
   annotatorAgreement,
   type LabelledTrajectory,
+  pairwiseAgreements,
   type Prediction,
 } from '../../core/diagnose/agreement';
 import type { Diagnosis } from '../../core/diagnose/diagnose';
@@ -107,11 +108,26 @@ export interface JudgeCalibration extends JudgeVersusPerson {
   disagreements: CalibrationDisagreement[];
 }
 
+/** Two raters (people, model judges or the detector) on the items both labelled. */
+export interface PairCalibration {
+  agreement: AnnotatorAgreement;
+  disagreements: CalibrationDisagreement[];
+}
+
+/** The detector's name among the raters of a pair. */
+export const DETECTOR = 'detector';
+
 export interface Calibration {
   annotators: AnnotatorCalibration[];
   judges: JudgeCalibration[];
+  /** All people together, on the items every one of them labelled (Fleiss' kappa for three or more). */
   between: AnnotatorAgreement | null;
   betweenDisagreements: CalibrationDisagreement[];
+  /**
+   * Every pair of raters (people, model judges, the detector), each on the items both labelled,
+   * so a new annotator never empties the figures of the others.
+   */
+  pairs: PairCalibration[];
   /** Trajectories anyone labelled. */
   trajectories: number;
 }
@@ -123,6 +139,19 @@ function prediction(t: Trajectory, d: Diagnosis): Prediction {
     first_sufficient_search: d.firstSufficientSearch,
     over_search: d.overSearch,
     under_search: d.underSearch,
+  };
+}
+
+/** The detector's verdicts as a rater's labels: each search necessary unless flagged redundant. */
+function detectorLabels(p: Prediction): LabelledTrajectory {
+  return {
+    id: p.id,
+    searches: p.searches,
+    first_sufficient_search: p.first_sufficient_search,
+    search_labels: Array.from({ length: p.searches }, (_, k) =>
+      p.over_search.includes(k + 1) ? 'redundant' : 'necessary',
+    ),
+    under_search: p.under_search,
   };
 }
 
@@ -223,6 +252,30 @@ export async function calibration(): Promise<Calibration> {
       model: true,
     });
   const between = byAnnotator.size >= 2 ? annotatorAgreement(byAnnotator) : null;
+  const raters = new Map<string, readonly LabelledTrajectory[]>(byAnnotator);
+  for (const [who, judged] of judges) raters.set(who, judged);
+  const labelledIds = new Set([...raters.values()].flatMap((ls) => ls.map((l) => l.id)));
+  raters.set(
+    DETECTOR,
+    [...labelledIds].flatMap((id) => {
+      const x = loaded.get(id);
+      return x ? [detectorLabels(prediction(x.t, x.d))] : [];
+    }),
+  );
+  const disagreementsOf = (a: AnnotatorAgreement): CalibrationDisagreement[] =>
+    a.disagreements.map((g) => {
+      const x = loaded.get(g.id);
+      return {
+        trajectoryId: g.id,
+        question: x?.t.question ?? g.id,
+        step: x ? stepOf(x.t, x.d, g.search) : null,
+        kind: g.search !== undefined ? 'over-search' : 'under-search',
+        detail: `${g.search !== undefined ? `search ${g.search}: ` : ''}${Object.entries(g.labels)
+          .map(([who, l]) => `${who} ${l}`)
+          .join(', ')}`,
+      };
+    });
+  const pairs = byAnnotator.size + judges.size >= 1 ? pairwiseAgreements(raters) : [];
   const judgeRows: JudgeCalibration[] = [];
   for (const [judge, judged] of judges)
     for (const [person, labels] of byAnnotator) {
@@ -248,18 +301,8 @@ export async function calibration(): Promise<Calibration> {
     annotators: result,
     judges: judgeRows,
     between,
-    betweenDisagreements: (between?.disagreements ?? []).map((g) => {
-      const x = loaded.get(g.id);
-      return {
-        trajectoryId: g.id,
-        question: x?.t.question ?? g.id,
-        step: x ? stepOf(x.t, x.d, g.search) : null,
-        kind: g.search !== undefined ? 'over-search' : 'under-search',
-        detail: `${g.search !== undefined ? `search ${g.search}: ` : ''}${Object.entries(g.labels)
-          .map(([a, l]) => `${a} ${l}`)
-          .join(', ')}`,
-      };
-    }),
+    betweenDisagreements: between ? disagreementsOf(between) : [],
+    pairs: pairs.map((agreement) => ({ agreement, disagreements: disagreementsOf(agreement) })),
     trajectories: loaded.size,
   };
 }

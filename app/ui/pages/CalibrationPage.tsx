@@ -5,11 +5,9 @@
 // The model judge is one more annotator: the detector against it, and it against each person.
 import { useEffect, useRef, useState } from 'react';
 import type { Scores } from '../../core/diagnose/agreement';
-import type {
-  AnnotatorCalibration,
-  CalibrationDisagreement,
-  JudgeCalibration,
-} from '../../services/judges/calibration';
+import type { AnnotatorCalibration, JudgeCalibration } from '../../services/judges/calibration';
+import { Disagreements } from '../components/calibration/Disagreements';
+import { RaterPairs } from '../components/calibration/RaterPairs';
 import { RubricEditor } from '../components/search-judge/RubricEditor';
 import {
   exportLabels,
@@ -66,33 +64,6 @@ function Confusion({ title, unit, s }: { title: string; unit: string; s: Scores 
         </tr>
       </tbody>
     </table>
-  );
-}
-
-function Disagreements({ list }: { list: readonly CalibrationDisagreement[] }) {
-  if (list.length === 0) return <p className="muted">No disagreements.</p>;
-  return (
-    <ol className="disagreements" data-testid="disagreements">
-      {list.map((d, i) => (
-        <li key={`${d.trajectoryId}:${d.kind}:${d.detail}:${i}`}>
-          <button
-            type="button"
-            className="link"
-            onClick={() =>
-              navigate({
-                page: 'trajectory',
-                id: d.trajectoryId,
-                step: d.step === null ? null : String(d.step),
-              })
-            }
-            title="Open this step"
-          >
-            {d.kind}
-          </button>{' '}
-          <span>{d.detail}</span> <span className="muted small">— {d.question}</span>
-        </li>
-      ))}
-    </ol>
   );
 }
 
@@ -306,21 +277,7 @@ export function CalibrationPage() {
         <JudgeCard key={`${c.judge}\u0000${c.person}`} c={c} />
       ))}
       <RubricEditor />
-      {data?.between && (
-        <section className="calib-card" data-testid="calibration-between">
-          <h3>Between annotators ({data.between.annotators.join(', ')})</h3>
-          <p>
-            Search labels: {data.between.searches.agreed} of {data.between.searches.items} agree,{' '}
-            {data.between.annotators.length === 2 ? "Cohen's" : "Fleiss'"} κ{' '}
-            {fmt(data.between.searches.kappa)}. Under-search: {data.between.underSearch.agreed} of{' '}
-            {data.between.underSearch.items} agree, κ {fmt(data.between.underSearch.kappa)}.
-          </p>
-          <details>
-            <summary>{data.betweenDisagreements.length} disagreements</summary>
-            <Disagreements list={data.betweenDisagreements} />
-          </details>
-        </section>
-      )}
+      {data && data.pairs.length > 0 && <RaterPairs pairs={data.pairs} between={data.between} />}
     </div>
   );
 }

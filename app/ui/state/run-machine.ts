@@ -37,6 +37,10 @@ export interface RunMachine<S, X> {
   /** What this kind of run keeps about its spec (a fork: its parent and replayed steps). */
   about: X;
   start(spec: S, onSaved?: (t: Trajectory) => void): Promise<void>;
+  /** Whether the last run failed and can run again with the same spec. */
+  canRetry: boolean;
+  /** Runs the last spec again (after a failure: a server that was down, say). */
+  retry(): Promise<void>;
   stop(): void;
   reset(): void;
 }
@@ -57,6 +61,7 @@ const FRAME_MS = 50;
 
 export function createRunMachine<S, X>(opts: RunMachineOptions<S, X>) {
   let controller: AbortController | null = null;
+  let last: { spec: S; onSaved?: (t: Trajectory) => void } | null = null;
   return create<RunMachine<S, X>>((set, get) => ({
     status: 'idle',
     phase: '',
@@ -67,9 +72,11 @@ export function createRunMachine<S, X>(opts: RunMachineOptions<S, X>) {
     endedAt: null,
     saved: null,
     about: opts.empty,
+    canRetry: false,
 
     async start(spec, onSaved) {
       if (get().status === 'preparing' || get().status === 'running') return;
+      last = { spec, ...(onSaved ? { onSaved } : {}) };
       let about: X;
       try {
         about = opts.about(spec);
@@ -91,6 +98,7 @@ export function createRunMachine<S, X>(opts: RunMachineOptions<S, X>) {
         startedAt: performance.now(),
         endedAt: null,
         saved: null,
+        canRetry: false,
       });
       let latest: Trajectory | null = null;
       // Each redraw finalizes only the steps that changed since the last one.
@@ -135,6 +143,7 @@ export function createRunMachine<S, X>(opts: RunMachineOptions<S, X>) {
         set({
           status: cancelled ? 'idle' : 'error',
           error: cancelled ? null : e instanceof Error ? e.message : String(e),
+          canRetry: !cancelled,
           phase: '',
           streamingStepId: null,
           endedAt: performance.now(),
@@ -144,13 +153,25 @@ export function createRunMachine<S, X>(opts: RunMachineOptions<S, X>) {
       }
     },
 
+    async retry() {
+      if (last) await get().start(last.spec, last.onSaved);
+    },
+
     stop() {
       controller?.abort();
     },
 
     reset() {
       if (get().status === 'running' || get().status === 'preparing') return;
-      set({ status: 'idle', draft: null, error: null, saved: null, phase: '', about: opts.empty });
+      set({
+        status: 'idle',
+        draft: null,
+        error: null,
+        saved: null,
+        phase: '',
+        about: opts.empty,
+        canRetry: false,
+      });
     },
   }));
 }

@@ -74,7 +74,12 @@ export function LiveView() {
       <TestModelWarning modelId={t?.agent.model} />
       {run.error && (
         <p className="error-text load-error" data-testid="live-error">
-          {run.error}
+          {run.error}{' '}
+          {run.canRetry && (
+            <button type="button" onClick={() => void run.retry()} data-testid="live-retry">
+              Retry
+            </button>
+          )}
         </p>
       )}
       {t && (

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import { importAnnotationsText } from '../../../services/labels/annotations-import';
 import { exportAnnotationsText, exportOtlpText, exportTrajectoriesText } from '../../../services/export';
 import { exportHtmlReport } from '../../../services/html-report';
+import { importLabelFileText, labelFileSummary } from '../../../services/labels/label-file-import';
 import { downloadText, stamp } from '../../data/export/download';
 import { parseHash } from '../../state/router';
 import { useUi } from '../../state/ui-store';
@@ -10,6 +10,7 @@ export function ExportMenu() {
   const [open, setOpen] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
   const setToast = useUi((s) => s.setToast);
+  const annotator = useUi((s) => s.annotator);
   const run = async (fn: () => Promise<void>) => {
     setOpen(false);
     try {
@@ -98,11 +99,12 @@ export function ExportMenu() {
           e.target.value = '';
           if (!f) return;
           void run(async () => {
-            const r = await importAnnotationsText(await f.text());
-            const errs = r.errors.map((x) => `line ${x.line}${x.field ? ` (${x.field})` : ''}: ${x.message}`);
+            // Either label format: shared-format labels are signed with the current annotator.
+            const r = await importLabelFileText(await f.text(), f.name, annotator || 'imported');
             setToast(
-              `Imported ${r.annotations.length} annotations from ${f.name}` +
-                (errs.length ? `; ${errs.length} not imported — ${errs.slice(0, 3).join('; ')}` : ''),
+              r
+                ? labelFileSummary(r, f.name)
+                : `${f.name} is not a label file (neither over/under-search labels nor exported annotations); import a log with Import.`,
             );
           });
         }}

@@ -11,6 +11,7 @@ import {
   reportedIssues,
 } from '../../../services/trajectory-import';
 import { useImports } from '../../data/queries';
+import { importIfLabelFile, labelFileSummary } from '../../../services/labels/label-file-import';
 import { useUi } from '../../state/ui-store';
 
 interface Job {
@@ -25,6 +26,8 @@ interface Job {
   state: 'running' | 'done' | 'failed' | 'cancelled';
   message?: string;
   report?: ImportRecord;
+  /** What a label file (rather than a log) imported, in one line. */
+  labels?: string;
 }
 
 function reportText(r: ImportRecord): string {
@@ -42,7 +45,7 @@ function endState(r: ImportRecord, runningFiles: ReadonlySet<string>): string {
 
 /** Drop or pick files; each is imported in the worker with live progress and a full error report. */
 export function ImportDialog() {
-  const { importOpen, setImportOpen, setToast } = useUi();
+  const { importOpen, setImportOpen, setToast, annotator } = useUi();
   const [format, setFormat] = useState('');
   const [jobs, setJobs] = useState<Job[]>([]);
   const [dragging, setDragging] = useState(false);
@@ -66,33 +69,46 @@ export function ImportDialog() {
           { id, name: f.name, size: f.size, chars: 0, records: 0, errors: 0, state: 'running' },
           ...js,
         ]);
-        importTrajectoryFile(id, f, format || undefined, (p) =>
-          update(id, { chars: p.chars, records: p.records, errors: p.errors }),
-        )
-          .then((report) => {
-            update(id, {
-              state: 'done',
-              report,
-              records: report.records,
-              errors: reportedErrors(report),
-              warnings: report.warnings ?? 0,
-              chars: f.size,
+        const importLog = () =>
+          importTrajectoryFile(id, f, format || undefined, (p) =>
+            update(id, { chars: p.chars, records: p.records, errors: p.errors }),
+          )
+            .then((report) => {
+              update(id, {
+                state: 'done',
+                report,
+                records: report.records,
+                errors: reportedErrors(report),
+                warnings: report.warnings ?? 0,
+                chars: f.size,
+              });
+              setToast(
+                `${f.name}: imported ${report.imported} of ${plural(report.records, 'record')}` +
+                  (reportedIssues(report) ? `, ${reportedIssues(report)} reported` : ''),
+              );
+            })
+            .catch((e: unknown) => {
+              const cancelled = cancelledJobs.current.has(id) && isAbort(e);
+              update(id, {
+                state: cancelled ? 'cancelled' : 'failed',
+                message: String((e as Error)?.message ?? e),
+              });
             });
-            setToast(
-              `${f.name}: imported ${report.imported} of ${plural(report.records, 'record')}` +
-                (reportedIssues(report) ? `, ${reportedIssues(report)} reported` : ''),
-            );
+        // A label file (either format) is imported as labels, not refused as an unknown log.
+        const labels = format ? Promise.resolve(null) : importIfLabelFile(f, annotator || 'imported');
+        labels
+          .then((l) => {
+            if (!l) return importLog();
+            const line = labelFileSummary(l, f.name);
+            update(id, { state: 'done', labels: line, chars: f.size });
+            setToast(line);
           })
-          .catch((e: unknown) => {
-            const cancelled = cancelledJobs.current.has(id) && isAbort(e);
-            update(id, {
-              state: cancelled ? 'cancelled' : 'failed',
-              message: String((e as Error)?.message ?? e),
-            });
-          });
+          .catch((e: unknown) =>
+            update(id, { state: 'failed', message: String((e as Error)?.message ?? e) }),
+          );
       }
     },
-    [format, setImportOpen, setToast, update],
+    [annotator, format, setImportOpen, setToast, update],
   );
 
   // Files dropped anywhere on the window are imported.
@@ -258,6 +274,11 @@ function JobView({ job, onCancel }: { job: Job; onCancel: () => void }) {
       {job.state === 'cancelled' && (
         <div className="muted">
           Cancelled; records stored before cancelling are kept, and their report is under Earlier imports.
+        </div>
+      )}
+      {job.labels && (
+        <div className="report" data-testid="import-labels-report">
+          Imported as labels: {job.labels}. Calibrate measures them.
         </div>
       )}
       {r && (
