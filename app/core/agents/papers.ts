@@ -255,7 +255,7 @@ export const PAPERS: readonly PaperEntry[] = [
         paper:
           'Rules against question words, prepositions and irrelevant modifiers (§3.3); the word lists are not published',
         hopscope:
-          'Hopscope’s word lists (question words, filler prepositions, modifiers), editable as reward parameters',
+          'Hopscope’s word lists (question words, filler prepositions, modifiers), editable as reward parameters; a listed word in lower case between two capitalized words is part of a name (“Albert III, Count of Namur”, the trained model’s query in Table 9) and does not count',
         reason: 'The paper does not list its words',
       },
       {

@@ -106,6 +106,27 @@ describe('concise queries', () => {
         .concise,
     ).toBe(false);
   });
+
+  // Table 9 ("Ours", Frederick of Liège): the trained model's second query names "Albert III,
+  // Count of Namur"; the "of" there is part of a name, not a filler preposition (§3.3).
+  it('reads a listed word between capitalized words as part of a name (Table 9)', () => {
+    expect(checkConcise('Albert III, Count of Namur birth date')).toEqual({ concise: true, offending: [] });
+    expect(checkConcise('Frederick of Liège father birth date')).toEqual({ concise: true, offending: [] });
+    expect(checkConcise('The Lord of the Rings author')).toEqual({ concise: true, offending: [] });
+    // Table 9's first query: "of" in the name is kept, "date of birth" still pads the query.
+    expect(checkConcise("Frederick of Liège father's date of birth").offending).toEqual(['of']);
+    // Lower-case words are no name: the filler stays.
+    expect(checkConcise('frederick of liège father birth date').offending).toEqual(['of']);
+    expect(checkConcise('capital of France').offending).toEqual(['of']);
+  });
+
+  it('gives the Table 9 query "Albert III, Count of Namur birth date" r_s = 0 with RC = 1', async () => {
+    const r = await whenToSearchSearchReward(
+      traj([search('Albert III, Count of Namur birth date')]),
+      undefined,
+    );
+    expect(r).toMatchObject({ value: 0, rc: 1, detail: 'one concise query' });
+  });
 });
 
 describe('When-to-Search search reward r_s', () => {
