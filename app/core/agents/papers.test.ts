@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apex } from './apex/apex';
-import { exsearch } from './exsearch/exsearch';
+import { exsearch, EXSEARCH_PROMPTS } from './exsearch/exsearch';
 import { paperById, PAPERS } from './papers';
 import { STRATEGIES } from './registry';
 import { whenToSearch } from './when-to-search';
@@ -77,6 +77,22 @@ describe('PAPERS', () => {
     expect(topics('exsearch')).toContain('System prompt');
     expect(paperById('qagent')!.implements.join(' ')).toContain('§3.4, Eq. 8–9');
     expect(paperById('qagent')!.implements.join(' ')).not.toMatch(/§3\.3, Eq\. (8|10)/);
+  });
+
+  it('lists ExSearch’s <QUERY>/<FACT> tags as a departure from the paper’s <THINK>/<RECORD> (appendix D.4, F.3)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const paper = readFileSync('../shared/papers/exsearch.txt', 'utf8');
+    // F.3: "the content behind <THINK> and <RECORD> represents model-generated outputs".
+    expect(paper).toMatch(/behind <THINK> and <RECORD> represents model-generated outputs/);
+    // The prompt Hopscope sends uses the public code's tags, not the paper's.
+    expect(EXSEARCH_PROMPTS.system).toContain('<QUERY>');
+    expect(EXSEARCH_PROMPTS.system).toContain('<FACT>');
+    expect(EXSEARCH_PROMPTS.system).not.toMatch(/<THINK>|<RECORD>/);
+    const tags = paperById('exsearch')!.departures.find((d) => d.topic === 'Action tags');
+    expect(tags?.paper).toMatch(
+      /<THINK>.*<RECORD>.*appendix D\.4.*appendix F\.3|appendix D\.4.*appendix F\.3.*<THINK>.*<RECORD>/,
+    );
+    expect(tags?.hopscope).toMatch(/<QUERY>.*<FACT>/);
   });
 
   it('lists APEX’s departures: the step limit read from the code, and v2’s continuation decision after retrieval', () => {

@@ -177,6 +177,15 @@ export const PAPERS: readonly PaperEntry[] = [
           'Selecting documents is ExSearch-Zoo’s rank action (appendix E.2), which has its own prompt; the main method has no selection step',
       },
       {
+        topic: 'Action tags',
+        paper:
+          'The warm-up data (appendix D.4) and the case studies (appendix F.3) write a sub-query after <THINK> and its answer after <RECORD>, the documents after <SEARCH>',
+        hopscope:
+          'The prompt asks for the public code’s tags (src/instruction.py): <QUERY> for the sub-query, <FACT> for the recorded answer, <SEARCH> and <FINAL>; the live loop and the importer read <THINK> and <RECORD> as the same actions',
+        reason:
+          'The public code is what ExSearch’s models were trained and run with; the paper prints no prompt of its own',
+      },
+      {
         topic: 'Tokens per action',
         paper: 'Not stated (training cuts sequences at 8192 tokens, appendix D.5)',
         hopscope: `At most ${exsearch.defaults.maxTokens} tokens per model turn`,
