@@ -70,9 +70,10 @@ describe('PAPERS', () => {
         expect.arrayContaining(['Decoding', 'Retriever and corpus', 'Training']),
       );
     const wts = paperById('when-to-search')!.departures;
-    expect(wts.find((d) => d.topic === 'Tokens per turn')?.hopscope).toContain(
-      `maxTokens = ${whenToSearch.defaults.maxTokens}`,
-    );
+    const tokens = wts.find((d) => d.topic === 'Tokens per turn and per response');
+    expect(tokens?.paper).toContain('max_action_length 8192 and max_response_length 16384 (Table 5)');
+    expect(tokens?.hopscope).toContain(`maxTokens = ${whenToSearch.defaults.maxTokens} a turn`);
+    expect(tokens?.hopscope).toContain(`maxResponseTokens = ${whenToSearch.defaults.maxResponseTokens}`);
     expect(wts.find((d) => d.topic === 'Correctness')?.paper).toMatch(/LLM judge/);
     expect(topics('exsearch')).toContain('System prompt');
     expect(paperById('qagent')!.implements.join(' ')).toContain('§3.4, Eq. 8–9');

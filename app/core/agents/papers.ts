@@ -239,17 +239,19 @@ export const PAPERS: readonly PaperEntry[] = [
           'Hopscope words its built-in prompts itself; the Run page’s prompt editor takes the verbatim instruction where the exact text matters',
       },
       {
-        topic: 'Rollout',
-        paper: 'No public code; built on Search-R1, max_turns 5 (Table 5)',
-        hopscope: `Search-R1’s loop with ${whenToSearch.defaults.maxTurns} model turns in all, the last unable to search`,
+        topic: 'After the last turn',
+        paper: 'max_turns 5 interaction turns (Table 5); what follows the last one is not stated',
+        hopscope: `${whenToSearch.defaults.maxTurns} turns that may search, then one more turn with search disabled`,
         reason:
-          'So the trajectory parses like the paper’s examples (Tables 7 and 9): think → search → information → reflect … → answer',
+          'The loop is Search-R1’s, on which the paper builds: the agent gets a last turn to answer after its last search',
       },
       {
-        topic: 'Tokens per turn',
-        paper: 'max_response_length 16384 (Table 5)',
-        hopscope: `maxTokens = ${whenToSearch.defaults.maxTokens}, less when the model’s context has less left (the in-browser model reads its context from config.json; a server’s is not known up front, so it is asked for ${whenToSearch.defaults.maxTokens} and, when it refuses naming its context length (vLLM, OpenAI), asked once more for what fits)`,
-        reason: 'A reasoning model’s <think> runs long; no turn may ask for more than the model can hold',
+        topic: 'Tokens per turn and per response',
+        paper:
+          'max_action_length 8192 and max_response_length 16384 (Table 5); whether <information> counts toward the response is not stated',
+        hopscope: `maxTokens = ${whenToSearch.defaults.maxTokens} a turn and maxResponseTokens = ${whenToSearch.defaults.maxResponseTokens} over the turns and <information> blocks; a turn gets less when the model’s context has less left (the in-browser model reads its context from config.json; a server’s is not known up front, so it is asked for the turn’s budget and, when it refuses naming its context length (vLLM, OpenAI), asked once more for what fits)`,
+        reason:
+          'The veRL tool-agent loop whose parameters Table 5 lists counts observations in the response; no turn may ask for more than the model can hold',
       },
       {
         topic: 'Correctness',
