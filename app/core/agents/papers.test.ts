@@ -96,6 +96,19 @@ describe('PAPERS', () => {
     expect(tags?.hopscope).toMatch(/<QUERY>.*<FACT>/);
   });
 
+  it('runs ExSearch’s “w/o search” arm as the paper describes it (§5.2), not as the Direct strategy', async () => {
+    const { readFileSync } = await import('node:fs');
+    const paper = readFileSync('../shared/papers/exsearch.txt', 'utf8');
+    expect(paper).toContain('an iterative self-ask process without external knowledge');
+    const ex = paperById('exsearch')!;
+    expect(ex.implements.join(' ')).not.toMatch(/w\/o search is Direct/);
+    expect(ex.implements.join(' ')).toMatch(/search off \(iterative self-ask without retrieval\)/);
+    expect(ex.departures.find((d) => d.topic === '“w/o search” (Table 3)')?.paper).toContain(
+      'iterative self-ask process without external knowledge',
+    );
+    expect(exsearch.defaults.search).toBe(true);
+  });
+
   it('lists APEX’s departures: the step limit read from the code, and v2’s continuation decision after retrieval', () => {
     const departures = paperById('apex')?.departures ?? [];
     expect(departures.length).toBeGreaterThanOrEqual(10);

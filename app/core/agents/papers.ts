@@ -140,7 +140,7 @@ export const PAPERS: readonly PaperEntry[] = [
     implements: [
       'Strategy: think → search → record (§2.1, §4); ranking as the ExSearch-Zoo option (appendix E.2)',
       'Reward: ExSearch log-weight (importance weight of the E-step)',
-      'Ablations (§5.2, Table 3): thinking off (retrieve-then-generate) and recording off as strategy switches; w/o search is Direct; w/o w is a training ablation, not an inference switch',
+      'Ablations (§5.2, Table 3): thinking off (retrieve-then-generate), search off (iterative self-ask without retrieval) and recording off as strategy switches, all three arms in the ablation preset; w/o w is a training ablation, not an inference switch',
       'Metrics: R@3/R@5 and P@3/P@5 of retrieved documents (Tables 3 and 7), in the table, aggregates, comparison and CLI',
       'Importer: exsearch (<QUERY>/<SEARCH>/<FACT>/<FINAL>)',
     ],
@@ -196,6 +196,14 @@ export const PAPERS: readonly PaperEntry[] = [
         paper: 'Removing thinking “reduces our method to a standard retrieve-then-generate pipeline” (§5.2)',
         hopscope: 'The question is the one query; its top-k documents come back, then the final answer',
         reason: 'The paper gives no further detail; this is the pipeline it names',
+      },
+      {
+        topic: '“w/o search” (Table 3)',
+        paper:
+          'Without search the method “becomes equivalent to an iterative self-ask process without external knowledge” (§5.2); no prompt is given',
+        hopscope:
+          'search off: each iteration writes a sub-query and nothing is retrieved; where the <SEARCH> documents would come, a user turn asks the model to answer the sub-query from its own knowledge (<FACT>), then write the next one or <FINAL>; the system prompt is the main one without its search step',
+        reason: 'The paper names the self-ask loop only; everything else is the main method unchanged',
       },
       {
         topic: 'Gold answer in the weight w',
