@@ -265,7 +265,7 @@ export const PAPERS: readonly PaperEntry[] = [
         topic: 'Correctness',
         paper: 'An LLM judge decides (LasJ, §4.1; instruction in appendix B.4)',
         hopscope:
-          'The multi-stage reward uses the configured model as judge (cached) when the user chose no signal and it has judged the answer; otherwise EM, labelled so. The judge prompt is B.4’s in Hopscope’s words unless the verbatim one is pasted',
+          'The multi-stage reward uses the judge’s cached verdict when the user chose no signal and the judge has seen the answer; otherwise EM (or the chosen signal), and the reward says beside its value that it is not the paper’s judge, with one click to judge the answer with the in-browser model or a configured server. The four categories read the chosen signal and say the same, with one click to judge every answer and make the judge the signal. The judge prompt is B.4’s in Hopscope’s words unless the verbatim one is pasted',
         reason:
           'Judging is a model call the user starts; without a verdict the reward still shows, under a named signal',
       },
