@@ -130,3 +130,41 @@ test('without a judge, the Rewards tab says the When-to-Search reward is EM and 
     await server.close();
   }
 });
+
+test('the four categories say they are EM, not the paper’s judge, and one click judges them all', async ({
+  page,
+}) => {
+  const server = await startFakeOpenAiServer((req) => {
+    if (req.path.endsWith('/models')) return { json: { data: [{ id: 'fake-judge' }] } };
+    // The judge's prompt asks for YES or NO; the runs answer at once.
+    const judging = JSON.stringify(req.body ?? '').includes('YES');
+    return { stream: chatStream([judging ? 'YES' : '<answer> Paris </answer>'], { finishReason: 'stop' }) };
+  });
+  try {
+    await page.goto('/#/run');
+    await expect(page.getByTestId('question-select').locator('option').first()).toBeAttached({
+      timeout: 30_000,
+    });
+    await chooseServer(page, server.url, 'fake-judge', { blur: true });
+    await page.getByTestId('batch-tab').click();
+    await page.getByTestId('batch-n').fill('1');
+    await expect(page.getByTestId('batch-start')).toContainText('2 runs');
+    await page.getByTestId('batch-start').click();
+    await expect(page.getByTestId('batch-item').first().getByTestId('batch-status')).toHaveText('done', {
+      timeout: 120_000,
+    });
+    await expect(page.getByTestId('four-categories').locator('tbody tr')).toHaveCount(1);
+    await expect(page.getByTestId('categories-signal')).toHaveText('(correct by EM)');
+    const note = page.getByTestId('compare').getByTestId('paper-judge-note');
+    await expect(note).toBeVisible();
+    await expect(note).toContainText(
+      'correct by EM, not the paper’s LLM judge (Learning When to Search §4.1, appendix B.4)',
+    );
+    await page.screenshot({ path: '/tmp/papers-wts-categories-em-note.png', fullPage: true });
+    await note.getByTestId('paper-judge').first().click();
+    await expect(page.getByTestId('categories-signal')).toHaveText('(correct by LLM judge · fake-judge)');
+    await expect(note).toHaveCount(0);
+  } finally {
+    await server.close();
+  }
+});
