@@ -262,6 +262,13 @@ export const PAPERS: readonly PaperEntry[] = [
           'The veRL tool-agent loop whose parameters Table 5 lists counts observations in the response; no turn may ask for more than the model can hold',
       },
       {
+        topic: 'Prompt and observation lengths',
+        paper: 'max_prompt_length 2048 and max_obs_length 4096 (Table 5)',
+        hopscope: `Neither is cut: the question's prompt is short, and each <information> block holds top-${whenToSearch.defaults.topK} documents, counted in maxResponseTokens`,
+        reason:
+          'A cut prompt or block would hide text from the model without saying so; the response cap still bounds the run',
+      },
+      {
         topic: 'Correctness',
         paper: 'An LLM judge decides (LasJ, §4.1; instruction in appendix B.4)',
         hopscope:
