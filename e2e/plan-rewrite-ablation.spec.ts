@@ -74,7 +74,9 @@ test('the configured model rewrites a gold plan, shown beside the raw and the SE
   }
 });
 
-test('an ExSearch ablation preset runs its three arms as one batch, each labelled', async ({ page }) => {
+test('an ExSearch ablation preset runs its four arms (Table 3) as one batch, each labelled', async ({
+  page,
+}) => {
   const server = await startFakeOpenAiServer((req) => {
     if (req.path.endsWith('/models')) return { json: { data: [{ id: 'fake-ex' }] } };
     return { stream: chatStream(['<FINAL> Paris'], { finishReason: 'stop' }) };
@@ -92,20 +94,25 @@ test('an ExSearch ablation preset runs its three arms as one batch, each labelle
     await expect(page.getByTestId('ablation-arms').locator('li')).toHaveText([
       /^full/,
       /^w\/o thinking/,
+      /^w\/o search/,
       /^w\/o recording/,
     ]);
     await page.getByTestId('ablation-n').fill('1');
-    await expect(page.getByTestId('ablation-start')).toContainText('3 runs');
+    await expect(page.getByTestId('ablation-start')).toContainText('4 runs');
     await page.getByTestId('ablation-start').click();
 
     const item = page.getByTestId('batch-item').first();
     await expect(item.getByTestId('batch-status')).toHaveText('done', { timeout: 120_000 });
-    await expect(item).toContainText('ablation of exsearch: full vs w/o thinking vs w/o recording');
+    await expect(item).toContainText(
+      'ablation of exsearch: full vs w/o thinking vs w/o search vs w/o recording',
+    );
     const rows = page.getByTestId('ablation-table').locator('tbody tr');
-    await expect(rows.locator('th')).toHaveText(['full', 'w/o thinking', 'w/o recording']);
-    for (const i of [0, 1, 2]) await expect(rows.nth(i).locator('td').first()).toHaveText('1');
+    await expect(rows.locator('th')).toHaveText(['full', 'w/o thinking', 'w/o search', 'w/o recording']);
+    for (const i of [0, 1, 2, 3]) await expect(rows.nth(i).locator('td').first()).toHaveText('1');
     // w/o thinking retrieves once, with the question (retrieve-then-generate).
     await expect(rows.nth(1).locator('td').nth(4)).toHaveText('1.00');
+    // w/o search (self-ask without external knowledge, §5.2) retrieves nothing.
+    await expect(rows.nth(2).locator('td').nth(4)).toHaveText('0.00');
     await page.screenshot({ path: '/tmp/i10c-ablation.png', fullPage: true });
   } finally {
     await server.close();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apex } from './apex/apex';
-import { exsearch } from './exsearch/exsearch';
+import { exsearch, EXSEARCH_PROMPTS } from './exsearch/exsearch';
 import { paperById, PAPERS } from './papers';
 import { STRATEGIES } from './registry';
 import { whenToSearch } from './when-to-search';
@@ -70,13 +70,43 @@ describe('PAPERS', () => {
         expect.arrayContaining(['Decoding', 'Retriever and corpus', 'Training']),
       );
     const wts = paperById('when-to-search')!.departures;
-    expect(wts.find((d) => d.topic === 'Tokens per turn')?.hopscope).toContain(
-      `maxTokens = ${whenToSearch.defaults.maxTokens}`,
-    );
+    const tokens = wts.find((d) => d.topic === 'Tokens per turn and per response');
+    expect(tokens?.paper).toContain('max_action_length 8192 and max_response_length 16384 (Table 5)');
+    expect(tokens?.hopscope).toContain(`maxTokens = ${whenToSearch.defaults.maxTokens} a turn`);
+    expect(tokens?.hopscope).toContain(`maxResponseTokens = ${whenToSearch.defaults.maxResponseTokens}`);
     expect(wts.find((d) => d.topic === 'Correctness')?.paper).toMatch(/LLM judge/);
     expect(topics('exsearch')).toContain('System prompt');
     expect(paperById('qagent')!.implements.join(' ')).toContain('§3.4, Eq. 8–9');
     expect(paperById('qagent')!.implements.join(' ')).not.toMatch(/§3\.3, Eq\. (8|10)/);
+  });
+
+  it('lists ExSearch’s <QUERY>/<FACT> tags as a departure from the paper’s <THINK>/<RECORD> (appendix D.4, F.3)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const paper = readFileSync('../shared/papers/exsearch.txt', 'utf8');
+    // F.3: "the content behind <THINK> and <RECORD> represents model-generated outputs".
+    expect(paper).toMatch(/behind <THINK> and <RECORD> represents model-generated outputs/);
+    // The prompt Hopscope sends uses the public code's tags, not the paper's.
+    expect(EXSEARCH_PROMPTS.system).toContain('<QUERY>');
+    expect(EXSEARCH_PROMPTS.system).toContain('<FACT>');
+    expect(EXSEARCH_PROMPTS.system).not.toMatch(/<THINK>|<RECORD>/);
+    const tags = paperById('exsearch')!.departures.find((d) => d.topic === 'Action tags');
+    expect(tags?.paper).toMatch(
+      /<THINK>.*<RECORD>.*appendix D\.4.*appendix F\.3|appendix D\.4.*appendix F\.3.*<THINK>.*<RECORD>/,
+    );
+    expect(tags?.hopscope).toMatch(/<QUERY>.*<FACT>/);
+  });
+
+  it('runs ExSearch’s “w/o search” arm as the paper describes it (§5.2), not as the Direct strategy', async () => {
+    const { readFileSync } = await import('node:fs');
+    const paper = readFileSync('../shared/papers/exsearch.txt', 'utf8');
+    expect(paper).toContain('an iterative self-ask process without external knowledge');
+    const ex = paperById('exsearch')!;
+    expect(ex.implements.join(' ')).not.toMatch(/w\/o search is Direct/);
+    expect(ex.implements.join(' ')).toMatch(/search off \(iterative self-ask without retrieval\)/);
+    expect(ex.departures.find((d) => d.topic === '“w/o search” (Table 3)')?.paper).toContain(
+      'iterative self-ask process without external knowledge',
+    );
+    expect(exsearch.defaults.search).toBe(true);
   });
 
   it('lists APEX’s departures: the step limit read from the code, and v2’s continuation decision after retrieval', () => {

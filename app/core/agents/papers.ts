@@ -140,7 +140,7 @@ export const PAPERS: readonly PaperEntry[] = [
     implements: [
       'Strategy: think → search → record (§2.1, §4); ranking as the ExSearch-Zoo option (appendix E.2)',
       'Reward: ExSearch log-weight (importance weight of the E-step)',
-      'Ablations (§5.2, Table 3): thinking off (retrieve-then-generate) and recording off as strategy switches; w/o search is Direct; w/o w is a training ablation, not an inference switch',
+      'Ablations (§5.2, Table 3): thinking off (retrieve-then-generate), search off (iterative self-ask without retrieval) and recording off as strategy switches, all three arms in the ablation preset; w/o w is a training ablation, not an inference switch',
       'Metrics: R@3/R@5 and P@3/P@5 of retrieved documents (Tables 3 and 7), in the table, aggregates, comparison and CLI',
       'Importer: exsearch (<QUERY>/<SEARCH>/<FACT>/<FINAL>)',
     ],
@@ -177,6 +177,15 @@ export const PAPERS: readonly PaperEntry[] = [
           'Selecting documents is ExSearch-Zoo’s rank action (appendix E.2), which has its own prompt; the main method has no selection step',
       },
       {
+        topic: 'Action tags',
+        paper:
+          'The warm-up data (appendix D.4) and the case studies (appendix F.3) write a sub-query after <THINK> and its answer after <RECORD>, the documents after <SEARCH>',
+        hopscope:
+          'The prompt asks for the public code’s tags (src/instruction.py): <QUERY> for the sub-query, <FACT> for the recorded answer, <SEARCH> and <FINAL>; the live loop and the importer read <THINK> and <RECORD> as the same actions',
+        reason:
+          'The public code is what ExSearch’s models were trained and run with; the paper prints no prompt of its own',
+      },
+      {
         topic: 'Tokens per action',
         paper: 'Not stated (training cuts sequences at 8192 tokens, appendix D.5)',
         hopscope: `At most ${exsearch.defaults.maxTokens} tokens per model turn`,
@@ -187,6 +196,14 @@ export const PAPERS: readonly PaperEntry[] = [
         paper: 'Removing thinking “reduces our method to a standard retrieve-then-generate pipeline” (§5.2)',
         hopscope: 'The question is the one query; its top-k documents come back, then the final answer',
         reason: 'The paper gives no further detail; this is the pipeline it names',
+      },
+      {
+        topic: '“w/o search” (Table 3)',
+        paper:
+          'Without search the method “becomes equivalent to an iterative self-ask process without external knowledge” (§5.2); no prompt is given',
+        hopscope:
+          'search off: each iteration writes a sub-query and nothing is retrieved; where the <SEARCH> documents would come, a user turn asks the model to answer the sub-query from its own knowledge (<FACT>), then write the next one or <FINAL>; the system prompt is the main one without its search step',
+        reason: 'The paper names the self-ask loop only; everything else is the main method unchanged',
       },
       {
         topic: 'Gold answer in the weight w',
@@ -230,23 +247,32 @@ export const PAPERS: readonly PaperEntry[] = [
           'Hopscope words its built-in prompts itself; the Run page’s prompt editor takes the verbatim instruction where the exact text matters',
       },
       {
-        topic: 'Rollout',
-        paper: 'No public code; built on Search-R1, max_turns 5 (Table 5)',
-        hopscope: `Search-R1’s loop with ${whenToSearch.defaults.maxTurns} model turns in all, the last unable to search`,
+        topic: 'After the last turn',
+        paper: 'max_turns 5 interaction turns (Table 5); what follows the last one is not stated',
+        hopscope: `${whenToSearch.defaults.maxTurns} turns that may search, then one more turn with search disabled`,
         reason:
-          'So the trajectory parses like the paper’s examples (Tables 7 and 9): think → search → information → reflect … → answer',
+          'The loop is Search-R1’s, on which the paper builds: the agent gets a last turn to answer after its last search',
       },
       {
-        topic: 'Tokens per turn',
-        paper: 'max_response_length 16384 (Table 5)',
-        hopscope: `maxTokens = ${whenToSearch.defaults.maxTokens}, less when the model’s context has less left (the in-browser model reads its context from config.json; a server’s is not known up front, so it is asked for ${whenToSearch.defaults.maxTokens} and, when it refuses naming its context length (vLLM, OpenAI), asked once more for what fits)`,
-        reason: 'A reasoning model’s <think> runs long; no turn may ask for more than the model can hold',
+        topic: 'Tokens per turn and per response',
+        paper:
+          'max_action_length 8192 and max_response_length 16384 (Table 5); whether <information> counts toward the response is not stated',
+        hopscope: `maxTokens = ${whenToSearch.defaults.maxTokens} a turn and maxResponseTokens = ${whenToSearch.defaults.maxResponseTokens} over the turns and <information> blocks; a turn gets less when the model’s context has less left (the in-browser model reads its context from config.json; a server’s is not known up front, so it is asked for the turn’s budget and, when it refuses naming its context length (vLLM, OpenAI), asked once more for what fits)`,
+        reason:
+          'The veRL tool-agent loop whose parameters Table 5 lists counts observations in the response; no turn may ask for more than the model can hold',
+      },
+      {
+        topic: 'Prompt and observation lengths',
+        paper: 'max_prompt_length 2048 and max_obs_length 4096 (Table 5)',
+        hopscope: `Neither is cut: the question's prompt is short, and each <information> block holds top-${whenToSearch.defaults.topK} documents, counted in maxResponseTokens`,
+        reason:
+          'A cut prompt or block would hide text from the model without saying so; the response cap still bounds the run',
       },
       {
         topic: 'Correctness',
         paper: 'An LLM judge decides (LasJ, §4.1; instruction in appendix B.4)',
         hopscope:
-          'The multi-stage reward uses the configured model as judge (cached) when the user chose no signal and it has judged the answer; otherwise EM, labelled so. The judge prompt is B.4’s in Hopscope’s words unless the verbatim one is pasted',
+          'The multi-stage reward uses the judge’s cached verdict when the user chose no signal and the judge has seen the answer; otherwise EM (or the chosen signal), and the reward says beside its value that it is not the paper’s judge, with one click to judge the answer with the in-browser model or a configured server. The four categories read the chosen signal and say the same, with one click to judge every answer and make the judge the signal. The judge prompt is B.4’s in Hopscope’s words unless the verbatim one is pasted',
         reason:
           'Judging is a model call the user starts; without a verdict the reward still shows, under a named signal',
       },
@@ -255,7 +281,7 @@ export const PAPERS: readonly PaperEntry[] = [
         paper:
           'Rules against question words, prepositions and irrelevant modifiers (§3.3); the word lists are not published',
         hopscope:
-          'Hopscope’s word lists (question words, filler prepositions, modifiers), editable as reward parameters',
+          'Hopscope’s word lists (question words, filler prepositions, modifiers), editable as reward parameters; a listed word in lower case between two capitalized words is part of a name (“Albert III, Count of Namur”, the trained model’s query in Table 9) and does not count',
         reason: 'The paper does not list its words',
       },
       {

@@ -14,7 +14,7 @@ import type { StepInput } from '../schema/builder';
 import type { Doc } from '../schema/trajectory';
 import type { GenerateResult, Prompt } from '../llm/types';
 import { firstAction, type ReasoningKind, reasoningElements } from './parse';
-import { PromptSize, turnBudget } from './turn-budget';
+import { estimateTokens, PromptSize, turnBudget } from './turn-budget';
 import type { Ev, Session } from './session';
 import type { FinishReason } from './types';
 
@@ -33,6 +33,12 @@ export interface TaggedLoopConfig {
   topK: number;
   /** Tokens per turn; a turn is also bounded by the context the model has left (turn-budget.ts). */
   maxTokens: number;
+  /**
+   * Tokens of the whole response after the prompt, model turns and <information> blocks alike
+   * (When-to-Search, Table 5 max_response_length): a turn gets no more than is left, and the run
+   * ends when nothing is. Unset: no cap beyond the turns.
+   */
+  maxResponseTokens?: number;
   temperature: number;
   /** Reasoning tags and the step kind each becomes (free text is `think`). */
   tags: Readonly<Record<string, ReasoningKind>>;
@@ -128,11 +134,16 @@ export async function* taggedLoop<P extends object>(
   const shownIds = new Set<string>(shown.map((d) => d.id));
 
   const size = new PromptSize();
+  // The response so far: the adapter's count of each model turn, an estimate for the rest.
+  let responseTokens = estimateTokens(transcript.length);
   const first = resume?.turn ?? 1;
   // A fork past the budget still gets one (final) turn.
   const turns = resume?.lastTurn ?? Math.max(cfg.finalRollout ? cfg.maxTurns + 1 : cfg.maxTurns, first);
   for (let turn = first; turn <= turns; turn++) {
     const final = turn === turns;
+    const responseLeft =
+      cfg.maxResponseTokens === undefined ? cfg.maxTokens : cfg.maxResponseTokens - responseTokens;
+    if (responseLeft <= 0) return { reason: 'max_turns', transcript, shown };
     s.turn = turn;
     const forced = turn === first ? (resume?.forced ?? '') : '';
     const promptChars = cfg.prompt.length + transcript.length + forced.length;
@@ -141,13 +152,20 @@ export async function* taggedLoop<P extends object>(
       {
         prompt: chatPrompt(cfg.prompt, transcript + forced),
         stop: TAGGED_STOPS,
-        maxTokens: turnBudget(cfg.maxTokens, s.llm.contextTokens, size.tokens(promptChars)),
+        maxTokens: turnBudget(
+          Math.min(cfg.maxTokens, responseLeft),
+          s.llm.contextTokens,
+          size.tokens(promptChars),
+        ),
         temperature: cfg.temperature,
       },
     );
     const r = gen.result;
     const text = forced + turnText(r, TAGGED_STOPS);
     transcript += text;
+    responseTokens +=
+      (r.tokensOut > 0 ? r.tokensOut : estimateTokens(text.length - forced.length)) +
+      estimateTokens(forced.length);
     size.count(r.tokensIn, r.tokensOut, cfg.prompt.length + transcript.length);
     const action = firstAction(text);
     const reasoning = reasoningElements(action ? text.slice(0, action.index) : text, cfg.tags).map(
@@ -195,6 +213,7 @@ export async function* taggedLoop<P extends object>(
         const block = `<information>${cfg.information(perQuery).trim()}</information>`;
         yield s.update(retrieval.id, { raw: block });
         transcript += `\n\n${block}\n\n`;
+        responseTokens += estimateTokens(block.length + 4);
         continue;
       }
       yield* s.place(gen.id, [
@@ -219,6 +238,7 @@ export async function* taggedLoop<P extends object>(
     }
     if (final) return { reason: 'max_turns', transcript, shown };
     transcript += cfg.invalidMessage;
+    responseTokens += estimateTokens(cfg.invalidMessage.length);
   }
   return { reason: 'max_turns', transcript, shown };
 }

@@ -11,10 +11,10 @@ const PASSAGES = {
 };
 
 describe('When-to-Search strategy', () => {
-  it("lets a turn run to Table 5's max_response_length (16384), bounded by the model's context", async () => {
-    // Table 5: max_response_length 16384, max_turns 5. A reasoning model's <think> runs long; a
-    // 500-token turn cut it off before any search or answer.
-    expect(whenToSearch.defaults).toMatchObject({ maxTurns: 5, maxTokens: 16384 });
+  it('follows Table 5: max_action_length 8192 a turn, max_response_length 16384 in all, max_turns 5', async () => {
+    // Table 5: max_action_length 8192 ("Maximum length of tool actions"), max_response_length
+    // 16384 ("Maximum length of the generated response"), max_turns 5.
+    expect(whenToSearch.defaults).toMatchObject({ maxTurns: 5, maxTokens: 8192, maxResponseTokens: 16384 });
     const script = [
       '<think> I do not know which river. </think>\n<search> Dunhollow river </search>',
       '<reflect> The passage names the Sable Reach. </reflect>\n<answer> Sable Reach </answer>',
@@ -25,7 +25,7 @@ describe('When-to-Search strategy', () => {
       llm: free,
       retriever: stubRetriever(PASSAGES),
     });
-    expect(free.calls.map((c) => c.options?.maxTokens)).toEqual([16384, 16384]);
+    expect(free.calls.map((c) => c.options?.maxTokens)).toEqual([8192, 8192]);
 
     // A model that reports an 8192-token context: each turn gets what the prompt leaves of it.
     const small = Object.assign(new ScriptedLlm(script), { contextTokens: 8192 });
@@ -36,7 +36,7 @@ describe('When-to-Search strategy', () => {
     });
     const [first, second] = small.calls.map((c) => c.options?.maxTokens ?? 0);
     const prompt = (small.calls[0]!.prompt as { messages: { content: string }[] }).messages[0]!.content;
-    expect(first).toBe(8192 - Math.ceil(prompt.length / 2));
+    expect(first).toBe(Math.min(8192, 8192 - Math.ceil(prompt.length / 2)));
     // The second turn: the adapter's count of the first (prompt + turn) and the information since.
     const r0 = small.calls[0]!.result!;
     expect(second).toBeLessThan(8192 - r0.tokensIn - r0.tokensOut);
@@ -122,18 +122,36 @@ describe('When-to-Search strategy', () => {
     }
   });
 
-  it('maxTurns counts every turn; the last one cannot search', async () => {
-    const llm = new ScriptedLlm(['<search> Dunhollow river </search>', '<search> Dunhollow river </search>']);
+  it('runs max_turns = 5 searches (Table 5), then one turn with search disabled', async () => {
+    const llm = new ScriptedLlm(Array.from({ length: 6 }, () => '<search> Dunhollow river </search>'));
+    const retriever = stubRetriever(PASSAGES);
+    const { t } = await runCollect(whenToSearch, { question: 'q', llm, retriever });
+    expect(retriever.calls).toHaveLength(5);
+    expect(llm.calls).toHaveLength(6);
+    expect(kinds(t)).toEqual([...Array.from({ length: 5 }, () => ['search', 'retrieve']).flat(), 'search']);
+    expect(t.finishReason).toBe('max_turns');
+  });
+
+  it('gives a turn no more than the response has left, and ends when nothing is left', async () => {
+    const script = ['<search> Dunhollow river </search>', `<think> ${'word '.repeat(200)}`];
+    const llm = new ScriptedLlm(script);
     const retriever = stubRetriever(PASSAGES);
     const { t } = await runCollect(whenToSearch, {
       question: 'q',
       llm,
       retriever,
-      params: { maxTurns: 2 },
+      params: { maxResponseTokens: 120 },
     });
-    expect(kinds(t)).toEqual(['search', 'retrieve', 'search']);
+    const [first, second] = llm.calls.map((c) => c.options?.maxTokens ?? 0);
+    expect(first).toBe(120);
+    // The first turn's tokens (the adapter's count) and the <information> block (estimated).
+    const r0 = llm.calls[0]!.result!;
+    const block = t.steps.find((s) => s.kind === 'retrieve')!.raw!;
+    expect(second).toBe(120 - r0.tokensOut - Math.ceil((block.length + 4) / 2));
+    expect(second).toBeGreaterThan(0);
+    // The second turn was cut at what was left; no third turn is asked for.
+    expect(llm.calls[1]!.result!.finishReason).toBe('length');
     expect(llm.calls).toHaveLength(2);
-    expect(retriever.calls).toHaveLength(1);
     expect(t.finishReason).toBe('max_turns');
   });
 });

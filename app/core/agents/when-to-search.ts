@@ -7,11 +7,12 @@
 // names, dates, places and key concepts; after <information>, reflect and answer, or explain the
 // gap and search again; a concise final answer, with search a last resort. These rules drive the
 // retrieval count, the paper's headline quantity. The rollout is Search-R1's (the paper builds on
-// it; see tagged-loop.ts) except that `maxTurns` counts every model turn, so the trajectory parses
-// like its examples (think → reflect → answer, or think → search → information → reflect … →
-// answer, the structures its format reward checks, §3.3). Defaults: top-k 5, max 5 turns (Table 5, max_turns), and up to 16384 tokens a turn
-// (Table 5, max_response_length: a reasoning model's <think> runs long), bounded by the context
-// the model has left where its adapter reports it (turn-budget.ts).
+// it; see tagged-loop.ts), with the limits of Table 5: max_turns 5 turns that may search, then one
+// more turn with search disabled (Search-R1's final rollout), so up to 5 searches; a model turn
+// writes at most max_action_length 8192 tokens and the whole response after the prompt (turns and
+// <information> blocks, as the veRL tool-agent loop those parameters belong to counts it) at most
+// max_response_length 16384; each turn is also bounded by the context the model has left where
+// its adapter reports it (turn-budget.ts). Top-k 5 (§4.2).
 import { formatDocs, SEARCH_R1_DOC } from './docs';
 import { oneLine } from './parse';
 import { SEARCH_R1_PROMPTS } from './search-r1';
@@ -22,10 +23,12 @@ import type { StrategyDef } from './types';
 
 export interface WhenToSearchParams {
   topK: number;
-  /** Model turns in all; the last one cannot search. */
+  /** Turns that may search (Table 5, max_turns); one more turn with search disabled follows. */
   maxTurns: number;
-  /** Tokens a turn may write (Table 5, max_response_length), bounded by the model's context. */
+  /** Tokens a turn may write (Table 5, max_action_length), bounded by the model's context. */
   maxTokens: number;
+  /** Tokens of the whole response after the prompt (Table 5, max_response_length). */
+  maxResponseTokens: number;
   temperature: number;
 }
 
@@ -51,7 +54,7 @@ export const whenToSearch: StrategyDef<WhenToSearchParams> = {
     'Learning When to Search: Multi-Stage Reward Design for Efficient Agentic RAG (OpenReview XVtORJ0AXN)',
   description:
     'Thinks from internal knowledge first and answers directly when that suffices; otherwise issues a short keyword search, reflects on each result and answers or searches again.',
-  defaults: { topK: 5, maxTurns: 5, maxTokens: 16384, temperature: 0 },
+  defaults: { topK: 5, maxTurns: 5, maxTokens: 8192, maxResponseTokens: 16384, temperature: 0 },
   prompts: WHEN_TO_SEARCH_PROMPTS,
   run: (ctx) =>
     execute(whenToSearch, ctx, async function* (s) {
@@ -67,9 +70,10 @@ export function whenToSearchLoop(s: Session<WhenToSearchParams>): TaggedLoopConf
   return {
     prompt: fillTemplate(s.prompt('system'), { question: s.question.trim() }),
     maxTurns: p.maxTurns,
-    finalRollout: false,
+    finalRollout: true,
     topK: p.topK,
     maxTokens: p.maxTokens,
+    maxResponseTokens: p.maxResponseTokens,
     temperature: p.temperature,
     tags: { think: 'think', reflect: 'reflect' },
     parseSearch: (body) => ({ queries: oneLine(body) ? [oneLine(body)] : [] }),

@@ -4,9 +4,9 @@
 // - APEX-Searcher v1 §4.4 / v2 §3.4, Table 2: the full method against "w/o Plan" (no planning
 //   module; the execution loop works on the whole question). The RL and SFT rows are training
 //   ablations, not inference switches.
-// - ExSearch §5.2, Table 3: full against "w/o thinking" (retrieve-then-generate) and "w/o
-//   recording" (no facts extracted). "w/o search" is the Direct strategy; "w/o w" is a training
-//   ablation. Every arm also pins `rank` off: Table 3 ablates the main method (think → search →
+// - ExSearch §5.2, Table 3: full against "w/o thinking" (retrieve-then-generate), "w/o search"
+//   (iterative self-ask without retrieval) and "w/o recording" (no facts extracted), in the
+//   table's order; "w/o w" is a training ablation. Every arm also pins `rank` off: Table 3 ablates the main method (think → search →
 //   record, §2.1), not ExSearch-Zoo's rank action (appendix E.2), whatever the Live run tab says.
 import type { Trajectory } from '../schema/trajectory';
 import type { CsvCell } from '../table/to-csv';
@@ -51,15 +51,16 @@ export const ABLATION_PRESETS: readonly AblationPreset[] = [
   },
   {
     id: 'exsearch-actions',
-    label: 'ExSearch: full vs w/o thinking vs w/o recording',
-    source: 'ExSearch §5.2, Table 3 (w/o thinking, w/o recording)',
+    label: 'ExSearch: full vs w/o thinking vs w/o search vs w/o recording',
+    source: 'ExSearch §5.2, Table 3 (w/o thinking, w/o search, w/o recording)',
     spec: {
       preset: 'exsearch-actions',
       strategy: 'exsearch',
       arms: [
-        { label: 'full', params: { thinking: true, recording: true, rank: false } },
-        { label: 'w/o thinking', params: { thinking: false, recording: true, rank: false } },
-        { label: 'w/o recording', params: { thinking: true, recording: false, rank: false } },
+        { label: 'full', params: { thinking: true, search: true, recording: true, rank: false } },
+        { label: 'w/o thinking', params: { thinking: false, search: true, recording: true, rank: false } },
+        { label: 'w/o search', params: { thinking: true, search: false, recording: true, rank: false } },
+        { label: 'w/o recording', params: { thinking: true, search: true, recording: false, rank: false } },
       ],
     },
   },

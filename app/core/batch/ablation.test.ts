@@ -33,22 +33,27 @@ describe('ablation presets', () => {
       ablation: spec,
     };
     const jobs = batchJobs(b);
+    // Table 3's arms in its order: full, w/o thinking, w/o search, w/o recording (§5.2).
     expect(jobs.map((j) => [j.question.qid, j.variant])).toEqual([
-      ['1', 'exsearch(thinking=true, recording=true, rank=false)'],
-      ['1', 'exsearch(thinking=false, recording=true, rank=false)'],
-      ['1', 'exsearch(thinking=true, recording=false, rank=false)'],
-      ['2', 'exsearch(thinking=true, recording=true, rank=false)'],
-      ['2', 'exsearch(thinking=false, recording=true, rank=false)'],
-      ['2', 'exsearch(thinking=true, recording=false, rank=false)'],
+      ['1', 'exsearch(thinking=true, search=true, recording=true, rank=false)'],
+      ['1', 'exsearch(thinking=false, search=true, recording=true, rank=false)'],
+      ['1', 'exsearch(thinking=true, search=false, recording=true, rank=false)'],
+      ['1', 'exsearch(thinking=true, search=true, recording=false, rank=false)'],
+      ['2', 'exsearch(thinking=true, search=true, recording=true, rank=false)'],
+      ['2', 'exsearch(thinking=false, search=true, recording=true, rank=false)'],
+      ['2', 'exsearch(thinking=true, search=false, recording=true, rank=false)'],
+      ['2', 'exsearch(thinking=true, search=true, recording=false, rank=false)'],
     ]);
-    expect(new Set(jobs.map((j) => j.trajectoryId)).size).toBe(6);
+    expect(new Set(jobs.map((j) => j.trajectoryId)).size).toBe(8);
     // "w/o thinking" set on the Live run tab does not leak into the full arm; topK still applies.
     // Nor does ExSearch-Zoo's rank action (appendix E.2): Table 3's arms are the main method,
     // think → search → record (§2.1), so every arm pins it off.
-    const tab = { exsearch: { thinking: false, rank: true, topK: 3 } };
-    expect(jobParams(tab, jobs[0]!)).toEqual({ thinking: true, recording: true, rank: false, topK: 3 });
-    expect(jobParams(tab, jobs[1]!)).toEqual({ thinking: false, recording: true, rank: false, topK: 3 });
-    expect(jobParams(tab, jobs[2]!)).toEqual({ thinking: true, recording: false, rank: false, topK: 3 });
+    const tab = { exsearch: { thinking: false, search: false, rank: true, topK: 3 } };
+    const on = { search: true, rank: false, topK: 3 };
+    expect(jobParams(tab, jobs[0]!)).toEqual({ thinking: true, recording: true, ...on });
+    expect(jobParams(tab, jobs[1]!)).toEqual({ thinking: false, recording: true, ...on });
+    expect(jobParams(tab, jobs[2]!)).toEqual({ thinking: true, recording: true, ...on, search: false });
+    expect(jobParams(tab, jobs[3]!)).toEqual({ thinking: true, recording: false, ...on });
   });
 
   it('rejects an entry that is not an arm', () => {

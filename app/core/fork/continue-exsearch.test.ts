@@ -56,6 +56,25 @@ describe('ExSearch continues a fork from its rebuilt chat', () => {
     expect(t.lineage?.note).toMatch(/does not carry the prompt/);
   });
 
+  it('refuses to continue the w/o search arm (§5.2), whose chat has no <SEARCH> turns to rebuild', async () => {
+    const selfAsk = await runStrategy(exsearch, {
+      question: 'Where was Ilse Marrow born?',
+      llm: new ScriptedLlm(['<QUERY> Ilse Marrow birthplace', '<FACT> Dunhollow\n<FINAL>', 'Dunhollow']),
+      retriever: stubRetriever({}),
+      params: { search: false },
+    });
+    const fork = (p: Trajectory, params?: Record<string, unknown>) =>
+      runFork(
+        { parent: p, stepIndex: 0, change: { kind: 'answer_now' }, def: exsearch },
+        { llm: new ScriptedLlm([]), retriever: stubRetriever({}), ...(params ? { params } : {}) },
+      );
+    await expect(fork(selfAsk)).rejects.toThrow(/w\/o search arm/);
+    // A fork of a searching run told not to search stops with the reason on its last step.
+    const { trajectory: t } = await fork(parent, { search: false });
+    expect(t.finishReason).toBe('error');
+    expect(t.steps.at(-1)?.error).toMatch(/w\/o search arm/);
+  });
+
   it('keeps the stored <SEARCH> turns the model read, and searches an edited sub-query itself', async () => {
     const search2 = parent.steps.filter((s) => s.kind === 'search')[1]!;
     const llm = new ScriptedLlm(['<FACT> It is the Orrin.\n<FINAL>', 'Orrin']);

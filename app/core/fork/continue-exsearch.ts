@@ -36,8 +36,13 @@ const endsSearch = (s: Step) =>
   (s.kind === 'decision' && s.decision === 'final') ||
   (s.kind === 'record' && (s.raw ?? '').includes('<FINAL>'));
 
+// The rebuilt chat holds <SEARCH> turns; a self-ask run (w/o search, §5.2) has none to rebuild.
+const NO_SEARCH =
+  'the w/o search arm (ExSearch §5.2, search off) answers its own sub-queries, and its chat is not rebuilt yet';
+
 /** Why ExSearch cannot continue from this point, or null. */
 export function exsearchProblem(parent: Trajectory, point: ForkPoint): string | null {
+  if (parent.agent.strategy === 'exsearch' && parent.agent.params.search === false) return NO_SEARCH;
   const last = point.prefix.at(-1);
   if (last?.kind === 'think' && last.hop === undefined && point.changed !== null)
     return `ExSearch's chat holds no free reasoning, so an edited ${parent.agent.strategy} reasoning step cannot seed it`;
@@ -104,5 +109,7 @@ export async function* continueExsearch(
   s: AnySession,
   point: ForkPoint,
 ): AsyncGenerator<Ev, FinishReason, undefined> {
+  if ((s.params as { search?: unknown }).search === false)
+    throw new Error(`ExSearch cannot continue: ${NO_SEARCH}`);
   return yield* exsearchBody(s, exsearchResume(s, point));
 }

@@ -1,5 +1,5 @@
 // What a server's "prompt plus max_tokens is over the context" refusal leaves room for. A strategy
-// asks for long turns (When-to-Search allows 16,384 tokens, its Table 5) while an OpenAI-compatible
+// asks for long turns (When-to-Search allows 8,192 tokens, its Table 5) while an OpenAI-compatible
 // server does not say its context length up front; vLLM and OpenAI refuse such a request with HTTP
 // 400 naming the limit and the prompt's tokens, so the client can ask again for what fits.
 // Forms read (vLLM before and after 0.6, OpenAI):

@@ -12,6 +12,17 @@ export interface RewardCorrectness {
   signal: string;
   /** Why `correct` is null. */
   missing: string;
+  /** Set when the paper decides with an LLM judge and this verdict is not one: what it is instead. */
+  notPapers?: string;
+}
+
+/**
+ * The note beside a number whose paper decides correctness with an LLM judge (Learning When to
+ * Search §4.1, appendix B.4) when `signal` is not one: "16 June 1874" against gold "June 16, 1874"
+ * is wrong by EM and right by the judge, which moves the stage-2 reward by 2 − β·RC.
+ */
+export function notThePapersJudge(signal: string): string {
+  return `correct by ${signal}, not the paper’s LLM judge (Learning When to Search §4.1, appendix B.4)`;
 }
 
 /**
@@ -33,6 +44,7 @@ export function rewardCorrectness(t: Trajectory, ctx: RewardContext, paperJudges
       correct: answerCorrect(t, EM_CORRECTNESS),
       signal: 'EM (the LLM judge, the paper’s signal, has not judged this answer)',
       missing: 'this trajectory has no gold answer',
+      notPapers: notThePapersJudge('EM'),
     };
   }
   const c = ctx.correctness ?? EM_CORRECTNESS;
@@ -41,5 +53,10 @@ export function rewardCorrectness(t: Trajectory, ctx: RewardContext, paperJudges
     c.signal === 'llm-judge'
       ? 'correctness is the LLM judge, which has not judged this answer yet (judge it, or choose another signal)'
       : `correctness is ${signal}, which this trajectory carries no verdict for`;
-  return { correct: answerCorrect(t, c), signal, missing };
+  return {
+    correct: answerCorrect(t, c),
+    signal,
+    missing,
+    ...(paperJudges && c.signal !== 'llm-judge' ? { notPapers: notThePapersJudge(signal) } : {}),
+  };
 }

@@ -76,16 +76,59 @@ export const DEFAULT_WORD_LISTS: WordLists = {
 };
 
 /**
- * Whether a query is concise: none of its words (lower-cased, split on anything that is not a
- * letter, digit or apostrophe) is in the lists, and it does not end with '?' (a question mark marks
- * a question as surely as a question word does).
+ * Lower-case words that join the parts of a name without being in the lists ("Lord of the
+ * Rings", "Ludwig van Beethoven"); a run of them is read as one gap inside the name.
+ */
+export const NAME_PARTICLES: readonly string[] = [
+  'the',
+  'a',
+  'an',
+  'and',
+  'de',
+  'del',
+  'der',
+  'di',
+  'da',
+  'du',
+  'la',
+  'le',
+  'van',
+  'von',
+];
+
+/** A word written with a capital first letter: part of a name. */
+const capitalized = (w: string) => /^\p{Lu}/u.test(w);
+
+/**
+ * Whether a query is concise: none of its words (split on anything that is not a letter, digit or
+ * apostrophe, compared lower-cased) is in the lists, and it does not end with '?' (a question mark
+ * marks a question as surely as a question word does). A listed word written in lower case
+ * between two capitalized words is part of a name, not padding ("Frederick of Liège",
+ * "Albert III, Count of Namur", the queries of Learning When to Search's Table 9): the paper's
+ * rule is against redundant words (§3.3), and a name's own words carry the factual clues its
+ * instruction asks the query to keep (appendix B.4, rule 3).
  */
 export function checkConcise(query: string, lists: WordLists = DEFAULT_WORD_LISTS): ConcisenessCheck {
   const banned = new Set([...lists.questionWords, ...lists.fillerPrepositions, ...lists.modifiers]);
-  const offending: string[] = [];
-  for (const w of query.toLowerCase().split(/[^\p{L}\p{N}']+/u)) {
-    if (w !== '' && banned.has(w) && !offending.includes(w)) offending.push(w);
+  const particles = new Set(NAME_PARTICLES);
+  const words = query.split(/[^\p{L}\p{N}']+/u).filter((w) => w !== '');
+  const inName = new Array<boolean>(words.length).fill(false);
+  // Each run of lower-case joining words (listed or particles) between two capitalized words.
+  for (let i = 0; i < words.length; i++) {
+    if (!capitalized(words[i] ?? '')) continue;
+    let j = i + 1;
+    while (j < words.length) {
+      const w = words[j] ?? '';
+      if (w !== w.toLowerCase() || !(banned.has(w) || particles.has(w))) break;
+      j++;
+    }
+    if (j > i + 1 && j < words.length && capitalized(words[j] ?? '')) inName.fill(true, i + 1, j);
   }
+  const offending: string[] = [];
+  words.forEach((word, i) => {
+    const w = word.toLowerCase();
+    if (!inName[i] && banned.has(w) && !offending.includes(w)) offending.push(w);
+  });
   if (query.trim().endsWith('?')) offending.push('?');
   return { concise: offending.length === 0, offending };
 }

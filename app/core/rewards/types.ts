@@ -40,6 +40,11 @@ export interface RewardResult {
   steps?: RewardStep[];
   pairs?: RewardPair[];
   note?: string;
+  /**
+   * Set when the reward's paper decides correctness with an LLM judge and the value used another
+   * signal (rewards/correct.ts): shown beside the value, with a way to judge the answer.
+   */
+  notPapersJudge?: string;
 }
 
 /** A model's natural-language rewrites of gold plan steps, cached (APEX SEPR's gold sub-questions). */

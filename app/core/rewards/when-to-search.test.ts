@@ -4,6 +4,7 @@ import { DEFAULT_JUDGE_PROMPT } from '../judge/judge-prompt';
 import { parseTaggedTranscript } from '../importers/formats/tagged-transcript';
 import type { StepInput } from '../schema/builder';
 import { checkConcise } from './query-concise';
+import { rewardById } from './registry';
 import { doc, fakeEmbedder, traj } from '../../testing/reward-fakes';
 import {
   whenToSearchAnswerReward,
@@ -105,6 +106,27 @@ describe('concise queries', () => {
       checkConcise('Tower height', { questionWords: [], fillerPrepositions: [], modifiers: ['tower'] })
         .concise,
     ).toBe(false);
+  });
+
+  // Table 9 ("Ours", Frederick of Liège): the trained model's second query names "Albert III,
+  // Count of Namur"; the "of" there is part of a name, not a filler preposition (§3.3).
+  it('reads a listed word between capitalized words as part of a name (Table 9)', () => {
+    expect(checkConcise('Albert III, Count of Namur birth date')).toEqual({ concise: true, offending: [] });
+    expect(checkConcise('Frederick of Liège father birth date')).toEqual({ concise: true, offending: [] });
+    expect(checkConcise('The Lord of the Rings author')).toEqual({ concise: true, offending: [] });
+    // Table 9's first query: "of" in the name is kept, "date of birth" still pads the query.
+    expect(checkConcise("Frederick of Liège father's date of birth").offending).toEqual(['of']);
+    // Lower-case words are no name: the filler stays.
+    expect(checkConcise('frederick of liège father birth date').offending).toEqual(['of']);
+    expect(checkConcise('capital of France').offending).toEqual(['of']);
+  });
+
+  it('gives the Table 9 query "Albert III, Count of Namur birth date" r_s = 0 with RC = 1', async () => {
+    const r = await whenToSearchSearchReward(
+      traj([search('Albert III, Count of Namur birth date')]),
+      undefined,
+    );
+    expect(r).toMatchObject({ value: 0, rc: 1, detail: 'one concise query' });
   });
 });
 
@@ -235,6 +257,41 @@ describe('the answer reward under the correctness signal (the paper judges with 
       correct: false,
       correctness: 'EM (the LLM judge, the paper’s signal, has not judged this answer)',
     });
+  });
+
+  it('says beside the value that it is EM, not the paper’s judge, until a judge decides (stage 2: −1.0 vs 0.7)', async () => {
+    // The issue's worked example: one non-concise search (r_s = −1), the paper's format (r_f = 1).
+    const asked = traj(
+      [think, search('when did Edward Dickinson die'), info, reflect, answer('16 June 1874')],
+      { gold: { answers: ['June 16, 1874'] }, answer: '16 June 1874' },
+    );
+    const verdict = llmJudgeCorrectness(new Map([[trajectoryJudgeKey(asked, judge)!, true]]), judge);
+    const note = 'correct by EM, not the paper’s LLM judge (Learning When to Search §4.1, appendix B.4)';
+    const byEm = await whenToSearchReward.compute(asked, {}, { stage: 2 });
+    expect(byEm.value).toBeCloseTo(-1.0, 6);
+    expect(byEm.notPapersJudge).toBe(note);
+    // A judge is configured but has not seen this answer: still EM, still said.
+    const unjudged = await whenToSearchReward.compute(
+      asked,
+      { judge: llmJudgeCorrectness(new Map(), judge) },
+      { stage: 2 },
+    );
+    expect(unjudged.value).toBeCloseTo(-1.0, 6);
+    expect(unjudged.notPapersJudge).toBe(note);
+    // The judge's verdict: 1 − 0.3 − 1 + 1 = 0.7, and no note.
+    const judged = await whenToSearchReward.compute(asked, { judge: verdict }, { stage: 2 });
+    expect(judged.value).toBeCloseTo(0.7, 6);
+    expect(judged.notPapersJudge).toBeUndefined();
+    // A signal the user chose that is not a judge is named too.
+    const acc = await whenToSearchReward.compute(
+      asked,
+      { correctness: { signal: 'acc' }, correctnessChosen: true },
+      { stage: 2 },
+    );
+    expect(acc.notPapersJudge).toMatch(/^correct by non-strict EM \(acc\), not the paper’s LLM judge/);
+    // QAgent decides by EM itself (§4.1): its stage-1 reward carries no such note.
+    const q = await rewardById('qagent/stage1')!.compute(asked, {});
+    expect(q.notPapersJudge).toBeUndefined();
   });
 
   it('is unavailable, saying why, before the judge has seen the answer', async () => {

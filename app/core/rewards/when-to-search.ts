@@ -211,8 +211,12 @@ export const whenToSearchReward: RewardDef<WhenToSearchParams> = {
     const gold = goldAnswers(t);
     if (gold.length === 0) return unavailable(META, formula, NO_GOLD);
     const pred = finalAnswerText(t);
+    const papers = judged.notPapers ? { notPapersJudge: judged.notPapers } : {};
     if (judged.correct === null)
-      return unavailable(META, formula, judged.missing, { answer: pred ?? null, correctness: judged.signal });
+      return {
+        ...unavailable(META, formula, judged.missing, { answer: pred ?? null, correctness: judged.signal }),
+        ...papers,
+      };
     const correct = judged.correct;
     const seq = whenToSearchSequence(t.steps);
     const rf = seq.valid ? p.formatReward : p.formatPenalty;
@@ -235,12 +239,15 @@ export const whenToSearchReward: RewardDef<WhenToSearchParams> = {
       searchDetail: search.detail,
     };
     if (search.value === null)
-      return unavailable(
-        META,
-        formula,
-        `r_s needs an embedder: the trajectory searched ${search.rc} times`,
-        inputs,
-      );
-    return { ...META, formula, value: rA + search.value + rf, inputs, steps: search.steps };
+      return {
+        ...unavailable(
+          META,
+          formula,
+          `r_s needs an embedder: the trajectory searched ${search.rc} times`,
+          inputs,
+        ),
+        ...papers,
+      };
+    return { ...META, formula, value: rA + search.value + rf, inputs, steps: search.steps, ...papers };
   },
 };

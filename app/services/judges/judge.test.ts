@@ -16,7 +16,9 @@ import { db, DB_NAME, resetDbConnection } from '../../db/db';
 import { putTrajectories } from '../../db/store';
 import {
   cachedJudgeCorrectness,
+  judgeCandidates,
   judgeIdentity,
+  judgeLlm,
   judgeTargetTrajectories,
   judgeTrajectories,
   type JudgeSetup,
@@ -96,5 +98,43 @@ describe('judging with the configured OpenAI-compatible model', () => {
     const before = posts();
     await expect(judgeTrajectories([dated], setup(), { signal: ac.signal })).rejects.toSatisfy(isAbort);
     expect(posts()).toBe(before);
+  });
+});
+
+describe('the judge’s model: the in-browser model or a configured server', () => {
+  const browser = {
+    kind: 'browser',
+    source: { modelId: 'tiny-llm', offline: false, device: 'auto' },
+  } as const;
+  const fallback = {
+    kind: 'browser',
+    source: { modelId: 'default-llm', offline: false, device: 'auto' },
+  } as const;
+  const server = {
+    kind: 'http',
+    baseUrl: 'http://127.0.0.1:8000/v1',
+    model: 'qwen3',
+    endpoint: 'chat',
+  } as const;
+  const ids = (cs: readonly { kind: string }[]) =>
+    cs.map((c) => judgeIdentity({ llm: c as never, prompt: '' }).label);
+
+  it('offers the model the Run page runs with first, then the other kind it has configured', () => {
+    expect(ids(judgeCandidates(server, { browser }, fallback))).toEqual(['qwen3', 'tiny-llm']);
+    expect(ids(judgeCandidates(browser, { http: server }, fallback))).toEqual(['tiny-llm', 'qwen3']);
+    // No in-browser model configured yet: the default one; no server set up: none offered.
+    expect(ids(judgeCandidates(server, {}, fallback))).toEqual(['qwen3', 'default-llm']);
+    expect(ids(judgeCandidates(browser, {}, fallback))).toEqual(['tiny-llm']);
+    expect(ids(judgeCandidates(browser, { http: { ...server, model: ' ' } }, fallback))).toEqual([
+      'tiny-llm',
+    ]);
+  });
+
+  it('judges with the chosen kind, else with the Run page’s model', () => {
+    expect(judgeLlm(server, { browser }, null, fallback)).toBe(server);
+    expect(judgeLlm(server, { browser }, 'browser', fallback)).toBe(browser);
+    expect(judgeLlm(browser, { http: server }, 'http', fallback)).toBe(server);
+    // A server chosen once but not configured any more: the Run page's model.
+    expect(judgeLlm(browser, {}, 'http', fallback)).toBe(browser);
   });
 });

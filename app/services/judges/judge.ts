@@ -42,6 +42,39 @@ export function judgeIdentity(setup: Pick<JudgeSetup, 'llm' | 'prompt'>): JudgeI
   return { model: cfg.source.modelId, label: cfg.source.modelId, prompt: setup.prompt };
 }
 
+/** Which of the Run page's models judges: its in-browser model or its server. */
+export type JudgeKind = LlmConfig['kind'];
+
+/**
+ * The models the Run page knows that could judge, the one it runs with first: the in-browser
+ * model (the one configured, else `defaultBrowser`) and a server, when one was set up with a URL
+ * and a model name (the current one, else the last one configured).
+ */
+export function judgeCandidates(
+  run: LlmConfig,
+  byKind: Partial<Record<JudgeKind, LlmConfig>>,
+  defaultBrowser: LlmConfig,
+): LlmConfig[] {
+  const browser = run.kind === 'browser' ? run : (byKind.browser ?? defaultBrowser);
+  const server = run.kind === 'http' ? run : byKind.http;
+  const order = run.kind === 'http' ? [server, browser] : [browser, server];
+  return order.filter(
+    (c): c is LlmConfig =>
+      c !== undefined && (c.kind === 'browser' || (c.baseUrl.trim() !== '' && c.model.trim() !== '')),
+  );
+}
+
+/** The judge's model: the candidate of the chosen kind, else the model the Run page runs with. */
+export function judgeLlm(
+  run: LlmConfig,
+  byKind: Partial<Record<JudgeKind, LlmConfig>>,
+  kind: JudgeKind | null,
+  defaultBrowser: LlmConfig,
+): LlmConfig {
+  if (kind === null || kind === run.kind) return run;
+  return judgeCandidates(run, byKind, defaultBrowser).find((c) => c.kind === kind) ?? run;
+}
+
 /** The LLM-judge correctness for `ts` from the cache (no model call). */
 export async function cachedJudgeCorrectness(
   ts: readonly Trajectory[],

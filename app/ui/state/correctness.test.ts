@@ -24,6 +24,17 @@ describe('the saved correctness signal', () => {
     expect(readSavedCorrectness(unchosen)).toEqual({ chosen: false, judgePrompt: 'p' });
   });
 
+  it('round-trips the judge’s model kind, and ignores an unknown one', () => {
+    const text = savedCorrectnessText({
+      signal: 'em',
+      chosen: false,
+      judgePrompt: null,
+      judgeKind: 'browser',
+    });
+    expect(readSavedCorrectness(text)).toEqual({ chosen: false, judgeKind: 'browser' });
+    expect(readSavedCorrectness('{"judgeKind":"gpu"}')).toEqual({ chosen: false });
+  });
+
   it('reads nothing saved, or a broken save, as not chosen', () => {
     expect(readSavedCorrectness(null)).toEqual({ chosen: false });
     expect(readSavedCorrectness('{')).toEqual({ chosen: false });

@@ -1,8 +1,10 @@
 // The user's correctness signal (zustand, persisted in localStorage): which judgment every reward
 // and category that depends on a right answer uses, and the LLM judge's prompt (null: the default
-// after Learning When to Search appendix B.4; a user may paste the paper's verbatim prompt).
+// after Learning When to Search appendix B.4; a user may paste the paper's verbatim prompt), and
+// which of the Run page's models judges (its in-browser model or its server).
 import { create } from 'zustand';
 import { CORRECTNESS_SIGNALS, type CorrectnessSignal } from '../../core/judge/correctness';
+import type { JudgeKind } from '../../services/judges/judge';
 
 interface CorrectnessState {
   signal: CorrectnessSignal;
@@ -13,6 +15,9 @@ interface CorrectnessState {
   cycleSignal(): void;
   judgePrompt: string | null;
   setJudgePrompt(p: string | null): void;
+  /** Which of the Run page's models judges (null: the one it runs with). */
+  judgeKind: JudgeKind | null;
+  setJudgeKind(k: JudgeKind | null): void;
 }
 
 const KEY = 'hopscope.correctness';
@@ -21,6 +26,7 @@ export interface SavedCorrectness {
   signal?: CorrectnessSignal;
   chosen: boolean;
   judgePrompt?: string;
+  judgeKind?: JudgeKind;
 }
 
 /**
@@ -39,6 +45,7 @@ export function readSavedCorrectness(text: string | null): SavedCorrectness {
       ...(chosen ? { signal } : {}),
       chosen,
       ...(typeof saved.judgePrompt === 'string' ? { judgePrompt: saved.judgePrompt } : {}),
+      ...(saved.judgeKind === 'browser' || saved.judgeKind === 'http' ? { judgeKind: saved.judgeKind } : {}),
     };
   } catch {
     return { chosen: false };
@@ -46,10 +53,13 @@ export function readSavedCorrectness(text: string | null): SavedCorrectness {
 }
 
 /** The text saved for a state: the signal (flagged as chosen) only once the user picked one. */
-export function savedCorrectnessText(s: Pick<CorrectnessState, 'signal' | 'chosen' | 'judgePrompt'>): string {
+export function savedCorrectnessText(
+  s: Pick<CorrectnessState, 'signal' | 'chosen' | 'judgePrompt'> & { judgeKind?: JudgeKind | null },
+): string {
   return JSON.stringify({
     ...(s.chosen ? { signal: s.signal, chosen: true } : {}),
     judgePrompt: s.judgePrompt,
+    ...(s.judgeKind ? { judgeKind: s.judgeKind } : {}),
   });
 }
 
@@ -78,5 +88,7 @@ export const useCorrectnessState = create<CorrectnessState>((set, get) => {
     },
     judgePrompt: saved.judgePrompt ?? null,
     setJudgePrompt: (judgePrompt) => persist({ judgePrompt }),
+    judgeKind: saved.judgeKind ?? null,
+    setJudgeKind: (judgeKind) => persist({ judgeKind }),
   };
 });

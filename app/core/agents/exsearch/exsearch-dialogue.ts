@@ -136,3 +136,15 @@ export async function* searchQuestion(c: ExSearchChat, question: string) {
   yield s.update(r.id, { raw: block });
   c.messages.push({ role: 'assistant', content: `<QUERY> ${question}` }, { role: 'user', content: block });
 }
+
+/**
+ * w/o search (§5.2 (ii), "an iterative self-ask process without external knowledge"): the
+ * iteration goes into the chat as a search would, and where the `<SEARCH>` documents would come
+ * the user turn asks the model to answer its sub-query from its own knowledge.
+ */
+export function selfAsk(c: ExSearchChat, query: string, fact: string | undefined): void {
+  c.messages.push(
+    { role: 'assistant', content: fact ? `<FACT> ${fact}\n<QUERY> ${query}` : `<QUERY> ${query}` },
+    { role: 'user', content: fillTemplate(c.s.prompt('selfAnswer'), { query }) },
+  );
+}

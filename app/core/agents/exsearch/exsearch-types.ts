@@ -6,6 +6,11 @@ export interface ExSearchParams {
   topK: number;
   /** The think action (off: the "w/o thinking" ablation of §5.2, retrieve-then-generate). */
   thinking: boolean;
+  /**
+   * The search action (off: the "w/o search" ablation of §5.2, "an iterative self-ask process
+   * without external knowledge": each sub-query is answered from the model's own knowledge).
+   */
+  search: boolean;
   /** The record action (off: the "w/o recording" ablation of §5.2, no facts extracted). */
   recording: boolean;
   /** Run the rank (document selection) action of ExSearch-Zoo (appendix E.2); off in the main method. */

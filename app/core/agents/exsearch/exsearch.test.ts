@@ -182,6 +182,50 @@ describe('ExSearch strategy', () => {
     expect(t.finishReason).toBe('answer');
   });
 
+  it('w/o search (§5.2 (ii)) is iterative self-ask without external knowledge: sub-queries answered by the model', async () => {
+    const llm = new ScriptedLlm([
+      '<QUERY> Where was Ilse Marrow born?',
+      '<FACT> Dunhollow\n<QUERY> Which river flows past Dunhollow?',
+      '<FACT> the Sable Reach\n<FINAL>',
+      'Sable Reach',
+    ]);
+    const retriever = stubRetriever(TABLE);
+    const { t } = await runCollect(exsearch, {
+      question: QUESTION,
+      llm,
+      retriever,
+      params: { search: false },
+    });
+    // Nothing is retrieved: no search or retrieve step, retrieval count 0.
+    expect(retriever.calls).toHaveLength(0);
+    expect(kinds(t)).toEqual(['think', 'record', 'think', 'record', 'answer']);
+    expect(t.steps.filter((s) => s.kind === 'think').map((s) => s.text)).toEqual([
+      'Where was Ilse Marrow born?',
+      'Which river flows past Dunhollow?',
+    ]);
+    expect(t.steps.filter((s) => s.kind === 'record').map((s) => s.text)).toEqual([
+      'Dunhollow',
+      'the Sable Reach',
+    ]);
+    expect(t.answer?.text).toBe('Sable Reach');
+    expect(t.finishReason).toBe('answer');
+    // The dialogue: the prompt without the search step, and where <SEARCH> documents would come,
+    // a turn that asks for the sub-query's answer from the model's own knowledge.
+    const chat = messagesOf(llm.calls[2]!.prompt);
+    expect(chat[0]!.content).toContain('(2) Answer the sub-query from your own knowledge');
+    expect(chat[0]!.content).not.toMatch(/Retrieve documents|<SEARCH>/);
+    expect(chat.slice(1).map((m) => [m.role, m.content])).toEqual([
+      ['assistant', '<QUERY> Where was Ilse Marrow born?'],
+      [
+        'user',
+        expect.stringContaining('answer the sub-query "Where was Ilse Marrow born?" from your own knowledge'),
+      ],
+      ['assistant', '<FACT> Dunhollow\n<QUERY> Which river flows past Dunhollow?'],
+      ['user', expect.stringContaining('"Which river flows past Dunhollow?"')],
+    ]);
+    expect(chat.some((m) => m.content.includes('<SEARCH> ['))).toBe(false);
+  });
+
   it('w/o recording (§5.2 (iii)) extracts no fact: no record step and no <FACT> in the dialogue', async () => {
     const script = [
       '<QUERY> Ilse Marrow birthplace',

@@ -25,8 +25,12 @@
 // says reduces the method to a retrieve-then-generate pipeline (the question is the one query,
 // its top-k documents come back, then the final answer); `recording: false` is "w/o recording":
 // no fact is extracted per sub-query (no record steps, no <FACT> in the dialogue; the system
-// prompt is the user's to edit). "w/o search" is the Direct strategy; "w/o w" is a training
-// ablation (the log-weight reward, rewards/exsearch.ts), not an inference switch.
+// prompt is the user's to edit); `search: false` is "w/o search", which the paper calls "an
+// iterative self-ask process without external knowledge": each iteration writes a sub-query as
+// always, nothing is retrieved, and the next turn answers it from the model's own knowledge
+// (its <FACT>) before the next sub-query; the system prompt is the same one without the search
+// step (exsearch-prompts.ts). "w/o w" is a training ablation (the log-weight reward,
+// rewards/exsearch.ts), not an inference switch.
 // The chat and its search and rank actions are exsearch-dialogue.ts; the prompts exsearch-prompts.ts.
 import { markerParts } from '../../importers/formats/exsearch';
 import type { ChatMessage } from '../../llm/types';
@@ -38,6 +42,7 @@ import {
   generateTurn,
   search,
   searchQuestion,
+  selfAsk,
 } from './exsearch-dialogue';
 import { EXSEARCH_PROMPTS } from './exsearch-prompts';
 import type { ExSearchParams, ExSearchResume } from './exsearch-types';
@@ -60,6 +65,7 @@ export const exsearch: StrategyDef<ExSearchParams> = {
     maxIterations: 5,
     topK: 5,
     thinking: true,
+    search: true,
     recording: true,
     rank: false,
     rankKeep: 0,
@@ -96,6 +102,9 @@ async function* finishPending(
   if (query) yield* search(c, turn, query, pending.fact);
 }
 
+/** The search a record belongs to; none without search (w/o search records answer no search). */
+const hopOf = (c: ExSearchChat): { hop?: number } => (c.hop > 0 ? { hop: c.hop } : {});
+
 /** Iteration `i`: think (a sub-query, after the first one a fact too), search; true on <FINAL>. */
 async function* iterate(
   c: ExSearchChat,
@@ -116,7 +125,7 @@ async function* iterate(
     // The last fact, then the request for the bare answer.
     const record: StepInput =
       i > 0 && factText && p.recording
-        ? { kind: 'record', turn, hop: c.hop, text: factText, raw: text }
+        ? { kind: 'record', turn, ...hopOf(c), text: factText, raw: text }
         : { kind: 'decision', turn, decision: 'final', text: text.trim(), raw: text };
     yield* s.place(g.id, [record]);
     c.messages.push({ role: 'assistant', content: text }, { role: 'user', content: finalSentence });
@@ -136,7 +145,7 @@ async function* iterate(
     fact = clean(factText || (lead || text).split('\n')[0] || '');
   }
   if (!p.recording) fact = undefined;
-  if (fact) steps.push({ kind: 'record', turn, hop: c.hop, text: fact, raw: text });
+  if (fact) steps.push({ kind: 'record', turn, ...hopOf(c), text: fact, raw: text });
   query = clean(query);
 
   let queryStep: string = g.id;
@@ -149,6 +158,12 @@ async function* iterate(
 
   if (!query) {
     yield* s.place(queryStep, [...steps, { kind: 'invalid', turn, raw: text, error: 'empty sub-query' }]);
+    return false;
+  }
+  if (!p.search) {
+    // w/o search: the sub-query is answered by the model itself in the next turn.
+    yield* s.place(queryStep, [...steps, { kind: 'think', turn, text: query, raw: text }]);
+    selfAsk(c, query, fact);
     return false;
   }
   c.hop++;
@@ -170,7 +185,12 @@ export async function* exsearchBody(
   const question = s.question.trim();
   const messages: ChatMessage[] = resume
     ? resume.messages.map((m) => ({ ...m }))
-    : [{ role: 'user', content: fillTemplate(s.prompt('system'), { question }) }];
+    : [
+        {
+          role: 'user',
+          content: fillTemplate(s.prompt(p.search ? 'system' : 'systemNoSearch'), { question }),
+        },
+      ];
   const c: ExSearchChat = { s, messages, hop: resume?.hop ?? 0 };
   const finalSentence = fillTemplate(s.prompt('final'), { question });
   let finished = resume?.finished === true;
@@ -186,8 +206,9 @@ export async function* exsearchBody(
     yield* finishPending(c, resume.pending);
     i++;
   }
-  // w/o thinking: retrieve with the question, show the documents, ask for the answer.
-  if (!p.thinking && !resume) yield* searchQuestion(c, question);
+  // w/o thinking: retrieve with the question, show the documents, ask for the answer (with search
+  // off too there is nothing to show: the question is answered as it stands).
+  if (!p.thinking && p.search && !resume) yield* searchQuestion(c, question);
   for (; p.thinking && i < limit; i++) {
     if (yield* iterate(c, i, finalSentence)) {
       finished = true;

@@ -1,18 +1,24 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { RewardResult } from '../../../core/rewards/types';
 import { stepNumber } from '../../../core/schema/step-number';
 
 const fmt = (v: number | null) => (v === null ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(3));
 
-/** One paper's reward: value and formula; opened, its inputs, per-step shares and matched pairs. */
+/**
+ * One paper's reward: value and formula; opened, its inputs, per-step shares and matched pairs.
+ * `signalNote`: shown right under the value when the paper judges correctness with an LLM and the
+ * value did not (`r.notPapersJudge`).
+ */
 export function RewardCard({
   r,
   stepLabel,
   onSelectStep,
+  signalNote,
 }: {
   r: RewardResult;
   stepLabel: (id: string) => { index: number; kind: string } | undefined;
   onSelectStep?: ((id: string) => void) | undefined;
+  signalNote?: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -31,6 +37,7 @@ export function RewardCard({
           {fmt(r.value)}
         </span>
       </button>
+      {signalNote}
       <div className="reward-formula mono small">{r.formula}</div>
       {r.note && <div className="muted small">{r.note}</div>}
       {open && (

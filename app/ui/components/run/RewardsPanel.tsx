@@ -8,6 +8,7 @@ import { llmHostState, loadEmbedder, useEmbedModelId, useLlmHostVersion } from '
 import { useCorpusUi } from '../../state/corpus-ui';
 import { useCorrectness, usePaperJudge } from '../../data/judges/judge';
 import { useRunConfig } from '../../state/run-config';
+import { PaperJudgeOffer } from '../judge/PaperJudgeOffer';
 import { TestModelWarning } from '../model/TestModelWarning';
 import { RewardCard } from './RewardCard';
 
@@ -118,7 +119,15 @@ export function RewardsPanel({ t, onSelectStep }: { t: Trajectory; onSelectStep?
       {rewards.isFetching && <p className="muted">Computing…</p>}
       {rewards.error && <p className="error-text">{String(rewards.error)}</p>}
       {(rewards.data ?? []).map((r) => (
-        <RewardCard key={r.id} r={r} stepLabel={(id) => stepIndex.get(id)} onSelectStep={onSelectStep} />
+        <RewardCard
+          key={r.id}
+          r={r}
+          stepLabel={(id) => stepIndex.get(id)}
+          onSelectStep={onSelectStep}
+          signalNote={
+            r.notPapersJudge && <PaperJudgeOffer note={r.notPapersJudge} target={one} what="this answer" />
+          }
+        />
       ))}
     </div>
   );

@@ -6,7 +6,9 @@ import { accName } from '../../../core/metrics/labels';
 import { plural } from '../../../core/plural';
 import type { Trajectory } from '../../../core/schema/trajectory';
 import { useCorrectness } from '../../data/judges/judge';
+import { notThePapersJudge } from '../../../core/rewards/correct';
 import { CorrectnessBar } from '../judge/CorrectnessBar';
+import { PaperJudgeOffer } from '../judge/PaperJudgeOffer';
 import { BatchScatter } from './BatchScatter';
 import { pct } from './percent';
 
@@ -152,6 +154,15 @@ export function StrategyComparison({
           (correct by {signal})
         </span>
       </h4>
+      {breakdown.length > 0 && correctness.signal !== 'llm-judge' && (
+        // The analysis is Learning When to Search's (§4.1, Fig. 4), which judges with an LLM.
+        <PaperJudgeOffer
+          note={notThePapersJudge(signal)}
+          target={trajectories}
+          what={`the ${plural(trajectories.length, 'answer')}`}
+          chooseSignal
+        />
+      )}
       {breakdown.length === 0 ? (
         <p className="muted small">
           Run Direct (no retrieval) and a retrieval strategy on the same questions to see it.

@@ -5,24 +5,49 @@ import { useMemo, useRef, useState } from 'react';
 import { type Correctness, correctnessLabel } from '../../../core/judge/correctness';
 import { DEFAULT_JUDGE_PROMPT } from '../../../core/judge/judge-prompt';
 import type { Trajectory } from '../../../core/schema/trajectory';
+import type { LlmConfig } from '../../../runtime/agent-ports';
 import {
   cachedJudgeCorrectness,
+  judgeCandidates,
   judgeIdentity,
+  judgeLlm,
   type JudgeReport,
   type JudgeTarget,
   judgeTargetTrajectories,
   judgeTrajectories,
 } from '../../../services/judges/judge';
 import { useCorrectnessState } from '../../state/correctness';
-import { useRunConfig } from '../../state/run-config';
+import { DEFAULT_BROWSER_LLM, useRunConfig } from '../../state/run-config';
 
 const VERDICTS = 'judge-verdicts';
 
-/** The judge the user configured: the Run page's model and the judge prompt. */
+/** The judge's model: the kind the user picked among the Run page's models, else the one it runs with. */
+function useJudgeLlm(): LlmConfig {
+  const run = useRunConfig((s) => s.llm);
+  const byKind = useRunConfig((s) => s.llmByKind);
+  const kind = useCorrectnessState((s) => s.judgeKind);
+  return useMemo(() => judgeLlm(run, byKind, kind, DEFAULT_BROWSER_LLM), [run, byKind, kind]);
+}
+
+/** The judge the user configured: the judge's model and the judge prompt. */
 export function useJudgeIdentity() {
-  const llm = useRunConfig((s) => s.llm);
+  const llm = useJudgeLlm();
   const prompt = useCorrectnessState((s) => s.judgePrompt) ?? DEFAULT_JUDGE_PROMPT;
   return useMemo(() => judgeIdentity({ llm, prompt }), [llm, prompt]);
+}
+
+/** The models that could judge (the in-browser model, a configured server), each with its label. */
+export function useJudgeCandidates(): { llm: LlmConfig; label: string }[] {
+  const run = useRunConfig((s) => s.llm);
+  const byKind = useRunConfig((s) => s.llmByKind);
+  return useMemo(
+    () =>
+      judgeCandidates(run, byKind, DEFAULT_BROWSER_LLM).map((llm) => ({
+        llm,
+        label: judgeIdentity({ llm, prompt: '' }).label,
+      })),
+    [run, byKind],
+  );
 }
 
 /**
@@ -85,15 +110,18 @@ export interface JudgeRunState {
   error: string | null;
 }
 
-/** Judges trajectories on request; `stop` cancels. The service announces the new verdicts. */
+/**
+ * Judges trajectories on request, with the judge's model or the one given; `stop` cancels. The
+ * service announces the new verdicts.
+ */
 export function useJudgeRun() {
-  const llm = useRunConfig((s) => s.llm);
+  const judgeModel = useJudgeLlm();
   const apiKey = useRunConfig((s) => s.apiKey);
   const prompt = useCorrectnessState((s) => s.judgePrompt) ?? DEFAULT_JUDGE_PROMPT;
   const [progress, setProgress] = useState({ done: 0, total: 0 });
   const abort = useRef<AbortController | null>(null);
   const m = useMutation({
-    mutationFn: async (target: JudgeTarget) => {
+    mutationFn: async ({ target, llm = judgeModel }: { target: JudgeTarget; llm?: LlmConfig }) => {
       abort.current?.abort();
       const ac = new AbortController();
       abort.current = ac;
@@ -110,5 +138,9 @@ export function useJudgeRun() {
     report: m.data ?? null,
     error: m.error ? (m.error instanceof Error ? m.error.message : String(m.error)) : null,
   };
-  return { state, judge: (target: JudgeTarget) => m.mutate(target), stop: () => abort.current?.abort() };
+  return {
+    state,
+    judge: (target: JudgeTarget, llm?: LlmConfig) => m.mutate(llm ? { target, llm } : { target }),
+    stop: () => abort.current?.abort(),
+  };
 }
