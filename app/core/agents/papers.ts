@@ -294,7 +294,7 @@ export const PAPERS: readonly PaperEntry[] = [
       'Strategy: plan (§3.2.1), per-sub-question retrieval (§3.2.2, Algorithm 2), synthesis (§3.2.3)',
       'Reward: SEPR with Hungarian assignment against gold plans rewritten into questions (v1 §4.1.1)',
       'Ablation: planning off (“w/o Plan”, v1 §4.4 / v2 §3.4, Table 2) as a strategy switch',
-      'Importer: apex (numbered plans with #n dependencies, also the paper’s “(1) … (2) …” form of v1 Fig. 6)',
+      'Importer: apex (numbered plans with #n dependencies, the paper’s “(1) … (2) …” form of v1 Fig. 6 and bulleted plans as in v2 Table 3, read by the live run’s own plan reader)',
     ],
     // No public code was found, so there is nothing to differ from.
     differences: [],

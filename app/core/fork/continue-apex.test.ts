@@ -156,7 +156,7 @@ describe('APEX continues a fork from its plan, knowledge and query history', () 
     expect(continuationProblem(ex, 2, { kind: 'answer_now' }, 'apex')).toMatch(/has no plan/);
     expect(continuationProblem(parent, 2, { kind: 'answer_now' }, 'apex')).toBeNull();
     expect(continuationProblem(parent, 0, { kind: 'edit_text', text: 'no numbers here' }, 'apex')).toMatch(
-      /no numbered sub-questions/,
+      /no sub-questions: no numbered \("1\. …"\) or bulleted/,
     );
   });
 });

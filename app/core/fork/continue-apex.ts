@@ -25,7 +25,7 @@ function planLines(parent: Trajectory, point: ForkPoint): PlanLine[] {
 export function apexProblem(parent: Trajectory, point: ForkPoint): string | null {
   const edited = point.changed === null ? undefined : point.prefix[point.changed];
   if (edited?.kind === 'plan' && planLines(parent, point).length === 0)
-    return 'the edited plan has no numbered sub-questions ("1. …")';
+    return 'the edited plan has no sub-questions: no numbered ("1. …") or bulleted ("- …") lines';
   if (planLines(parent, point).length === 0)
     return `the parent (${parent.agent.strategy}) has no plan, and APEX continues from its sub-questions`;
   if (

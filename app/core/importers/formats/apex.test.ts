@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { importAll, stringChunks } from '../pipeline';
 import { apexFormat } from './apex';
+import { parsePlan } from '../../agents/apex/apex-plan';
 import { exsearchFormat } from './exsearch';
 import { qagentFormat } from './qagent';
 import {
@@ -280,6 +281,40 @@ describe("apex importer: the paper's (1) … (2) … plans (v1 Fig. 6)", () => {
     ]);
   });
 
+  // "(n)" marks a step where it starts one (Fig. 6), not wherever a number sits in parentheses.
+  it.each([
+    ['numbered lines', '1. Who directed Titanic (1997)?\n2. When was #1 born?'],
+    ["the figure's inline form", '(1) Who directed Titanic (1997)? (2) When was #1 born?'],
+  ])('keeps a year in parentheses inside its sub-question (%s)', async (_name, plan) => {
+    const r = await importAll(stringChunks(JSON.stringify({ question: 'q', plan })), { file: 'year.jsonl' });
+    expect(r.errors).toEqual([]);
+    expect(r.trajectories[0]?.plan?.map((n) => [n.id, n.text])).toEqual([
+      ['1', 'Who directed Titanic (1997)?'],
+      ['2', 'When was #1 born?'],
+    ]);
+  });
+
+  // v2 Table 3 prints the paper's own plan ("Ours") as a bulleted list: "- Who is the mother of
+  // Antiochus X Eusebes?" "- Who is the father of #1?". A live run reads bullets; so does an import.
+  const TABLE3_OURS = '- Who is the mother of Antiochus X Eusebes?\n- Who is the father of #1?';
+  it('reads a bulleted plan (v2 Table 3) as a live run does', async () => {
+    const r = await importAll(stringChunks(JSON.stringify({ ...FIG6_RECORD, plan: TABLE3_OURS })), {
+      file: 'table3.jsonl',
+    });
+    expect(r.errors).toEqual([]);
+    expect(r.trajectories[0]?.plan?.map((n) => [n.id, n.text, n.dependsOn])).toEqual(
+      parsePlan(TABLE3_OURS).map((l) => [l.id, l.text, l.dependsOn]),
+    );
+    expect(r.trajectories[0]?.plan?.map((n) => n.id)).toEqual(['1', '2']);
+    const text = await fromText(`Question: ${FIG6_RECORD.question}\nPlan:\n${TABLE3_OURS}\n`);
+    expect(text.format).toBe('apex');
+    expect(text.trajectories[0]?.question).toBe(FIG6_RECORD.question);
+    expect(text.trajectories[0]?.plan?.map((n) => n.text)).toEqual([
+      'Who is the mother of Antiochus X Eusebes?',
+      'Who is the father of #1?',
+    ]);
+  });
+
   it('reads markdown-bold numbering and reports a later reference with its line', async () => {
     const r = await importAll(
       stringChunks(
@@ -306,7 +341,7 @@ describe("apex importer: the paper's (1) … (2) … plans (v1 Fig. 6)", () => {
     );
     expect(r.format).toBe('apex');
     expect(r.errors.map((e) => [e.line, e.field, e.message])).toEqual([
-      [1, 'plan', 'the plan has no numbered steps ("1. …" or "(1) …")'],
+      [1, 'plan', 'the plan has no sub-questions: no numbered ("1. …", "(1) …") or bulleted ("- …") lines'],
     ]);
   });
 });
