@@ -371,6 +371,29 @@ describe('APEX decisions in a run (v1 §3.2.2, Algorithm 2)', () => {
     expect(t.answer?.text).toBe('1954');
   });
 
+  // v1 §3.2.2: δ_knowledge → {Retrieve, Answer}; Algorithm 2 line 13 breaks on
+  // ¬ShouldContinueRetrieval. A model that echoes the question and answers it is read.
+  it('stops on "Continue? No." instead of spending another hop', async () => {
+    const { t, retriever } = await runApex(
+      'Who founded Veltmark Press?',
+      [
+        '1. Who founded Veltmark Press?',
+        'Retrieve? Yes.',
+        'Veltmark Press founder',
+        'Continue? No.',
+        'Ilse Marrow',
+        'Ilse Marrow',
+      ],
+      { maxHops: 3 },
+    );
+    expect(retriever.calls).toHaveLength(1);
+    expect(t.steps.filter((x) => x.kind === 'decision').map((x) => [x.decision, x.error])).toEqual([
+      ['retrieve', undefined],
+      ['stop', undefined],
+    ]);
+    expect(t.answer?.text).toBe('Ilse Marrow');
+  });
+
   it('takes the retrieving side on an unclear reply and says so on the step', async () => {
     const { t, retriever } = await runApex(
       'Who founded Veltmark Press?',

@@ -315,6 +315,33 @@ describe("apex importer: the paper's (1) … (2) … plans (v1 Fig. 6)", () => {
     ]);
   });
 
+  // v1 §3.2.2: δ_knowledge → {Retrieve, Answer}, δ_continue → continue or stop. A logged decision
+  // is read as a live run reads the model's reply: the step keeps the reader's word, the logged
+  // text as raw, and an unclear one is flagged as a live step is.
+  it('reads logged decisions with the live reader', async () => {
+    const record = {
+      ...FIG6_RECORD,
+      sub_questions: [
+        { id: 1, decision: 'Retrieve', hops: [{ query: 'Antiochus X mother', docs: [], decision: 'Halt.' }] },
+        { id: 2, decision: 'Retrieve? No — answer.', answer: 'Ptolemy VIII' },
+      ],
+    };
+    const r = await importAll(stringChunks(JSON.stringify(record)), { file: 'd.jsonl' });
+    expect(r.errors).toEqual([]);
+    const decisions = r.trajectories[0]!.steps.filter((s) => s.kind === 'decision');
+    expect(decisions.map((s) => [s.decision, s.raw, s.error])).toEqual([
+      ['retrieve', 'Retrieve', undefined],
+      ['stop', 'Halt.', undefined],
+      ['answer', 'Retrieve? No — answer.', undefined],
+    ]);
+    const unclear = { ...record, sub_questions: [{ id: 1, decision: 'hmm', answer: 'Cleopatra IV' }] };
+    const u = await importAll(stringChunks(JSON.stringify(unclear)), { file: 'd.jsonl' });
+    expect(u.trajectories[0]!.steps[1]).toMatchObject({ kind: 'decision', decision: 'retrieve', raw: 'hmm' });
+    expect(u.trajectories[0]!.steps[1]?.error).toMatch(
+      /^unclear reply \(it says neither\): read as "retrieve"/,
+    );
+  });
+
   it('reads markdown-bold numbering and reports a later reference with its line', async () => {
     const r = await importAll(
       stringChunks(

@@ -23,12 +23,15 @@
 //          "id": 1,                        plan step (default: position + 1)
 //          "question": "…",                as planned (informational)
 //          "resolved_question": "…",       #n replaced by earlier answers (computed if absent)
-//          "decision": "retrieve",         knowledge sufficiency: "retrieve" | "answer"
+//          "decision": "retrieve",         knowledge sufficiency: "retrieve" | "answer", or the
+//                                          model's reply, read as a live run reads it; an unclear
+//                                          one is kept raw and flagged on its step
 //                                          (or "sufficient": true; default: retrieve iff hops)
 //          "hops": [                       up to Hmax retrieval rounds
 //            { "query": "…",               or "queries": ["…"]
 //              "docs": [{"id", "title", "text" | "contents", "score"}],  or strings
-//              "continue": true }          optional continuation decision after this hop
+//              "continue": true }          optional continuation decision after this hop (or
+//                                          "decision": "stop" | "continue" | the reply, read alike)
 //          ],
 //          "answer": "…"                   the sub-answer
 //        }
@@ -39,6 +42,7 @@
 //
 // A `#n` naming a step that is not earlier in the plan (#5 in a 3-step plan, or a step naming
 // itself) is a RecordError naming the plan line and field.
+import { type DecisionOf, readContinue, readSufficiency } from '../../agents/apex/apex-decision';
 import {
   PLAN_META_LINE,
   readPlanSteps,
@@ -186,11 +190,24 @@ function blocksOf(record: Obj, plan: Plan): Map<string, Block> {
   return out;
 }
 
-function decisionOf(b: Obj, hops: readonly unknown[]): string {
-  if (typeof b.decision === 'string' && b.decision.trim()) return b.decision.trim();
-  if (typeof b.sufficient === 'boolean') return b.sufficient ? 'answer' : 'retrieve';
-  if (typeof b.need_retrieval === 'boolean') return b.need_retrieval ? 'retrieve' : 'answer';
-  return hops.length > 0 ? 'retrieve' : 'answer';
+/**
+ * A logged decision as the step keeps it: the reader's word ("Answer" → "answer"), the logged text
+ * as `raw` where it was not that word, and why where it was unclear (as a live run's step says).
+ */
+function loggedDecision<D extends string>(logged: string, read: (reply: string) => DecisionOf<D>) {
+  const r = read(logged);
+  return {
+    decision: r.decision,
+    ...(logged.trim() !== r.decision ? { raw: logged } : {}),
+    ...(r.unclear ? { error: r.unclear } : {}),
+  };
+}
+
+function decisionOf(b: Obj, hops: readonly unknown[]): { decision: string; raw?: string; error?: string } {
+  if (typeof b.decision === 'string' && b.decision.trim()) return loggedDecision(b.decision, readSufficiency);
+  if (typeof b.sufficient === 'boolean') return { decision: b.sufficient ? 'answer' : 'retrieve' };
+  if (typeof b.need_retrieval === 'boolean') return { decision: b.need_retrieval ? 'retrieve' : 'answer' };
+  return { decision: hops.length > 0 ? 'retrieve' : 'answer' };
 }
 
 function hopSteps(node: string, hops: readonly unknown[], field: string): StepInput[] {
@@ -213,8 +230,11 @@ function hopSteps(node: string, hops: readonly unknown[], field: string): StepIn
     );
     steps.push({ kind: 'retrieve', planNode: node, hop, queries, docs });
     if (typeof h.continue === 'boolean' || typeof h.decision === 'string') {
-      const decision = typeof h.decision === 'string' ? h.decision : h.continue ? 'continue' : 'stop';
-      steps.push({ kind: 'decision', planNode: node, hop, decision });
+      const read =
+        typeof h.decision === 'string'
+          ? loggedDecision(h.decision, readContinue)
+          : { decision: h.continue ? 'continue' : 'stop' };
+      steps.push({ kind: 'decision', planNode: node, hop, ...read });
     }
   });
   return steps;
@@ -231,7 +251,7 @@ function blockEvents(node: PlanLine, block: Block, answers: Map<string, string>)
     { type: 'plan_node', id: node.id, patch: { status: 'active', resolvedText } },
     {
       type: 'step',
-      step: { kind: 'decision', planNode: node.id, decision: decisionOf(b, hops), text: resolvedText },
+      step: { kind: 'decision', planNode: node.id, ...decisionOf(b, hops), text: resolvedText },
     },
   ];
   for (const step of hopSteps(node.id, hops, `${block.field}.hops`)) events.push({ type: 'step', step });
