@@ -175,18 +175,20 @@ function readTally(text: string, yes: Sufficiency): Tally {
   const t = emptyTally();
   // "Continue? No.": the no turns the question's side over; a question naming neither side is the
   // prompt's own ("Is it enough? Yes."). A "no" that opens a phrase stays ("No need to search").
-  const rest = text.replace(ANSWERED_QUESTION, (m: string, question: string, answer: string, at: number) => {
-    const side = questionSide(question, yes);
-    if (side === 'both') {
-      t.acts.enough++;
-      t.acts.more++;
-    } else {
-      const asked = side ?? yes;
-      t.acts[answer === 'yes' ? asked : flip(asked)]++;
-    }
-    const opensPhrase = /^\s*\w/.test(text.slice(at + m.length));
-    return answer === 'no' && opensPhrase ? ' . no ' : ' . ';
-  });
+  const rest = !text.includes('?')
+    ? text
+    : text.replace(ANSWERED_QUESTION, (m: string, question: string, answer: string, at: number) => {
+        const side = questionSide(question, yes);
+        if (side === 'both') {
+          t.acts.enough++;
+          t.acts.more++;
+        } else {
+          const asked = side ?? yes;
+          t.acts[answer === 'yes' ? asked : flip(asked)]++;
+        }
+        const opensPhrase = /^\s*\w/.test(text.slice(at + m.length));
+        return answer === 'no' && opensPhrase ? ' . no ' : ' . ';
+      });
   readClauses(rest, t, yes);
   return t;
 }
