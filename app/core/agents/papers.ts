@@ -320,7 +320,7 @@ export const PAPERS: readonly PaperEntry[] = [
       'Strategy: plan (§3.2.1), per-sub-question retrieval (§3.2.2, Algorithm 2), synthesis (§3.2.3)',
       'Reward: SEPR with Hungarian assignment against gold plans rewritten into questions (v1 §4.1.1)',
       'Ablation: planning off (“w/o Plan”, v1 §4.4 / v2 §3.4, Table 2) as a strategy switch',
-      'Importer: apex (numbered plans with #n dependencies, also the paper’s “(1) … (2) …” form of v1 Fig. 6)',
+      'Importer: apex (numbered plans with #n dependencies, the paper’s “(1) … (2) …” form of v1 Fig. 6 and bulleted plans as in v2 Table 3, read by the live run’s own plan reader)',
     ],
     // No public code was found, so there is nothing to differ from.
     differences: [],
@@ -375,9 +375,18 @@ export const PAPERS: readonly PaperEntry[] = [
         paper:
           'The SFT-trained Execution Agent replies to the sufficiency and continuation prompts in its trained form (v1 §3.2.2: Answer or Retrieve; continue or stop)',
         hopscope:
-          'Any model’s free-text reply is read with its negations (“no need to search”); an unclear reply retrieves or continues, and its step says so',
+          'Any model’s free-text reply is read with its negations (“no need to search”), a yes or no to the option it echoes (“Continue? No.” stops, “Retrieve? No — answer.” answers) and “halt” or “done” as stop; an unclear reply retrieves or continues, and its step says so. Imported logs’ decisions and a fork’s logged ones are read by the same reader (“Answer” answers)',
         reason:
           'Untrained models seldom reply with one word; Algorithm 2 answers only when the knowledge is judged sufficient and stops only on a stop decision',
+      },
+      {
+        topic: 'Reading the plan',
+        paper:
+          'The RL-trained Planning Agent writes its plan in its trained form: “(1) … (2) … #1” (v1 Fig. 6), a bulleted list in v2 Table 3',
+        hopscope:
+          'Numbered steps in any common form (“1.”, “(1)”, “Step 1:”, “Sub-question 1:”, several “(n)” on one line), else bullets; a “(n)” inside a line starts a step only where it numbers the next one, so “Titanic (1997)” stays in its question. Live runs, imports and forks read plans alike',
+        reason:
+          'Untrained models number plans their own ways; a parenthesised year read as a step would add a sub-question the plan never had (and lower SEPR)',
       },
       {
         topic: 'Final answer length',

@@ -7,12 +7,14 @@ import { TrajectorySchema, type Trajectory } from '../schema/trajectory';
 import { continuationProblem } from './continuations';
 import { fixture, strip } from '../../testing/fork-fixtures';
 import { runFork } from './run';
+import { importAll, stringChunks } from '../importers/pipeline';
 
 let parent: Trajectory;
 beforeAll(async () => {
   parent = (await fixture('apex.jsonl'))[0]!;
 });
 
+const P1 = { id: 'p1', title: 'Veltmark Press', text: 'Veltmark Press was founded by Ilse Marrow.' };
 const REPLACEMENT = { id: 'v7', title: 'Ilse Marrow', text: 'Ilse Marrow was born in Kettlewick.', rank: 1 };
 const node = (t: Trajectory, id: string, kind: string) =>
   t.steps.find((s) => s.planNode === id && s.kind === kind)!;
@@ -151,12 +153,57 @@ describe('APEX continues a fork from its plan, knowledge and query history', () 
     expect(t.answer?.text).toBe('Oslo');
   });
 
+  // v1 §3.2.2: δ_knowledge → {Retrieve, Answer}; "Answer" goes straight to the sub-answer. A
+  // logged "Answer" (a Hopscope JSONL written elsewhere, or stored before imports read decisions)
+  // resumes as answer, read by the live run's reader, not compared with the string "answer".
+  it('resumes a logged "Answer" decision as answer, without retrieving', async () => {
+    const record = {
+      question: 'Where was the founder of Veltmark Press born?',
+      plan: '1. Who founded Veltmark Press?\n2. Where was #1 born?',
+      sub_questions: [
+        {
+          id: 1,
+          decision: 'Retrieve',
+          hops: [{ query: 'Veltmark Press founder', docs: [P1] }],
+          answer: 'Ilse Marrow',
+        },
+        { id: 2, decision: 'Answer', answer: 'Dunhollow' },
+      ],
+      final_answer: 'Dunhollow',
+    };
+    const imported = (await importAll(stringChunks(JSON.stringify(record)), { file: 'a.jsonl' }))
+      .trajectories[0]!;
+    const logged = {
+      ...imported,
+      steps: imported.steps.map((s) => (s.decision === 'answer' ? { ...s, decision: 'Answer' } : s)),
+    };
+    for (const parent of [imported, logged]) {
+      const decision = node(parent, '2', 'decision');
+      const llm = new ScriptedLlm(['Dunhollow', 'Dunhollow']);
+      const retriever = stubRetriever({});
+      const { trajectory: t } = await runFork(
+        {
+          parent,
+          stepIndex: decision.index,
+          change: { kind: 'edit_text', text: 'Where was Ilse Marrow born?' },
+          def: apex,
+        },
+        { llm, retriever },
+      );
+      expect(retriever.calls).toEqual([]);
+      expect(promptText(llm.calls[0]!.prompt)).toContain(
+        'using only the knowledge gathered in earlier steps',
+      );
+      expect(t.answer?.text).toBe('Dunhollow');
+    }
+  });
+
   it('says why a parent without a plan cannot seed APEX', async () => {
     const ex = (await fixture('exsearch.jsonl'))[0]!;
     expect(continuationProblem(ex, 2, { kind: 'answer_now' }, 'apex')).toMatch(/has no plan/);
     expect(continuationProblem(parent, 2, { kind: 'answer_now' }, 'apex')).toBeNull();
     expect(continuationProblem(parent, 0, { kind: 'edit_text', text: 'no numbers here' }, 'apex')).toMatch(
-      /no numbered sub-questions/,
+      /no sub-questions: no numbered \("1\. …"\) or bulleted/,
     );
   });
 });

@@ -3,7 +3,8 @@
 // sub-question the fork cut into its decision, the documents found and the queries tried. All of
 // it is read back from the prefix's plan, decision, search, retrieve and sub_answer steps (each
 // carries its planNode), so only what is left of the plan calls the model.
-import { type ApexNodeResume, type ApexResume, apexBody, parseContinue } from '../agents/apex/apex';
+import { type ApexNodeResume, type ApexResume, apexBody } from '../agents/apex/apex';
+import { parseContinue, parseSufficiency } from '../agents/apex/apex-decision';
 import { type PlanLine, parsePlan } from '../agents/apex/apex-plan';
 import type { Ev } from '../agents/session';
 import { fillTemplate } from '../agents/template';
@@ -25,7 +26,7 @@ function planLines(parent: Trajectory, point: ForkPoint): PlanLine[] {
 export function apexProblem(parent: Trajectory, point: ForkPoint): string | null {
   const edited = point.changed === null ? undefined : point.prefix[point.changed];
   if (edited?.kind === 'plan' && planLines(parent, point).length === 0)
-    return 'the edited plan has no numbered sub-questions ("1. …")';
+    return 'the edited plan has no sub-questions: no numbered ("1. …") or bulleted ("- …") lines';
   if (planLines(parent, point).length === 0)
     return `the parent (${parent.agent.strategy}) has no plan, and APEX continues from its sub-questions`;
   if (
@@ -55,13 +56,14 @@ export function apexResume(s: AnySession, parent: Trajectory, point: ForkPoint):
     switch (st.kind) {
       case 'decision':
         if (st.hop === undefined) {
-          // The node's own decision: its text is the resolved sub-question.
+          // The node's own decision: its text is the resolved sub-question. The logged decision is
+          // read as a live reply is ("Answer" answers), by the one reader (apex-decision.ts).
           if (st.text?.trim()) node.resolved = st.text.trim();
-          node.decision = st.decision === 'answer' ? 'answer' : 'retrieve';
+          node.decision = parseSufficiency(st.decision ?? '');
         } else {
-          // An edited continuation decision is read from its new text.
-          const stored = st.decision === 'stop' || st.decision === 'continue' ? st.decision : undefined;
-          const go = i === point.changed || !stored ? parseContinue(st.text ?? '') : stored;
+          // An edited continuation decision is read from its new text, a logged one from its word.
+          const logged = st.decision?.trim() ? st.decision : undefined;
+          const go = parseContinue(i === point.changed || !logged ? (st.text ?? '') : logged);
           node.stopped = go === 'stop';
           node.forceHop = go === 'continue';
         }

@@ -110,6 +110,24 @@ describe('APEX SEPR', () => {
   });
 });
 
+describe('APEX SEPR of a plan whose question carries a year in parentheses', () => {
+  // A faithful plan in the paper's "(1) … (2) … #1" form (v1 Fig. 6): two sub-questions against
+  // two gold ones. Read as three steps ("1997: ?" among them), P = 2/3 and SEPR fell to 0.8.
+  it('scores the two-step plan 1', async () => {
+    const gold = {
+      answers: ['1954'],
+      plan: [
+        { text: 'Titanic (1997) >> director', question: 'Who directed Titanic (1997)?' },
+        { text: '#1 >> date of birth', question: 'When was #1 born?' },
+      ],
+    };
+    const plan = planNodes(parsePlan('(1) Who directed Titanic (1997)? (2) When was #1 born?'));
+    const r = await apexSepr.compute({ ...traj([], { gold }), plan }, { embedder: bagOfWordsEmbedder() });
+    expect(r.inputs).toMatchObject({ generated: 2, gold: 2, matched: 2 });
+    expect(r.value).toBe(1);
+  });
+});
+
 describe('APEX SEPR against MuSiQue gold plans rewritten into questions (v1 §4.1.1, v2 appendix C.1)', () => {
   const file = path.resolve(__dirname, '../../../../shared/data/musique/dev_subset.jsonl');
   const set = loadDataset(readFileSync(file, 'utf8'), 'musique/dev_subset.jsonl').questions;

@@ -1,7 +1,15 @@
 // The words the APEX decision reader (apex-decision.ts) goes by: option words, statements about
 // the knowledge, negations and the cues that tell the verb "answer" from the noun.
 // Words that decide, by the side they choose when not negated.
-export const ENOUGH_ACTS = new Set(['answer', 'answered', 'answerable', 'stop', 'stopping']);
+export const ENOUGH_ACTS = new Set([
+  'answer',
+  'answered',
+  'answerable',
+  'stop',
+  'stopping',
+  'halt',
+  'halting',
+]);
 export const MORE_ACTS = new Set([
   'retrieve',
   'retrieval',
@@ -34,6 +42,10 @@ export const MORE_STATES = new Set([
   'lacks',
   'unknown',
 ]);
+// "Done." / "We are done." / "Finished searching.": enough, where nothing else governs the word
+// ("I have done a search" says nothing); see DONE_AFTER.
+export const DONE_WORDS = new Set(['done', 'finished']);
+export const DONE_AFTER = new Set(['i', 'we', 'am', 'are', 'is', 'be', 'been', 'now', 'all']);
 // Words that say something only when negated ("not in the knowledge", "not mentioned").
 export const NEGATED_ONLY = new Set([
   'in',
@@ -75,7 +87,10 @@ export const NEGATORS = new Set([
   'skip',
 ]);
 // Negate an option word only ("without more information" still lacks information).
-export const ACT_NEGATORS = new Set(['without', 'instead', 'stop']);
+export const ACT_NEGATORS = new Set(['without', 'instead', 'stop', 'halt', 'done', 'finished']);
+// Of those, the ones that turn over only the word right after them ("stop searching", "done
+// retrieving"; not "stop or continue").
+export const ADJACENT_NEGATORS = new Set(['stop', 'halt', 'done', 'finished']);
 export const NEGATION_WINDOW = 5;
 // Before "answer", these make it the option ("I can answer", "enough to answer").
 export const ANSWER_CUES = new Set([
@@ -147,3 +162,6 @@ export const NOT_NEEDED_AFTER =
   /^(?:\w+ ){0,3}?(?:(?:is|are|was|be|seems|looks) )?(?:(?:not|no longer) (?:\w+ )?(?:needed|necessary|required|warranted|useful|helpful)|unnecessary|unneeded|needless|pointless|redundant|superfluous)\b/;
 export const LABEL = /^(?:final )?(?:decision|reply|response|output|verdict|choice|action)\s*[:\-–]\s*/;
 export const OPTION_LABEL = /^(answer|retrieve|stop|continue|search)\s*[:\-–]\s*(\S.*)$/;
+// A yes or no right after a question ("Continue? No.", "Retrieve? No — answer."): the question
+// and the answer.
+export const ANSWERED_QUESTION = /([^.!?\n;]*)\?\s*\b(yes|no)\b/g;

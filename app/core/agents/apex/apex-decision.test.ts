@@ -43,7 +43,18 @@ const sufficiency: Array<[reply: string, decision: 'answer' | 'retrieve', unclea
   ['Yes, the knowledge answers it.', 'answer'],
   ['No.', 'retrieve'],
   ['It cannot be answered from these facts.', 'retrieve'],
+  // v1 §3.2.2: δ_knowledge(s_i, K_acc) → {Retrieve, Answer}; a yes or no answers the option the
+  // reply names, in the negated forms too.
+  ['Retrieve? No — answer.', 'answer'],
+  ['Retrieve? No.', 'answer'],
+  ['Retrieve: no', 'answer'],
+  ['Retrieve? Yes — the year is missing.', 'retrieve'],
+  ['Should I search again? No need.', 'answer'],
+  ['Is more information needed? Yes.', 'retrieve'],
+  ['Can the question be answered from this knowledge alone, without searching? Yes.', 'answer'],
+  ['Answer: no', 'retrieve'],
   // Unclear: neither, both, or only doubt.
+  ['Retrieve? No — retrieve.', 'retrieve', 'unclear'],
   ['Answer or retrieve?', 'retrieve', 'unclear'],
   ['hmm', 'retrieve', 'unclear'],
   ['Maybe.', 'retrieve', 'unclear'],
@@ -69,7 +80,23 @@ const continuation: Array<[reply: string, decision: 'continue' | 'stop', unclear
   ["We don't have all the facts yet.", 'continue'],
   ['Search again for the birth year.', 'continue'],
   ["I don't think we need more searching.", 'stop'],
+  // v1 Algorithm 2, line 13: "if ¬M_m.ShouldContinueRetrieval(s, ctx, K) then break"; §3.2.2 D:
+  // the loop ends when δ_continue "is to stop". A no to "continue?" is that ¬; halting is stopping.
+  ['Continue? No.', 'stop'],
+  ['Continue? Yes.', 'continue'],
+  ['Continue: no', 'stop'],
+  ['Should we continue retrieval? No, we have the year.', 'stop'],
+  ['Stop? No.', 'continue'],
+  ['Done.', 'stop'],
+  ['Halt.', 'stop'],
+  ['Halt retrieval.', 'stop'],
+  ['We are done.', 'stop'],
+  ['Done searching.', 'stop'],
+  ['Not done yet.', 'continue'],
+  ['I have done one search; the year is missing.', 'continue'],
   ['Stop or continue?', 'continue', 'unclear'],
+  ['Stop or continue? No.', 'continue', 'unclear'],
+  ['Continue? Not sure.', 'continue', 'unclear'],
   ['unclear', 'continue', 'unclear'],
 ];
 

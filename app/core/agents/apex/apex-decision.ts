@@ -6,17 +6,24 @@
 // ("It is unnecessary to retrieve.", "Another search is unnecessary."). So the reader works clause
 // by clause: a word counts as an option only where it is used as one (a verb, not "the answer"),
 // a negation before it ("no need to", "do not", "unnecessary to") or after it ("… is not needed")
-// turns it over, and words under "before", "if" or "whether" are not decisions. Option words
+// turns it over, and words under "before", "if" or "whether" are not decisions. A yes or no after
+// a question answers that question ("Continue? No." stops, "Retrieve? No — answer." answers), as
+// it does after an option label ("Continue: no"). "Halt" and "Done." stop like "stop". Option words
 // decide; statements ("not enough information") decide only when no option word is used. A reply
 // that says neither, or both, is unclear: it takes the side of more retrieval, which is what
 // Algorithm 2 does unless the model judges the knowledge sufficient (line 5) or decides to stop
-// (line 13), and the caller shows why on the step.
+// (line 13), and the caller shows why on the step. This is the one decision reader: live runs,
+// the APEX importer and the fork read decisions with it (readSufficiency, readContinue).
 import {
   ACT_NEGATORS,
+  ADJACENT_NEGATORS,
+  ANSWERED_QUESTION,
   ANSWER_CUES,
   DETERMINERS,
+  DONE_AFTER,
   DONE_SEARCH_AFTER,
   DONE_SEARCH_BEFORE,
+  DONE_WORDS,
   DOUBT,
   ENOUGH_ACTS,
   ENOUGH_STATES,
@@ -76,7 +83,7 @@ function negatedBefore(words: readonly string[], i: number, act: boolean): boole
   for (let k = Math.max(0, i - NEGATION_WINDOW); k < i; k++) {
     const w = words[k] ?? '';
     // "stop" turns over only the word it governs ("stop searching", not "stop or continue").
-    if (w === 'stop' && k !== i - 1) continue;
+    if (ADJACENT_NEGATORS.has(w) && k !== i - 1) continue;
     if (NEGATORS.has(w) || (act && ACT_NEGATORS.has(w))) n++;
   }
   return n % 2 === 1;
@@ -106,12 +113,14 @@ function actAt(words: readonly string[], i: number): Sufficiency | null {
 /** The side a statement word at `i` takes, or null. */
 function stateAt(words: readonly string[], i: number): { side: Sufficiency; negatedOnly?: boolean } | null {
   const w = words[i] ?? '';
+  const prev = words[i - 1] ?? '';
   if (ENOUGH_STATES.has(w)) return { side: 'enough' };
   if (MORE_STATES.has(w)) return { side: 'more' };
   if (NEGATED_ONLY.has(w)) return { side: 'enough', negatedOnly: true };
   if (MORE_WORDS.has(w) && INFO_NOUNS.has(words[i + 1] ?? '')) return { side: 'more' };
+  if (DONE_WORDS.has(w) && (i === 0 || DONE_AFTER.has(prev) || NEGATORS.has(prev))) return { side: 'enough' };
   // "we have everything", "has all the information".
-  if ((w === 'all' || w === 'everything') && HAVE.has(words[i - 1] ?? '')) return { side: 'enough' };
+  if ((w === 'all' || w === 'everything') && HAVE.has(prev)) return { side: 'enough' };
   return null;
 }
 
@@ -144,13 +153,51 @@ function readClause(clause: string, t: Tally, yes: Sufficiency): void {
   }
 }
 
+const emptyTally = (): Tally => ({
+  acts: { enough: 0, more: 0 },
+  states: { enough: 0, more: 0 },
+  doubt: false,
+});
+
+/** The side a question takes ("Continue?": more), 'both', or null where it names neither. */
+function questionSide(question: string, yes: Sufficiency): Sufficiency | 'both' | null {
+  const t = emptyTally();
+  readClauses(question, t, yes);
+  for (const counts of [t.acts, t.states]) {
+    if (counts.enough > 0 && counts.more > 0) return 'both';
+    if (counts.enough > 0) return 'enough';
+    if (counts.more > 0) return 'more';
+  }
+  return null;
+}
+
 function readTally(text: string, yes: Sufficiency): Tally {
-  const t: Tally = { acts: { enough: 0, more: 0 }, states: { enough: 0, more: 0 }, doubt: false };
+  const t = emptyTally();
+  // "Continue? No.": the no turns the question's side over; a question naming neither side is the
+  // prompt's own ("Is it enough? Yes."). A "no" that opens a phrase stays ("No need to search").
+  const rest = !text.includes('?')
+    ? text
+    : text.replace(ANSWERED_QUESTION, (m: string, question: string, answer: string, at: number) => {
+        const side = questionSide(question, yes);
+        if (side === 'both') {
+          t.acts.enough++;
+          t.acts.more++;
+        } else {
+          const asked = side ?? yes;
+          t.acts[answer === 'yes' ? asked : flip(asked)]++;
+        }
+        const opensPhrase = /^\s*\w/.test(text.slice(at + m.length));
+        return answer === 'no' && opensPhrase ? ' . no ' : ' . ';
+      });
+  readClauses(rest, t, yes);
+  return t;
+}
+
+function readClauses(text: string, t: Tally, yes: Sufficiency): void {
   const clauses = text.split(
     /[.;!?\n,:()]+|\b(?:but|however|so|therefore|thus|hence|then|although|though|because|since|and)\b/,
   );
   for (const c of clauses) readClause(c, t, yes);
-  return t;
 }
 
 function verdict(t: Tally): DecisionRead | null {
@@ -173,6 +220,9 @@ export function readDecision(
 ): DecisionRead {
   let text = normalise(reply);
   while (LABEL.test(text)) text = text.replace(LABEL, '');
+  // "Continue: no" answers the label as "Continue? No" does ("Answer: no" stays a reply labelled
+  // as the answer to the prompt's question).
+  text = text.replace(/^(retrieve|stop|continue|search)\s*[:\-–]\s*(?=(?:yes|no)\b)/, '$1? ');
   const unclear = (why: string): DecisionRead => ({
     meaning: 'more',
     unclear: `unclear reply (${why}): read as "${options.more}", as Algorithm 2 does unless the model says "${options.enough}"`,
@@ -192,15 +242,21 @@ export function readDecision(
   return unclear(both ? 'it says both' : 'it says neither');
 }
 
+/** A decision as read: the option, and why when the reply was unclear. */
+export interface DecisionOf<D extends string> {
+  decision: D;
+  unclear?: string;
+}
+
 /** Sufficiency reply → "answer" | "retrieve", with why when the reply was unclear. */
-export function readSufficiency(reply: string): { decision: 'answer' | 'retrieve'; unclear?: string } {
+export function readSufficiency(reply: string): DecisionOf<'answer' | 'retrieve'> {
   const r = readDecision(reply, 'enough', { enough: 'answer', more: 'retrieve' });
   const decision = r.meaning === 'enough' ? 'answer' : 'retrieve';
   return r.unclear ? { decision, unclear: r.unclear } : { decision };
 }
 
 /** Continuation reply → "continue" | "stop", with why when the reply was unclear. */
-export function readContinue(reply: string): { decision: 'continue' | 'stop'; unclear?: string } {
+export function readContinue(reply: string): DecisionOf<'continue' | 'stop'> {
   const r = readDecision(reply, 'enough', { enough: 'stop', more: 'continue' });
   const decision = r.meaning === 'enough' ? 'stop' : 'continue';
   return r.unclear ? { decision, unclear: r.unclear } : { decision };

@@ -51,6 +51,29 @@ describe('APEX plan numbering forms', () => {
     ]);
   });
 
+  // The paper's step marker, "(n)" (v1 Fig. 6: "(1) Who is the mother of Antiochus X Eusebes? (2)
+  // Who is the father of #1?"), starts a step: the next number, followed by its question. A year
+  // in parentheses inside a question is part of it, in any numbering form.
+  it.each([
+    ['Fig. 6 inline', '(1) Who directed Titanic (1997)? (2) When was #1 born?'],
+    ['(1) lines', '(1) Who directed Titanic (1997)?\n(2) When was #1 born?'],
+    ['1. lines', '1. Who directed Titanic (1997)?\n2. When was #1 born?'],
+    ['behind a label', 'Ours: (1) Who directed Titanic (1997)? (2) When was #1 born?'],
+  ])('keeps a parenthesised year inside its sub-question (%s)', (_name, plan) => {
+    expect(parsePlan(plan)).toEqual([
+      { id: '1', text: 'Who directed Titanic (1997)?', dependsOn: [] },
+      { id: '2', text: 'When was #1 born?', dependsOn: ['1'] },
+    ]);
+  });
+
+  it('splits an inline plan only at the next step number', () => {
+    expect(parsePlan('(1) Who won in 1994 (7) ? (2) Who coached #1 (4) x (3) Where is #2 from?')).toEqual([
+      { id: '1', text: 'Who won in 1994 (7) ?', dependsOn: [] },
+      { id: '2', text: 'Who coached #1 (4) x', dependsOn: ['1'] },
+      { id: '3', text: 'Where is #2 from?', dependsOn: ['2'] },
+    ]);
+  });
+
   it('reads one step line, or null for a line that is not one', () => {
     expect(readStepLine('**3.** Which river flows past #2?')).toEqual({
       id: '3',

@@ -354,6 +354,46 @@ describe('APEX decisions in a run (v1 §3.2.2, Algorithm 2)', () => {
     expect(t.answer?.text).toBe('Ilse Marrow');
   });
 
+  it('runs a plan with a year in parentheses as its two sub-questions (v1 Fig. 6 form)', async () => {
+    const { t, llm } = await runApex('When was the director of Titanic (1997) born?', [
+      '(1) Who directed Titanic (1997)? (2) When was #1 born?',
+      'answer',
+      'James Cameron',
+      'answer',
+      '1954',
+      '1954',
+    ]);
+    expect(t.plan?.map((n) => [n.id, n.resolvedText, n.answer])).toEqual([
+      ['1', 'Who directed Titanic (1997)?', 'James Cameron'],
+      ['2', 'When was James Cameron born?', '1954'],
+    ]);
+    expect(llm.calls).toHaveLength(6);
+    expect(t.answer?.text).toBe('1954');
+  });
+
+  // v1 §3.2.2: δ_knowledge → {Retrieve, Answer}; Algorithm 2 line 13 breaks on
+  // ¬ShouldContinueRetrieval. A model that echoes the question and answers it is read.
+  it('stops on "Continue? No." instead of spending another hop', async () => {
+    const { t, retriever } = await runApex(
+      'Who founded Veltmark Press?',
+      [
+        '1. Who founded Veltmark Press?',
+        'Retrieve? Yes.',
+        'Veltmark Press founder',
+        'Continue? No.',
+        'Ilse Marrow',
+        'Ilse Marrow',
+      ],
+      { maxHops: 3 },
+    );
+    expect(retriever.calls).toHaveLength(1);
+    expect(t.steps.filter((x) => x.kind === 'decision').map((x) => [x.decision, x.error])).toEqual([
+      ['retrieve', undefined],
+      ['stop', undefined],
+    ]);
+    expect(t.answer?.text).toBe('Ilse Marrow');
+  });
+
   it('takes the retrieving side on an unclear reply and says so on the step', async () => {
     const { t, retriever } = await runApex(
       'Who founded Veltmark Press?',

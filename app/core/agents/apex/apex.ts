@@ -85,7 +85,7 @@ async function* planLines(
     yield s.update(planGen.id, {
       kind: 'invalid',
       raw: planGen.result.text,
-      error: 'the plan has no numbered sub-questions; the question is kept as a one-step plan',
+      error: 'the plan has no numbered or bulleted sub-questions; the question is kept as a one-step plan',
     });
     return [{ id: '1', text: question, dependsOn: [] }];
   }

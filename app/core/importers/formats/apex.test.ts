@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { importAll, stringChunks } from '../pipeline';
 import { apexFormat } from './apex';
+import { parsePlan } from '../../agents/apex/apex-plan';
 import { exsearchFormat } from './exsearch';
 import { qagentFormat } from './qagent';
 import {
@@ -280,6 +281,67 @@ describe("apex importer: the paper's (1) … (2) … plans (v1 Fig. 6)", () => {
     ]);
   });
 
+  // "(n)" marks a step where it starts one (Fig. 6), not wherever a number sits in parentheses.
+  it.each([
+    ['numbered lines', '1. Who directed Titanic (1997)?\n2. When was #1 born?'],
+    ["the figure's inline form", '(1) Who directed Titanic (1997)? (2) When was #1 born?'],
+  ])('keeps a year in parentheses inside its sub-question (%s)', async (_name, plan) => {
+    const r = await importAll(stringChunks(JSON.stringify({ question: 'q', plan })), { file: 'year.jsonl' });
+    expect(r.errors).toEqual([]);
+    expect(r.trajectories[0]?.plan?.map((n) => [n.id, n.text])).toEqual([
+      ['1', 'Who directed Titanic (1997)?'],
+      ['2', 'When was #1 born?'],
+    ]);
+  });
+
+  // v2 Table 3 prints the paper's own plan ("Ours") as a bulleted list: "- Who is the mother of
+  // Antiochus X Eusebes?" "- Who is the father of #1?". A live run reads bullets; so does an import.
+  const TABLE3_OURS = '- Who is the mother of Antiochus X Eusebes?\n- Who is the father of #1?';
+  it('reads a bulleted plan (v2 Table 3) as a live run does', async () => {
+    const r = await importAll(stringChunks(JSON.stringify({ ...FIG6_RECORD, plan: TABLE3_OURS })), {
+      file: 'table3.jsonl',
+    });
+    expect(r.errors).toEqual([]);
+    expect(r.trajectories[0]?.plan?.map((n) => [n.id, n.text, n.dependsOn])).toEqual(
+      parsePlan(TABLE3_OURS).map((l) => [l.id, l.text, l.dependsOn]),
+    );
+    expect(r.trajectories[0]?.plan?.map((n) => n.id)).toEqual(['1', '2']);
+    const text = await fromText(`Question: ${FIG6_RECORD.question}\nPlan:\n${TABLE3_OURS}\n`);
+    expect(text.format).toBe('apex');
+    expect(text.trajectories[0]?.question).toBe(FIG6_RECORD.question);
+    expect(text.trajectories[0]?.plan?.map((n) => n.text)).toEqual([
+      'Who is the mother of Antiochus X Eusebes?',
+      'Who is the father of #1?',
+    ]);
+  });
+
+  // v1 §3.2.2: δ_knowledge → {Retrieve, Answer}, δ_continue → continue or stop. A logged decision
+  // is read as a live run reads the model's reply: the step keeps the reader's word, the logged
+  // text as raw, and an unclear one is flagged as a live step is.
+  it('reads logged decisions with the live reader', async () => {
+    const record = {
+      ...FIG6_RECORD,
+      sub_questions: [
+        { id: 1, decision: 'Retrieve', hops: [{ query: 'Antiochus X mother', docs: [], decision: 'Halt.' }] },
+        { id: 2, decision: 'Retrieve? No — answer.', answer: 'Ptolemy VIII' },
+      ],
+    };
+    const r = await importAll(stringChunks(JSON.stringify(record)), { file: 'd.jsonl' });
+    expect(r.errors).toEqual([]);
+    const decisions = r.trajectories[0]!.steps.filter((s) => s.kind === 'decision');
+    expect(decisions.map((s) => [s.decision, s.raw, s.error])).toEqual([
+      ['retrieve', 'Retrieve', undefined],
+      ['stop', 'Halt.', undefined],
+      ['answer', 'Retrieve? No — answer.', undefined],
+    ]);
+    const unclear = { ...record, sub_questions: [{ id: 1, decision: 'hmm', answer: 'Cleopatra IV' }] };
+    const u = await importAll(stringChunks(JSON.stringify(unclear)), { file: 'd.jsonl' });
+    expect(u.trajectories[0]!.steps[1]).toMatchObject({ kind: 'decision', decision: 'retrieve', raw: 'hmm' });
+    expect(u.trajectories[0]!.steps[1]?.error).toMatch(
+      /^unclear reply \(it says neither\): read as "retrieve"/,
+    );
+  });
+
   it('reads markdown-bold numbering and reports a later reference with its line', async () => {
     const r = await importAll(
       stringChunks(
@@ -306,7 +368,7 @@ describe("apex importer: the paper's (1) … (2) … plans (v1 Fig. 6)", () => {
     );
     expect(r.format).toBe('apex');
     expect(r.errors.map((e) => [e.line, e.field, e.message])).toEqual([
-      [1, 'plan', 'the plan has no numbered steps ("1. …" or "(1) …")'],
+      [1, 'plan', 'the plan has no sub-questions: no numbered ("1. …", "(1) …") or bulleted ("- …") lines'],
     ]);
   });
 });

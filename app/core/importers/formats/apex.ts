@@ -1,14 +1,14 @@
 // APEX-Searcher logs (Chen et al. 2026, "APEX-Searcher: Augmenting LLMs' Search Capabilities
 // through Agentic Planning and Execution"; docs/architecture.md §4). No public code for the log layout was
 // found, so Hopscope defines it; the plan text follows the paper (numbered sub-questions, later
-// ones naming earlier answers as #1, #2). Steps are numbered as a live run reads them
-// (agents/apex-plan.ts): "1. …", "1) …", "Step 1: …", "**1.** …", and the paper's own
-// "(1) … (2) … #1" on one line (v1 Fig. 6).
+// ones naming earlier answers as #1, #2). Plans are read by the live run's own reader
+// (agents/apex/apex-plan.ts): "1. …", "1) …", "Step 1: …", "**1.** …", the paper's own
+// "(1) … (2) … #1" on one line (v1 Fig. 6), and bullets ("- …", v2 Table 3) numbered by position.
 //
 // 1. A plain-text plan file (one record per file):
 //      Question: <question>            (optional; else the first line that is not a step)
 //      Plan:                           (optional heading)
-//      1. <sub-question>
+//      1. <sub-question>               (or "- <sub-question>" bullets)
 //      2. <sub-question naming #1>
 //      Final answer: <text>            (optional)    Confidence: <0..1>   (optional)
 //
@@ -23,12 +23,15 @@
 //          "id": 1,                        plan step (default: position + 1)
 //          "question": "…",                as planned (informational)
 //          "resolved_question": "…",       #n replaced by earlier answers (computed if absent)
-//          "decision": "retrieve",         knowledge sufficiency: "retrieve" | "answer"
+//          "decision": "retrieve",         knowledge sufficiency: "retrieve" | "answer", or the
+//                                          model's reply, read as a live run reads it; an unclear
+//                                          one is kept raw and flagged on its step
 //                                          (or "sufficient": true; default: retrieve iff hops)
 //          "hops": [                       up to Hmax retrieval rounds
 //            { "query": "…",               or "queries": ["…"]
 //              "docs": [{"id", "title", "text" | "contents", "score"}],  or strings
-//              "continue": true }          optional continuation decision after this hop
+//              "continue": true }          optional continuation decision after this hop (or
+//                                          "decision": "stop" | "continue" | the reply, read alike)
 //          ],
 //          "answer": "…"                   the sub-answer
 //        }
@@ -39,17 +42,22 @@
 //
 // A `#n` naming a step that is not earlier in the plan (#5 in a 3-step plan, or a step naming
 // itself) is a RecordError naming the plan line and field.
-import { readStepLine, splitInlineSteps } from '../../agents/apex/apex-plan';
+import { type DecisionOf, readContinue, readSufficiency } from '../../agents/apex/apex-decision';
+import {
+  PLAN_META_LINE,
+  readPlanSteps,
+  readStepLine,
+  refsOf,
+  resolveRefs,
+} from '../../agents/apex/apex-plan';
 import type { StepInput, TrajectoryEvent } from '../../schema/builder';
 import type { Doc, PlanNode } from '../../schema/trajectory';
 import { type FormatImporter, type RecordContext, RecordError } from '../types';
 import { goldAnswers, isObj, type Obj, pickString, recordQid, reportedScores } from './xml-tags';
 
-const REF = /#(\d+)/g;
 const SUB_KEYS = ['sub_questions', 'subquestions', 'sub_tasks', 'execution'] as const;
 const FINAL_KEYS = ['final_answer', 'prediction', 'pred'] as const;
 const TAGGED = /<\/?(?:search|information|answer|plan|query|think|reflection)\s*>/i;
-const META_LINE = /^\s*(?:question|plan|final answer|answer|confidence)\s*:/i;
 
 interface PlanLine {
   id: string;
@@ -60,10 +68,6 @@ interface PlanLine {
 interface Plan {
   nodes: PlanLine[];
   text: string;
-}
-
-function refsOf(text: string): string[] {
-  return [...new Set([...text.matchAll(REF)].map((m) => String(Number(m[1]))))];
 }
 
 /** Checks ids are unique and every #n names an earlier step; `where(i)` words the error. */
@@ -82,22 +86,16 @@ function checkPlan(nodes: PlanLine[], where: (i: number) => { label: string; fie
   });
 }
 
-/** The numbered steps of a text with the line each stands on; headings and notes are left out. */
-function stepsOf(text: string): Array<{ id: string; text: string; line: number }> {
-  return text.split('\n').flatMap((line, i) =>
-    splitInlineSteps(line).flatMap((piece) => {
-      const step = META_LINE.test(piece) ? null : readStepLine(piece);
-      return step ? [{ ...step, line: i + 1 }] : [];
-    }),
-  );
-}
-
-/** Numbered lines of a plan text; other lines (headings, notes) are ignored. */
+/** The steps of a plan text, as a live run reads them; other lines (headings, notes) are ignored. */
 function planFromText(text: string, field: string, lineOffset = 0): Plan {
-  const steps = stepsOf(text);
+  const steps = readPlanSteps(text);
   const nodes = steps.map((st): PlanLine => ({ id: st.id, text: st.text, dependsOn: refsOf(st.text) }));
   const lineNos = steps.map((st) => st.line + lineOffset);
-  if (nodes.length === 0) throw new RecordError('the plan has no numbered steps ("1. …" or "(1) …")', field);
+  if (nodes.length === 0)
+    throw new RecordError(
+      'the plan has no sub-questions: no numbered ("1. …", "(1) …") or bulleted ("- …") lines',
+      field,
+    );
   checkPlan(nodes, (i) => ({ label: `${field} line ${lineNos[i]}`, field }));
   return { nodes, text: nodes.map((n) => `${n.id}. ${n.text}`).join('\n') };
 }
@@ -192,15 +190,24 @@ function blocksOf(record: Obj, plan: Plan): Map<string, Block> {
   return out;
 }
 
-function resolve(text: string, answers: ReadonlyMap<string, string>): string {
-  return text.replace(REF, (m, n: string) => answers.get(String(Number(n))) ?? m);
+/**
+ * A logged decision as the step keeps it: the reader's word ("Answer" → "answer"), the logged text
+ * as `raw` where it was not that word, and why where it was unclear (as a live run's step says).
+ */
+function loggedDecision<D extends string>(logged: string, read: (reply: string) => DecisionOf<D>) {
+  const r = read(logged);
+  return {
+    decision: r.decision,
+    ...(logged.trim() !== r.decision ? { raw: logged } : {}),
+    ...(r.unclear ? { error: r.unclear } : {}),
+  };
 }
 
-function decisionOf(b: Obj, hops: readonly unknown[]): string {
-  if (typeof b.decision === 'string' && b.decision.trim()) return b.decision.trim();
-  if (typeof b.sufficient === 'boolean') return b.sufficient ? 'answer' : 'retrieve';
-  if (typeof b.need_retrieval === 'boolean') return b.need_retrieval ? 'retrieve' : 'answer';
-  return hops.length > 0 ? 'retrieve' : 'answer';
+function decisionOf(b: Obj, hops: readonly unknown[]): { decision: string; raw?: string; error?: string } {
+  if (typeof b.decision === 'string' && b.decision.trim()) return loggedDecision(b.decision, readSufficiency);
+  if (typeof b.sufficient === 'boolean') return { decision: b.sufficient ? 'answer' : 'retrieve' };
+  if (typeof b.need_retrieval === 'boolean') return { decision: b.need_retrieval ? 'retrieve' : 'answer' };
+  return { decision: hops.length > 0 ? 'retrieve' : 'answer' };
 }
 
 function hopSteps(node: string, hops: readonly unknown[], field: string): StepInput[] {
@@ -223,8 +230,11 @@ function hopSteps(node: string, hops: readonly unknown[], field: string): StepIn
     );
     steps.push({ kind: 'retrieve', planNode: node, hop, queries, docs });
     if (typeof h.continue === 'boolean' || typeof h.decision === 'string') {
-      const decision = typeof h.decision === 'string' ? h.decision : h.continue ? 'continue' : 'stop';
-      steps.push({ kind: 'decision', planNode: node, hop, decision });
+      const read =
+        typeof h.decision === 'string'
+          ? loggedDecision(h.decision, readContinue)
+          : { decision: h.continue ? 'continue' : 'stop' };
+      steps.push({ kind: 'decision', planNode: node, hop, ...read });
     }
   });
   return steps;
@@ -236,12 +246,12 @@ function blockEvents(node: PlanLine, block: Block, answers: Map<string, string>)
   const hops = b.hops ?? b.retrievals ?? b.rounds ?? [];
   if (!Array.isArray(hops)) throw new RecordError('`hops` must be a list', `${block.field}.hops`);
   const given = pickString(b, ['resolved_question', 'resolved']);
-  const resolvedText = given ? given.value.trim() : resolve(node.text, answers);
+  const resolvedText = given ? given.value.trim() : resolveRefs(node.text, answers);
   const events: TrajectoryEvent[] = [
     { type: 'plan_node', id: node.id, patch: { status: 'active', resolvedText } },
     {
       type: 'step',
-      step: { kind: 'decision', planNode: node.id, decision: decisionOf(b, hops), text: resolvedText },
+      step: { kind: 'decision', planNode: node.id, ...decisionOf(b, hops), text: resolvedText },
     },
   ];
   for (const step of hopSteps(node.id, hops, `${block.field}.hops`)) events.push({ type: 'step', step });
@@ -289,9 +299,12 @@ function parseText(text: string): Parsed {
     else if (a) final = (a[1] ?? '').trim();
     else if (c) confidence = checkConfidence(Number((c[1] ?? '').trim()), 'confidence');
   }
-  if (!question)
-    question = lines.find((l) => l.trim() && !readStepLine(l) && !META_LINE.test(l))?.trim() ?? '';
   const plan = planFromText(text, 'plan');
+  if (!question) {
+    const stepLines = new Set(readPlanSteps(text).map((st) => st.line));
+    question =
+      lines.find((l, i) => l.trim() && !stepLines.has(i + 1) && !PLAN_META_LINE.test(l))?.trim() ?? '';
+  }
   const out: Parsed = { question, plan, rawPlan: text, blocks: new Map(), obj: {} };
   if (final !== undefined) out.final = final;
   if (confidence !== undefined) out.confidence = confidence;
@@ -361,22 +374,22 @@ function toEvents(p: Parsed, ctx: RecordContext, raw: string): TrajectoryEvent[]
 
 // ---- Detection --------------------------------------------------------------------------------
 
-function numberedLines(text: string): number {
-  return stepsOf(text).length;
+function stepCount(text: string): number {
+  return readPlanSteps(text).length;
 }
 
 /** Mostly a numbered list (≥ 2 steps) naming earlier answers as #n, or under a "Plan:" heading. */
 function scoreText(text: string): number {
   if (TAGGED.test(text)) return 0;
-  const lines = text.split('\n').filter((l) => l.trim() && !META_LINE.test(l));
-  const steps = numberedLines(text);
+  const lines = text.split('\n').filter((l) => l.trim() && !PLAN_META_LINE.test(l));
+  const steps = stepCount(text);
   if (steps < 2 || steps / Math.max(1, lines.length) < 0.6) return 0;
   return /#\d+/.test(text) || /^\s*plan\s*:/im.test(text) ? 0.8 : 0;
 }
 
 function scoreObject(o: Obj): number {
   if (typeof o.plan === 'string') {
-    if (numberedLines(o.plan) >= 1) return 0.9;
+    if (stepCount(o.plan) >= 1) return 0.9;
     // A question with a plan is an APEX record even when its plan cannot be read: it is reported
     // as one, not read by a format that knows only its question (FlashRAG's dataset records).
     return typeof o.question === 'string' ? 0.5 : 0;
