@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { formatSize, revealPartEnd } from './long-text-parts';
 
 const LIMIT = 4000;
@@ -55,9 +55,7 @@ export function LongText({
   return (
     <Box className={`longtext revealed ${className ?? ''}`} data-complete={!revealing}>
       {ends.map((end, i) => (
-        <span key={i} className="longtext-part">
-          {text.slice(i === 0 ? 0 : ends[i - 1], end)}
-        </span>
+        <Part key={i} text={text} start={i === 0 ? 0 : ends[i - 1]!} end={end} />
       ))}
       {revealing && (
         <span className="muted small" data-testid="longtext-progress" role="status">
@@ -67,3 +65,11 @@ export function LongText({
     </Box>
   );
 }
+
+/**
+ * One revealed part; memoized on the text and its bounds, so revealing the next part does not
+ * compare every earlier part's characters again (5 MB compared per frame).
+ */
+const Part = memo(function Part({ text, start, end }: { text: string; start: number; end: number }) {
+  return <span className="longtext-part">{text.slice(start, end)}</span>;
+});
