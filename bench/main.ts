@@ -16,6 +16,9 @@
 //   training [--json] [--steps 200] [--samples 512]
 //         The production app in Chromium: a generated 200 × 512 training run imported, then plotted
 //         (longest main-thread task while plotting).
+//   huge-views [--json] [--rounds N]
+//         The production app in Chromium: longest main-thread task and time until shown opening
+//         issue 41's huge views (200,000-node plan, 20,000-deep chain, 5 MB question).
 // A command is a module exporting `run(args): Promise<void>`; add one by adding an entry below
 // (e.g. `agent: () => import('./agent-bench')`). With --json a command prints one JSON object as
 // the last line of stdout; progress goes to stderr.
@@ -59,6 +62,11 @@ const COMMANDS: Record<string, Command> = {
     describe:
       'the production app in Chromium: import a generated 200-step × 512-sample training run, then the longest main-thread task while the Training page plots it',
     load: () => import('./training-bench'),
+  },
+  'huge-views': {
+    describe:
+      "the production app in Chromium: longest main-thread task and time until shown opening a 200,000-node plan, a 20,000-deep plan chain and a 5 MB question (inputs from ../shared's make-large.mjs)",
+    load: () => import('./huge-views-bench'),
   },
   diagnose: {
     describe:

@@ -32,15 +32,34 @@ function answerSource(pred: string, hops: readonly SearchHop[]): string | null {
   return null;
 }
 
+/**
+ * Most items an evidence line names (plan nodes, entities); the rest are counted. A 200,000-node
+ * plan with no searches named every node: an 11.8 MB line the page then laid out (8 s).
+ */
+export const EVIDENCE_ITEMS = 5;
+
+/** `named` (the first of `total` items) joined by `sep`, then how many more there are. */
+function someOf(named: readonly string[], total: number, sep: string, more: string): string {
+  const rest = total - named.length;
+  return rest > 0 ? `${named.join(sep)}${sep}and ${rest.toLocaleString('en')} more ${more}` : named.join(sep);
+}
+
 /** Plan nodes no search worked on (judged only when steps say which node they work on). */
-function unsearchedNodes(t: Trajectory): string[] {
-  if (!t.plan || !t.steps.some((s) => s.planNode !== undefined)) return [];
-  return t.plan
-    .filter((n) => !t.steps.some((s) => s.kind === 'search' && s.planNode === n.id))
-    .map(
-      (n) =>
+function unsearchedNodes(t: Trajectory): { named: string[]; count: number } {
+  if (!t.plan || !t.steps.some((s) => s.planNode !== undefined)) return { named: [], count: 0 };
+  // Once per step, not per node and step (200,000 nodes × the steps).
+  const searched = new Set<string>();
+  for (const s of t.steps) if (s.kind === 'search' && s.planNode !== undefined) searched.add(s.planNode);
+  const named: string[] = [];
+  let count = 0;
+  for (const n of t.plan) {
+    if (searched.has(n.id)) continue;
+    if (count++ < EVIDENCE_ITEMS)
+      named.push(
         `plan node ${n.id} ${quote(n.resolvedText ?? n.text, 80)} (${n.status}) has no search step${n.answer !== undefined ? `; answered ${quote(n.answer, 60)} without retrieval` : ''}`,
-    );
+      );
+  }
+  return { named, count };
 }
 
 /** Entities the question names that no query asked about: the hop that may be missing. */
@@ -61,10 +80,13 @@ export function underSearch(
   const at = answerStep ? { stepId: answerStep.id } : {};
   if (pred === undefined || pred.trim() === '') return { under: false, evidence: 'No final answer.' };
   const nodes = unsearchedNodes(t);
-  const hop = nodes.length > 0 ? ` Missing hop: ${nodes.join('; ')}.` : '';
+  const hop =
+    nodes.count > 0
+      ? ` Missing hop: ${someOf(nodes.named, nodes.count, '; ', 'plan nodes with no search step')}.`
+      : '';
   if (suff.rule === 'no-gold') {
     // Without gold, an unsearched plan node is the missing hop the guidelines name.
-    if (nodes.length > 0) return { under: true, evidence: `No gold.${hop}`, ...at };
+    if (nodes.count > 0) return { under: true, evidence: `No gold.${hop}`, ...at };
     const source = answerSource(pred, hops);
     return source
       ? { under: false, evidence: `No gold; ${source}.`, ...at }
@@ -99,7 +121,14 @@ export function underSearch(
     parts.push('The answer matches the gold: a guess the evidence did not support.');
   const missing = unsearched(t, hops);
   if (n > 0 && missing.length > 0)
-    parts.push(`Never searched: ${missing.map((e) => quote(e, 40)).join(', ')}.`);
+    parts.push(
+      `Never searched: ${someOf(
+        missing.slice(0, EVIDENCE_ITEMS).map((e) => quote(e, 40)),
+        missing.length,
+        ', ',
+        'entities',
+      )}.`,
+    );
   if (hop) parts.push(hop.trim());
   if (goldAnswers(t).length > 0 && n === 0)
     parts.push(

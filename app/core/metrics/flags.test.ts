@@ -209,6 +209,24 @@ describe('over-search and under-search come from the detectors (app/core/diagnos
     expect(flags[0]?.evidence).toContain('plan node 2 "When was #1 born?" (done) has no search step');
   });
 
+  it('names the first unsearched plan nodes of a huge plan and counts the rest (a bounded line)', () => {
+    const t = traj({
+      plan: Array.from({ length: 200_000 }, (_, i) => ({ id: String(i + 1), text: `sub ${i + 1}` })),
+      steps: [
+        { kind: 'search', planNode: '1', queries: ['Jaws director'] },
+        { kind: 'retrieve', planNode: '1', docs: [JAWS] },
+      ],
+      answer: '1946',
+    });
+    const evidence = of(flagTrajectory(t), 'under-search')[0]?.evidence ?? '';
+    expect(evidence).toContain('plan node 2 "sub 2" (done) has no search step');
+    expect(evidence).toContain('plan node 6 "sub 6"');
+    expect(evidence).not.toContain('plan node 7 ');
+    expect(evidence).toContain('and 199,994 more plan nodes with no search step.');
+    // Every node named was an 11.8 MB line that the page laid out for 8 s.
+    expect(evidence.length).toBeLessThan(1000);
+  });
+
   it('does not flag when every plan node was searched and a passage states the answer', () => {
     const t = traj({
       plan: [{ id: '1', text: 'Who directed Jaws?' }],

@@ -45,37 +45,51 @@ const GAP_Y = 18;
 export const MAX_DRAWN_NODES = 100;
 export const MAX_DRAWN_EDGES = 2000;
 
-/** Longest-chain depth of every node, by an explicit-stack DFS; back edges are the cycles. */
-function depths(plan: readonly PlanNode[], byId: Map<string, PlanNode>) {
-  const depth = new Map<string, number>();
-  const onStack = new Set<string>();
+/**
+ * Longest-chain depth of every node (by the index of the first node with its id), by an
+ * explicit-stack DFS over typed arrays; back edges are the cycles. Objects per node (a stack
+ * frame, map entries by id) made a 200,000-node plan 0.7-1.4 s of the trajectory worker's time.
+ */
+function depths(plan: readonly PlanNode[], first: Map<string, number>) {
+  const n = plan.length;
+  const depth = new Int32Array(n).fill(-1);
+  const onStack = new Uint8Array(n);
+  const stackNode = new Int32Array(n);
+  const stackDep = new Int32Array(n);
   const cycles: PlanLayout['cycles'] = [];
-  for (const root of plan) {
-    if (depth.has(root.id)) continue;
-    const stack: Array<{ id: string; i: number }> = [{ id: root.id, i: 0 }];
-    onStack.add(root.id);
-    while (stack.length > 0) {
-      const top = stack[stack.length - 1]!;
-      const deps = byId.get(top.id)?.dependsOn ?? [];
-      if (top.i < deps.length) {
-        const d = deps[top.i++]!;
-        if (!byId.has(d) || depth.has(d)) continue;
-        if (onStack.has(d)) cycles.push({ node: top.id, dependsOn: d });
+  for (let r = 0; r < n; r++) {
+    const root = first.get(plan[r]!.id)!;
+    if (depth[root]! >= 0 || onStack[root]) continue;
+    let top = 0;
+    stackNode[0] = root;
+    stackDep[0] = 0;
+    onStack[root] = 1;
+    while (top >= 0) {
+      const at = stackNode[top]!;
+      const deps = plan[at]!.dependsOn;
+      const k = stackDep[top]!;
+      if (k < deps.length) {
+        stackDep[top] = k + 1;
+        const id = deps[k]!;
+        const d = first.get(id);
+        if (d === undefined || depth[d]! >= 0) continue;
+        if (onStack[d]) cycles.push({ node: plan[at]!.id, dependsOn: id });
         else {
-          onStack.add(d);
-          stack.push({ id: d, i: 0 });
+          onStack[d] = 1;
+          stackNode[++top] = d;
+          stackDep[top] = 0;
         }
         continue;
       }
       // Every dependency is placed, except those on the stack (cycles), which do not count.
       let m = -1;
-      for (const d of deps) {
-        const dd = depth.get(d);
-        if (dd !== undefined && dd > m) m = dd;
+      for (const id of deps) {
+        const d = first.get(id);
+        if (d !== undefined && depth[d]! > m) m = depth[d]!;
       }
-      depth.set(top.id, m + 1);
-      onStack.delete(top.id);
-      stack.pop();
+      depth[at] = m + 1;
+      onStack[at] = 0;
+      top--;
     }
   }
   return { depth, cycles };
@@ -86,14 +100,14 @@ export function layoutPlan(
   maxNodes = MAX_DRAWN_NODES,
   maxEdges = MAX_DRAWN_EDGES,
 ): PlanLayout {
-  const byId = new Map<string, PlanNode>();
-  for (const n of plan) if (!byId.has(n.id)) byId.set(n.id, n);
-  const { depth, cycles } = depths(plan, byId);
+  const first = new Map<string, number>();
+  plan.forEach((n, i) => first.has(n.id) || first.set(n.id, i));
+  const { depth, cycles } = depths(plan, first);
   const cyclic = new Set(cycles.map((c) => `${c.node}\u0000${c.dependsOn}`));
   const rowsPerCol = new Map<number, number>();
   const nodes: PlacedNode[] = [];
   for (const node of plan.slice(0, maxNodes)) {
-    const col = depth.get(node.id) ?? 0;
+    const col = depth[first.get(node.id)!]!;
     const row = rowsPerCol.get(col) ?? 0;
     rowsPerCol.set(col, row + 1);
     nodes.push({ node, col, row, x: col * (NODE_W + GAP_X), y: row * (NODE_H + GAP_Y) });
@@ -105,7 +119,7 @@ export function layoutPlan(
     for (const d of n.dependsOn) {
       const from = placed.get(d);
       const to = placed.get(n.id);
-      if (!byId.has(d)) continue;
+      if (!first.has(d)) continue;
       if (!from || !to || to.node !== n || edges.length >= maxEdges) hiddenEdges++;
       else edges.push({ from, to, cyclic: cyclic.has(`${n.id}\u0000${d}`) });
     }

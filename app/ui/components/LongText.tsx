@@ -1,36 +1,75 @@
-import { useState } from 'react';
+import { memo, useEffect, useState } from 'react';
+import { formatSize, revealPartEnd } from './long-text-parts';
 
 const LIMIT = 4000;
 
 /**
- * Untrusted model or document text, rendered as a text node only. Long strings (logs can hold
- * 1 MB lines) are cut until the user asks for all of it, so the page stays responsive.
+ * Untrusted model or document text, rendered as text nodes only. Long strings (logs can hold
+ * 1 MB lines, a question 5 MB) are cut until the user asks for all of it. "Show all" then reveals
+ * the rest part by part, one part a frame, each part its own block so the page lays out only
+ * the new one: a 5 MB question revealed at once was one 3.9 s task.
  */
 export function LongText({
   text,
   limit = LIMIT,
   className,
+  inline = false,
 }: {
   text: string;
   limit?: number;
   className?: string;
+  /** Inside a line (an answer, a flag's evidence): a span, not a block. */
+  inline?: boolean;
 }) {
-  const [all, setAll] = useState(false);
-  const cut = !all && text.length > limit;
-  return (
-    <div className={`longtext ${className ?? ''}`}>
-      {cut ? text.slice(0, limit) : text}
-      {cut && (
-        <button type="button" className="link more" onClick={() => setAll(true)}>
+  const Box = inline ? 'span' : 'div';
+  // The ends of the parts revealed so far, for the text they were cut from (a new text starts cut).
+  const [revealed, setRevealed] = useState<{ of: string; ends: number[] } | null>(null);
+  const ends = revealed?.of === text ? revealed.ends : null;
+  const last = ends?.at(-1) ?? 0;
+  const revealing = ends !== null && last < text.length;
+  useEffect(() => {
+    if (!revealing) return;
+    const frame = requestAnimationFrame(() =>
+      setRevealed((r) =>
+        r && r.of === text ? { of: text, ends: [...r.ends, revealPartEnd(text, last)] } : r,
+      ),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [revealing, text, last]);
+
+  if (text.length <= limit) return <Box className={`longtext ${className ?? ''}`}>{text}</Box>;
+  if (ends === null)
+    return (
+      <Box className={`longtext ${className ?? ''}`}>
+        {text.slice(0, limit)}
+        <button
+          type="button"
+          className="link more"
+          data-testid="show-all"
+          onClick={() => setRevealed({ of: text, ends: [revealPartEnd(text, 0)] })}
+        >
           … show all ({formatSize(text.length)})
         </button>
+      </Box>
+    );
+  return (
+    <Box className={`longtext revealed ${className ?? ''}`} data-complete={!revealing}>
+      {ends.map((end, i) => (
+        <Part key={i} text={text} start={i === 0 ? 0 : ends[i - 1]!} end={end} />
+      ))}
+      {revealing && (
+        <span className="muted small" data-testid="longtext-progress" role="status">
+          showing {formatSize(last)} of {formatSize(text.length)}…
+        </span>
       )}
-    </div>
+    </Box>
   );
 }
 
-export function formatSize(chars: number): string {
-  if (chars < 1000) return `${chars} chars`;
-  if (chars < 1e6) return `${(chars / 1000).toFixed(1)}k chars`;
-  return `${(chars / 1e6).toFixed(1)}M chars`;
-}
+/**
+ * One revealed part; memoized on the text and its bounds, so revealing the next part does not
+ * compare every earlier part's characters again (5 MB compared per frame).
+ */
+const Part = memo(function Part({ text, start, end }: { text: string; start: number; end: number }) {
+  return <span className="longtext-part">{text.slice(start, end)}</span>;
+});

@@ -7,6 +7,7 @@ import type { Trajectory } from '../../../core/schema/trajectory';
 import { EvidenceChainList } from './EvidenceChainList';
 import { ProbesPanel } from './ProbesPanel';
 import { SearchJudgePanel } from '../search-judge/SearchJudgePanel';
+import { LongText } from '../LongText';
 
 const pct = (v: number | null) => (v === null ? '–' : `${Math.round(v * 100)}%`);
 const num = (v: number | null) => (v === null ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(2));
@@ -94,7 +95,7 @@ export function DiagnosisPanel({
           ) : (
             <b>sufficiency</b>
           )}{' '}
-          {d.sufficiency.evidence}
+          <LongText inline text={d.sufficiency.evidence} limit={1000} />
         </p>
       )}
       {d.sufficiency.chain && <EvidenceChainList chain={d.sufficiency.chain} onSelectStep={onSelectStep} />}
@@ -119,7 +120,7 @@ export function DiagnosisPanel({
                     you: {you}
                   </span>
                 )}
-                <div className="small">{v.evidence}</div>
+                <LongText className="small" text={v.evidence} limit={1000} />
               </li>
             );
           })}
@@ -134,7 +135,7 @@ export function DiagnosisPanel({
           ) : (
             <b>under-search</b>
           )}{' '}
-          {under.evidence}
+          <LongText inline text={under.evidence} limit={1000} />
         </p>
       )}
       <h4>Efficiency</h4>

@@ -4,6 +4,7 @@ import { exsearchRetrievalMetrics } from '../../../core/metrics/retrieval-at-k';
 import type { TrajectoryMetrics } from '../../../core/metrics/trajectory-metrics';
 import type { Trajectory } from '../../../core/schema/trajectory';
 import { GoldPlanTable, type PlanRewriteState } from './GoldPlanTable';
+import { LongText } from '../LongText';
 
 function fmt(v: number | null, digits = 2): string {
   return v === null ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(digits);
@@ -103,9 +104,10 @@ export function MetricsPanel({
         <p className="muted">None: no automatic sign of over- or under-searching.</p>
       ) : (
         <ul className="flags">
-          {flags.map((f) => (
-            <li key={f.kind + f.evidence}>
-              <span className={`flag flag-${f.kind}`}>{f.kind}</span> {f.evidence}{' '}
+          {flags.map((f, i) => (
+            <li key={`${f.kind}:${i}`}>
+              <span className={`flag flag-${f.kind}`}>{f.kind}</span>{' '}
+              <LongText inline text={f.evidence} limit={1000} />{' '}
               {f.stepId && (
                 <button type="button" className="link" onClick={() => onSelectStep(f.stepId!)}>
                   go to step

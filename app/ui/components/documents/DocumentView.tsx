@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { highlightSegments } from '../../../core/search/highlight';
 import { useCorpusUi } from '../../state/corpus-ui';
-import { formatSize } from '../LongText';
+import { formatSize } from '../long-text-parts';
 
 /** Text with the matched BM25 terms marked; rendered as text nodes only. */
 export function Highlighted({ text, terms, limit }: { text: string; terms?: string[]; limit?: number }) {

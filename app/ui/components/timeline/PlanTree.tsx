@@ -3,10 +3,14 @@ import { useMemo } from 'react';
 import type { PlanNode } from '../../../core/schema/trajectory';
 import { plural } from '../../../core/plural';
 import { layoutPlan, NODE_H, NODE_W, type PlacedNode, type PlanLayout } from '../../../core/plan/plan-layout';
+import { clip } from '../long-text-parts';
 
 const link = linkHorizontal<{ source: [number, number]; target: [number, number] }, [number, number]>()
   .source((d) => d.source)
   .target((d) => d.target);
+
+/** Characters a node's box holds (it shows three lines): a longer text is in its title and step. */
+const NODE_CHARS = 200;
 
 /** What the drawing leaves out or could not honour: cycles, and nodes/edges past the caps. */
 function PlanNotes({ layout, total }: { layout: PlanLayout; total: number }) {
@@ -107,11 +111,15 @@ export function PlanTree({
                 <rect width={NODE_W} height={NODE_H} rx={8} />
                 <foreignObject x={0} y={0} width={NODE_W} height={NODE_H}>
                   <div className="plan-node-body">
-                    <div className="plan-node-text" title={node.resolvedText ?? node.text}>
-                      <b>#{node.id}</b> {node.resolvedText ?? node.text}
+                    <div className="plan-node-text" title={clip(node.resolvedText ?? node.text)}>
+                      <b>#{clip(node.id, 40)}</b> {clip(node.resolvedText ?? node.text, NODE_CHARS)}
                     </div>
-                    <div className="plan-node-answer" title={node.answer}>
-                      {node.answer ? `→ ${node.answer}` : <span className="muted">{node.status}</span>}
+                    <div className="plan-node-answer" title={node.answer && clip(node.answer)}>
+                      {node.answer ? (
+                        `→ ${clip(node.answer, NODE_CHARS)}`
+                      ) : (
+                        <span className="muted">{node.status}</span>
+                      )}
                     </div>
                   </div>
                 </foreignObject>

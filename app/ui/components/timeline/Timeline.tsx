@@ -7,6 +7,8 @@ import { stepNumber } from '../../../core/schema/step-number';
 import type { PlanNode, Step, Trajectory } from '../../../core/schema/trajectory';
 import { DocList } from '../documents/DocList';
 import { useVirtualRows, type VirtualRows } from './use-virtual-rows';
+import { LongText } from '../LongText';
+import { clip } from '../long-text-parts';
 
 /** A run of consecutive steps under one title: steps[start..end) of the trajectory. */
 interface Group {
@@ -174,13 +176,13 @@ export function Timeline({
     );
   };
   const missing = marks?.missingHop && (
-    <div className="tl-missing-hop" data-testid="missing-hop" title={marks.missingHop}>
+    <div className="tl-missing-hop" data-testid="missing-hop" title={clip(marks.missingHop)}>
       {marks.missingLink ? (
         <b data-testid="missing-link">missing: {marks.missingLink}</b>
       ) : (
         <b>missing hop</b>
       )}{' '}
-      <span className="small">{marks.missingHop}</span>
+      <LongText inline className="small" text={marks.missingHop} limit={600} />
     </div>
   );
   if (virtual)
@@ -416,8 +418,8 @@ const StepCard = memo(function StepCard({
         <span className="spacer" />
         {step.tokens !== undefined && <span className="muted small">{step.tokens} tok</span>}
         {step.ms !== undefined && <span className="muted small">{Math.round(step.ms)} ms</span>}
-        {flags.map((f) => (
-          <span key={f.kind + f.evidence} className={`flag flag-${f.kind}`} title={f.evidence}>
+        {flags.map((f, i) => (
+          <span key={`${f.kind}:${i}`} className={`flag flag-${f.kind}`} title={clip(f.evidence)}>
             ⚑ {f.kind}
           </span>
         ))}

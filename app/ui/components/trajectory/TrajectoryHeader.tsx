@@ -80,13 +80,15 @@ export function TrajectoryHeader({
       </h1>
       <div className="answer-line">
         <span>
-          <span className="muted">Answer</span> <b data-testid="answer">{t.answer?.text ?? '—'}</b>
+          <span className="muted">Answer</span>{' '}
+          <b data-testid="answer">{t.answer ? <LongText inline text={t.answer.text} limit={600} /> : '—'}</b>
           {t.answer?.confidence !== undefined && (
             <span className="muted"> (confidence {t.answer.confidence.toFixed(2)})</span>
           )}
         </span>
         <span>
-          <span className="muted">Gold</span> {(t.gold?.answers ?? []).join(' | ') || '—'}
+          <span className="muted">Gold</span>{' '}
+          <LongText inline text={(t.gold?.answers ?? []).join(' | ') || '—'} limit={600} />
           {goldFrom && (
             <span
               className="pill"

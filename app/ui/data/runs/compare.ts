@@ -17,8 +17,9 @@ export function useComparison(ids: readonly string[]) {
 
 export function useRunsOfQuestion(t: Pick<Trajectory, 'id' | 'question'>) {
   return useQuery({
-    // Under ['rows'], so a new import (which invalidates the rows) refreshes the count.
-    queryKey: ['rows', 'same-question', t.id, t.question],
+    // Under ['rows'], so a new import (which invalidates the rows) refreshes the count. Keyed by
+    // the id alone (its question comes with it): a 5 MB question in the key was hashed each render.
+    queryKey: ['rows', 'same-question', t.id],
     queryFn: () => runsOfSameQuestion(t),
   });
 }
