@@ -23,7 +23,8 @@ export interface StoredBatch {
  * Stores batches of one file's import, updating `record` after each: a batch's records, their
  * labels and the report counting them commit in one transaction, so however the import stops
  * (cancelled, its worker ended, the tab killed) the stored report counts what was stored. The ids
- * known here are read once per import and held in memory after (known-ids.ts), not per file.
+ * known here come from memory (known-ids.ts): read once in this context, and again only after
+ * another context wrote trajectories, not once per file.
  */
 export function batchWriter(
   record: ImportRecord,
