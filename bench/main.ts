@@ -13,6 +13,8 @@
 //         A live run's cost per streamed token as its draft grows (copy + finalize vs snapshots).
 //   diagnose [--json] [--records 500] [--rounds 5]
 //         Diagnosis time with the evidence-chain sufficiency vs the answer-containment rules.
+//   import-store [--json] [--steps 20,100] [--samples 512]
+//         The import's write path in Node (fake-indexeddb): samples/s and last-20 ÷ first-20 file times.
 //   training [--json] [--steps 200] [--samples 512]
 //         The production app in Chromium: a generated 200 × 512 training run imported, then plotted
 //         (longest main-thread task while plotting).
@@ -67,6 +69,11 @@ const COMMANDS: Record<string, Command> = {
     describe:
       "the production app in Chromium: longest main-thread task and time until shown opening a 200,000-node plan, a 20,000-deep plan chain and a 5 MB question (inputs from ../shared's make-large.mjs)",
     load: () => import('./huge-views-bench'),
+  },
+  'import-store': {
+    describe:
+      "the import's write path in Node over fake-indexeddb: a generated training run stored step file by step file (samples/s, last 20 files ÷ first 20)",
+    load: () => import('./import-store-bench'),
   },
   diagnose: {
     describe:

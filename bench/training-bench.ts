@@ -75,8 +75,8 @@ async function hoverPlots(page: Page): Promise<void> {
 
 export async function run(args: string[]): Promise<void> {
   const json = args.includes('--json');
-  const steps = Number(flag(args, '--steps') ?? 200);
-  const samples = Number(flag(args, '--samples') ?? 512);
+  const steps = Number(flag(args, 'steps') ?? 200);
+  const samples = Number(flag(args, 'samples') ?? 512);
   const dir = mkdtempSync(join(tmpdir(), 'hopscope-training-bench-'));
   try {
     const runDir = join(dir, 'grpo-bench');

@@ -7,7 +7,7 @@ import type { ImportRecord } from './db';
 import { type MovedRecord, putImported, shownId } from './import-ids';
 import { labelsOnTheirSteps } from './import-labels';
 import { keepIssues } from './import-record';
-import { knownTrajectoryIds, putImportRecord, restoreAnnotations } from './store';
+import { type KnownIds, knownIds } from './known-ids';
 
 export interface StoredBatch {
   storedIds: string[];
@@ -19,40 +19,63 @@ export interface StoredBatch {
   labelsDropped: number;
 }
 
-/** Stores batches of one file's import, updating `record` after each. */
+/**
+ * Stores batches of one file's import, updating `record` after each: a batch's records, their
+ * labels and the report counting them commit in one transaction, so however the import stops
+ * (cancelled, its worker ended, the tab killed) the stored report counts what was stored. The ids
+ * known here come from memory (known-ids.ts): read once in this context, and again only after
+ * another context wrote trajectories, not once per file.
+ */
 export function batchWriter(
   record: ImportRecord,
   opts: { file: string; replacesOwnOlderVersion?: boolean },
 ): (b: ImportBatch) => Promise<StoredBatch> {
-  // Ids known before this import, read once: a record stored or labelled under a legacy id keeps it.
-  let known: Promise<Set<string>> | null = null;
+  let known: Promise<KnownIds> | null = null;
   return async (b) => {
-    const kept = b.legacyIds.size ? keepLegacyIds(b, await (known ??= knownTrajectoryIds())) : b;
-    const { stored, moved } = await putImported(kept.trajectories, {
+    const held = await (known ??= knownIds());
+    // A record stored or labelled under a legacy id keeps it.
+    const kept = b.legacyIds.size ? keepLegacyIds(b, held.ids) : b;
+    const { alongside } = await putImported(kept.trajectories, {
       replaceSameSource: opts.replacesOwnOlderVersion === true,
       derivedIds: kept.derivedIds,
+      known: held,
+      alongside: ({ stored, moved }, tx) => {
+        const movedIssues = moved.map((m) => movedIssue(opts.file, b.lines[m.index] ?? 0, m));
+        // Labels the file carried for a moved record go with it; one on a step it lacks is reported.
+        const onSteps = labelsOnTheirSteps(
+          opts.file,
+          stored,
+          b.lines,
+          moveAnnotations(kept.annotations, moved),
+        );
+        // Annotation ids are derived from (annotator, trajectory, step, slot): re-importing an
+        // export replaces its labels instead of duplicating them. Not journaled here: the caller
+        // backs up what this reports, the one path an import's labels take to the backup.
+        for (const a of onSteps.kept) void tx.objectStore('annotations').put(a);
+        // The report as it will be once this commits (the record itself changes only then).
+        const next: ImportRecord = { ...record, errors: [...record.errors] };
+        next.format = b.format;
+        next.records = b.progress.records;
+        next.imported = b.progress.imported;
+        next.annotations = (record.annotations ?? 0) + onSteps.kept.length;
+        keepIssues(next, movedIssues);
+        keepIssues(next, onSteps.issues);
+        keepIssues(next, b.issues);
+        void tx.objectStore('imports').put(next);
+        return {
+          next,
+          result: {
+            storedIds: stored.map((t) => t.id),
+            storedAnnotations: onSteps.kept,
+            issues: [...movedIssues, ...onSteps.issues],
+            labelsDropped: onSteps.issues.length,
+          },
+        };
+      },
     });
-    const movedIssues = moved.map((m) => movedIssue(opts.file, b.lines[m.index] ?? 0, m));
-    // Labels the file carried for a moved record go with it; one on a step it lacks is reported.
-    const onSteps = labelsOnTheirSteps(opts.file, stored, b.lines, moveAnnotations(kept.annotations, moved));
-    // Annotation ids are derived from (annotator, trajectory, step, slot): re-importing an
-    // export replaces its labels instead of duplicating them. Not journaled here: the caller
-    // backs up what this reports, the one path an import's labels take to the backup.
-    await restoreAnnotations(onSteps.kept);
-    record.format = b.format;
-    record.records = b.progress.records;
-    record.imported = b.progress.imported;
-    record.annotations = (record.annotations ?? 0) + onSteps.kept.length;
-    keepIssues(record, movedIssues);
-    keepIssues(record, onSteps.issues);
-    keepIssues(record, b.issues);
-    await putImportRecord(record);
-    return {
-      storedIds: stored.map((t) => t.id),
-      storedAnnotations: onSteps.kept,
-      issues: [...movedIssues, ...onSteps.issues],
-      labelsDropped: onSteps.issues.length,
-    };
+    if (!alongside) throw new Error('the batch was not written'); // putImported always runs it
+    Object.assign(record, alongside.next);
+    return alongside.result;
   };
 }
 

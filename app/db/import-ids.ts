@@ -6,7 +6,8 @@
 import { canonicalJson } from '../core/io/canonical';
 import { unpackTrajectory } from '../core/schema/packed';
 import type { Trajectory } from '../core/schema/trajectory';
-import { writeTrajectories } from './trajectory-write';
+import { forgetKnownIds, type KnownIds, WRITES_KEY } from './known-ids';
+import { deriveRows, type TrajectoryWriteTx, writeTrajectories } from './trajectory-write';
 
 /** What a record is, apart from its id and where in which file it was read. */
 export function recordContent(t: Trajectory): string {
@@ -28,13 +29,25 @@ export interface MovedRecord {
   to: string;
 }
 
+/** What putImported stored: final ids, and the records moved. */
+export interface PutImported {
+  stored: Trajectory[];
+  moved: MovedRecord[];
+}
+
+/** The stores a caller of putImported may also write, in the same transaction. */
+export type AlongsideTx = TrajectoryWriteTx<'annotations' | 'imports'>;
+
 /**
  * Puts imported trajectories in one transaction, each under its id unless that id holds a
  * different record (then under the first free or identical `<id>~n`). Returns what was stored
  * (final ids) and which records moved. The check runs inside the write, so two files importing
- * at once cannot both take one id.
+ * at once cannot both take one id: with `known` (the ids held in memory, known-ids.ts) only an
+ * id it holds is read, unless another context wrote trajectories since (then every id is read,
+ * in one round). `alongside` writes what goes with the batch (its labels, the import's report) in
+ * the same transaction, so a stopped or killed import never stores one without the other.
  */
-export async function putImported(
+export async function putImported<T = undefined>(
   list: readonly Trajectory[],
   opts: {
     /**
@@ -47,35 +60,65 @@ export async function putImported(
      * any legacy rename). The shape of an id says nothing: a file may name a record `t_1`.
      */
     derivedIds?: ReadonlySet<string>;
+    known?: KnownIds;
+    alongside?: (put: PutImported, tx: AlongsideTx) => T;
   } = {},
-): Promise<{ stored: Trajectory[]; moved: MovedRecord[] }> {
-  if (list.length === 0) return { stored: [], moved: [] };
+): Promise<PutImported & { alongside?: T }> {
+  if (list.length === 0 && !opts.alongside) return { stored: [], moved: [] };
   const replaceSameSource = opts.replaceSameSource === true;
   const derivedIds = opts.derivedIds ?? new Set<string>();
-  return writeTrajectories([], async (put, tx) => {
-    const ts = tx.objectStore('trajectories');
-    const stored: Trajectory[] = [];
-    const moved: MovedRecord[] = [];
-    for (const [i, t] of list.entries()) {
-      let content: string | undefined;
-      let id = t.id;
-      for (let n = 2; ; n++) {
-        const there = await ts.get(id);
-        // A content id the pipeline derived is a hash of the record's own bytes: the same id is
-        // the same record, whatever a newer importer now derives from it (re-importing after an
-        // update replaces, as before).
-        if (!there || (id === t.id && derivedIds.has(id))) break;
-        const old = unpackTrajectory(there);
-        if (replaceSameSource && canonicalJson(old.source) === canonicalJson(t.source)) break;
-        content ??= recordContent(t);
-        if (recordContent(old) === content) break;
-        id = `${t.id}~${n}`;
-      }
-      const kept = id === t.id ? t : { ...t, id };
-      if (id !== t.id) moved.push({ index: i, from: t.id, to: id });
-      put(kept);
-      stored.push(kept);
-    }
-    return { stored, moved };
-  });
+  const known = opts.known;
+  let exact = false;
+  const derived = await deriveRows(list);
+  try {
+    const out = await writeTrajectories(
+      ['annotations', 'imports'],
+      async (put, tx, token) => {
+        const ts = tx.objectStore('trajectories');
+        exact = known !== undefined && (await tx.objectStore('meta').get(WRITES_KEY)) === known.token;
+        // An id neither stored nor labelled here needs no read while the held ids are exact.
+        const mayHold = (id: string) => !exact || known?.ids.has(id) === true;
+        // A content id the pipeline derived is a hash of the record's own bytes: the same id is the
+        // same record, whatever a newer importer now derives from it (re-importing after an update
+        // replaces, as before).
+        const trusted = (t: Trajectory) => derivedIds.has(t.id);
+        // The first reads in one round, not one awaited read per record.
+        const first = await Promise.all(
+          list.map((t) => (!trusted(t) && mayHold(t.id) ? ts.get(t.id) : undefined)),
+        );
+        const stored: Trajectory[] = [];
+        const moved: MovedRecord[] = [];
+        for (const [i, t] of list.entries()) {
+          let content: string | undefined;
+          let id = t.id;
+          for (let n = 2; ; n++) {
+            if (id === t.id && trusted(t)) break;
+            const there = id === t.id ? first[i] : mayHold(id) ? await ts.get(id) : undefined;
+            if (!there) break;
+            const old = unpackTrajectory(there);
+            if (replaceSameSource && canonicalJson(old.source) === canonicalJson(t.source)) break;
+            content ??= recordContent(t);
+            if (recordContent(old) === content) break;
+            id = `${t.id}~${n}`;
+          }
+          const kept = id === t.id ? t : { ...t, id };
+          if (id !== t.id) moved.push({ index: i, from: t.id, to: id });
+          put(kept, derived.rows[i]);
+          // Held at once: a later record of this batch moved to this id reads what was just put.
+          known?.ids.add(id);
+          stored.push(kept);
+        }
+        const result: PutImported & { alongside?: T } = { stored, moved };
+        if (opts.alongside) result.alongside = opts.alongside({ stored, moved }, tx);
+        if (known && exact) known.token = token;
+        return result;
+      },
+      { rowsKey: derived.key },
+    );
+    return out;
+  } catch (e) {
+    // What the held set took from this write may not be stored: read afresh next time.
+    if (known) await forgetKnownIds();
+    throw e;
+  }
 }

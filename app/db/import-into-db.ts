@@ -14,7 +14,7 @@ import {
   type ImportRecord,
 } from './db';
 import { batchWriter } from './import-batch';
-import { type ImportStart, importStart, keepIssues, runningImport } from './import-record';
+import { cancelledMessage, type ImportStart, importStart, keepIssues, runningImport } from './import-record';
 import { putImportRecord } from './store';
 
 export interface DbImportOptions {
@@ -90,7 +90,7 @@ export async function importIntoDb(
     // What was stored stays; the report says so and why the import stopped.
     record.status = cancelled ? 'cancelled' : 'failed';
     record.message = cancelled
-      ? `by the user after ${record.imported} imported`
+      ? cancelledMessage(record.imported)
       : `${e instanceof Error ? `${e.name}: ${e.message}` : String(e)} (after ${record.imported} imported)`;
     await putImportRecord(record).catch(() => {});
     throw e;

@@ -29,6 +29,11 @@ export function runningImport(file: string, format: string | undefined, start: I
   };
 }
 
+/** Why a cancelled import stopped, as its report says it (the dialog adds what to do next). */
+export function cancelledMessage(imported: number): string {
+  return `by the user after ${imported} imported`;
+}
+
 /**
  * Adds issues to the record up to MAX_KEPT_ISSUES and counts the rest. Past the cap an error
  * takes the place of the last warning kept (the warning is counted instead), so thousands of

@@ -8,37 +8,19 @@ import type { Trajectory } from '../core/schema/trajectory';
 import { findQuestionBy } from '../core/corpus/gold-join';
 import { db, type ImportRecord } from './db';
 import { backupEntries, backupLabels } from './backup';
+import { WRITES_KEY, writeToken } from './known-ids';
 import { currentQuestionIndex } from './question-index';
 import { writeTrajectories } from './trajectory-write';
 
 /** Upserts trajectories (stable ids: re-importing replaces, never duplicates). */
 export async function putTrajectories(list: readonly Trajectory[]): Promise<void> {
   if (list.length === 0) return;
-  await writeTrajectories([], (put) => list.forEach(put));
+  await writeTrajectories([], (put) => list.forEach((t) => put(t)));
 }
 
 /** Every stored trajectory id (keys only: one request, not one per id). */
 export async function storedTrajectoryIds(): Promise<Set<string>> {
   return new Set((await (await db()).getAllKeys('trajectories')) as string[]);
-}
-
-/**
- * Every id a trajectory is known by here: stored, or named by a label (whose trajectory may be
- * gone: a deleted file, a database the browser reset and the labels' backup refilled).
- */
-export async function knownTrajectoryIds(): Promise<Set<string>> {
-  const ids = await storedTrajectoryIds();
-  let cursor = await (
-    await db()
-  )
-    .transaction('annotations')
-    .store.index('trajectoryId')
-    .openKeyCursor(null, 'nextunique');
-  while (cursor) {
-    ids.add(cursor.key);
-    cursor = await cursor.continue();
-  }
-  return ids;
 }
 
 export async function getTrajectory(id: string): Promise<Trajectory | undefined> {
@@ -130,11 +112,13 @@ export async function countTrajectories(): Promise<number> {
 export async function deleteFile(file: string): Promise<number> {
   const d = await db();
   const ids = await d.getAllKeysFromIndex('rows', 'file', file);
-  const tx = d.transaction(['trajectories', 'rows'], 'readwrite');
+  const tx = d.transaction(['trajectories', 'rows', 'meta'], 'readwrite');
   for (const id of ids) {
     void tx.objectStore('trajectories').delete(id);
     void tx.objectStore('rows').delete(id);
   }
+  // Known ids held in memory (an import's) are read again: these are gone.
+  void tx.objectStore('meta').put(writeToken(), WRITES_KEY);
   await tx.done;
   return ids.length;
 }
@@ -148,8 +132,10 @@ export async function putAnnotations(list: readonly Annotation[]): Promise<void>
 export async function restoreAnnotations(list: readonly Annotation[]): Promise<void> {
   if (list.length === 0) return;
   const d = await db();
-  const tx = d.transaction('annotations', 'readwrite');
-  for (const a of list) void tx.store.put(a);
+  const tx = d.transaction(['annotations', 'meta'], 'readwrite');
+  for (const a of list) void tx.objectStore('annotations').put(a);
+  // Labels may name trajectories not stored, which an import then takes back (known-ids.ts).
+  void tx.objectStore('meta').put(writeToken(), WRITES_KEY);
   await tx.done;
 }
 

@@ -1,39 +1,55 @@
 // Every write of a trajectory stores its table row with it, in one transaction: the row (metrics,
 // flags, diagnosis, gold: core/table/row) is derived with the question index current when the
-// write began, so the table never shows a row that is not its record's.
+// write began, so the table never shows a row that is not its record's. Each write also stores a
+// fresh token (known-ids.ts), so a context holding the known ids in memory sees another wrote.
 import type { IDBPTransaction, StoreNames } from 'idb';
 import { packTrajectory } from '../core/schema/packed';
 import type { Trajectory } from '../core/schema/trajectory';
-import { toRow } from '../core/table/row';
+import { type TrajectoryRow, toRow } from '../core/table/row';
 import { db, type HopscopeDB } from './db';
+import { WRITES_KEY, writeToken } from './known-ids';
 import { currentQuestionIndex } from './question-index';
 
 export type TrajectoryWriteTx<S extends StoreNames<HopscopeDB>> = IDBPTransaction<
   HopscopeDB,
-  (S | 'trajectories' | 'rows')[],
+  (S | 'trajectories' | 'rows' | 'meta')[],
   'readwrite'
 >;
 
 /**
- * Runs `fn` in a readwrite transaction on the trajectories, their rows and the stores in `also`;
- * `put` stores a trajectory (packed: core/schema/packed) with its row. Resolves with what `fn`
- * returns once the transaction has committed; a throw from `fn` aborts it.
+ * Runs `fn` in a readwrite transaction on the trajectories, their rows, meta and the stores in
+ * `also`; `put` stores a trajectory (packed: core/schema/packed) with its row. After `fn`, the
+ * write's `token` is stored under WRITES_KEY (`fn` still reads the one before). Resolves with what
+ * `fn` returns once the transaction has committed; a throw from `fn` aborts it. `put(t, row)`
+ * stores a row derived before (deriveRows, under `opts.rowsKey`) as `t`'s, unless the question
+ * sets changed since: then it is derived again.
  */
 export async function writeTrajectories<T, S extends StoreNames<HopscopeDB> = never>(
   also: readonly S[],
-  fn: (put: (t: Trajectory) => void, tx: TrajectoryWriteTx<S>) => T | Promise<T>,
+  fn: (
+    put: (t: Trajectory, row?: TrajectoryRow) => void,
+    tx: TrajectoryWriteTx<S>,
+    token: string,
+  ) => T | Promise<T>,
+  opts: { rowsKey?: string } = {},
 ): Promise<T> {
   const d = await db();
   // Before the transaction: an await on another store would let it commit early.
-  const { index } = await currentQuestionIndex();
-  const tx: TrajectoryWriteTx<S> = d.transaction(['trajectories', 'rows', ...also], 'readwrite');
-  const put = (t: Trajectory): void => {
+  const { key, index } = await currentQuestionIndex();
+  const rowsCurrent = opts.rowsKey === key;
+  const stores = [
+    ...new Set<S | 'trajectories' | 'rows' | 'meta'>(['trajectories', 'rows', 'meta', ...also]),
+  ];
+  const tx: TrajectoryWriteTx<S> = d.transaction(stores, 'readwrite');
+  const token = writeToken();
+  const put = (t: Trajectory, row?: TrajectoryRow): void => {
     void tx.objectStore('trajectories').put(packTrajectory(t));
-    void tx.objectStore('rows').put(toRow(t, index));
+    void tx.objectStore('rows').put(row && rowsCurrent ? { ...row, id: t.id } : toRow(t, index));
   };
   let out: T;
   try {
-    out = await fn(put, tx);
+    out = await fn(put, tx, token);
+    void tx.objectStore('meta').put(token, WRITES_KEY);
   } catch (e) {
     tx.done.catch(() => {});
     tx.abort();
@@ -41,4 +57,20 @@ export async function writeTrajectories<T, S extends StoreNames<HopscopeDB> = ne
   }
   await tx.done;
   return out;
+}
+
+/** Rows derived before a write, with the question sets' key they were derived under. */
+export interface DerivedRows {
+  key: string;
+  rows: TrajectoryRow[];
+}
+
+/**
+ * The rows of `list`, derived outside any transaction: a record with a million gold aliases takes
+ * seconds, and a transaction held open that long blocks every other write and the settling of a
+ * cancelled import (import-stop.ts). A row's id is its record's, so a moved record's row follows.
+ */
+export async function deriveRows(list: readonly Trajectory[]): Promise<DerivedRows> {
+  const { key, index } = await currentQuestionIndex();
+  return { key, rows: list.map((t) => toRow(t, index)) };
 }

@@ -4,7 +4,13 @@
 // step, as run-summary does (docs/guide/training-runs.md).
 import { planStepFiles } from '../core/training/step-files';
 import { announce } from './changes';
-import { cancelImport, type ImportReport, importTrajectoryFile, reportedErrors } from './trajectory-import';
+import {
+  cancelImport,
+  type ImportReport,
+  ImportSession,
+  importTrajectoryFile,
+  reportedErrors,
+} from './trajectory-import';
 
 /** A file with its path inside the run's folder; a bare File uses its `webkitRelativePath` or name. */
 export type TrainingFile = File | { file: File; path: string };
@@ -43,6 +49,9 @@ function pathOf(f: TrainingFile): { file: File; path: string } {
 
 let jobs = 0;
 
+/** The follow mode's worker, kept between step files: the ids it holds are not read again per file. */
+const following = new ImportSession();
+
 /**
  * Imports one step file of `run` (the follow mode's importer); the report says what was lost. The
  * table reads the rows it stored, not every row again (a followed run adds a step at a time).
@@ -55,7 +64,15 @@ export async function importTrainingFile(
   const { file: blob, path } = pathOf(file);
   const planned = planStepFiles([path], run).files[0];
   const name = planned?.name ?? path;
-  const report = await importTrajectoryFile(`training-${++jobs}`, blob, format, () => {}, name, false);
+  const report = await importTrajectoryFile(
+    `training-${++jobs}`,
+    blob,
+    format,
+    () => {},
+    name,
+    false,
+    following,
+  );
   announce('imports');
   return report;
 }
@@ -80,7 +97,9 @@ export async function importTrainingFiles(
     errors: 0,
   };
   // The table reads each file's stored rows as it goes and every row once at the end, not after
-  // every file (200 step files of 512 samples would read the whole table 200 times).
+  // every file (200 step files of 512 samples would read the whole table 200 times). One worker
+  // imports every file, so the ids it holds in memory are read once for the run.
+  const session = new ImportSession();
   try {
     for (const [k, p] of plan.files.entries()) {
       opts.signal?.throwIfAborted();
@@ -97,6 +116,7 @@ export async function importTrainingFiles(
           () => {},
           p.name,
           false,
+          session,
         );
         out.files.push({ name: p.name, step: p.step, report });
         out.records += report.records;
@@ -107,6 +127,7 @@ export async function importTrainingFiles(
       }
     }
   } finally {
+    session.end();
     announce('trajectories', 'imports');
   }
   return out;

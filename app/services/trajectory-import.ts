@@ -1,11 +1,16 @@
-// Importing trajectory logs as a use case: files are parsed and stored in the import worker
-// (streamed, all-or-report, cancellable); the table refreshes as rows arrive and once at the end.
+// Importing trajectory logs as a use case: files are parsed and stored in an import worker
+// (streamed, all-or-report); the table refreshes as rows arrive and once at the end. Cancel ends
+// the import's worker at once (a huge record can hold it in one conversion for many seconds, deaf
+// to a message) and settles the stored report: what was stored stays, and the report counts it.
 import * as Comlink from 'comlink';
+import { AbortError } from '../core/abort';
 import type { ImportProgress } from '../core/importers/pipeline';
 import type { ImportedBatch, ImportWorkerApi } from '../runtime/import/api';
-import { importWorker } from '../runtime/import/client';
+import { importWorker, type OwnImportWorker, startImportWorker } from '../runtime/import/client';
 import { backupImport, backupLabels } from '../db/backup';
+import type { ImportRecord } from '../db/db';
 import { importStart } from '../db/import-record';
+import { settleCancelledImport } from '../db/import-stop';
 export { reportedErrors, reportedIssues } from '../db/db';
 import { announce, announceStored } from './changes';
 import { afterServed } from './corpus/served-first';
@@ -15,6 +20,49 @@ import { rethrowStorageError } from './storage/storage-health';
 const PARTIAL_REFRESH_MS = 1000;
 
 export type ImportReport = Awaited<ReturnType<ImportWorkerApi['importBlob']>>;
+
+/** A cancelled import (an AbortError, as isAbort asks): `report` counts what was stored. */
+export class ImportCancelledError extends AbortError {
+  constructor(readonly report: ImportRecord) {
+    super(`cancelled after ${report.imported} imported`);
+  }
+}
+
+/**
+ * A worker for imports in turn (a training run's step files): the ids it holds in memory are read
+ * once for all of them. A cancelled import ends it; the next import through it starts a new one.
+ */
+export class ImportSession {
+  private worker: OwnImportWorker | null = null;
+
+  get api(): OwnImportWorker['api'] {
+    this.worker ??= startImportWorker();
+    return this.worker.api;
+  }
+
+  end(): void {
+    this.worker?.terminate();
+    this.worker = null;
+  }
+}
+
+/** Running jobs' Cancel: ends the job's worker and settles its report. */
+const cancels = new Map<string, () => void>();
+
+/** Imports running in workers of their own at once, at most: a drop of many files queues the rest. */
+const MAX_OWN_WORKERS = Math.max(1, Math.min(4, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1));
+let ownWorkers = 0;
+const waiting: Array<() => void> = [];
+
+/** Waits for a free worker slot; resolves with its release. */
+async function workerSlot(): Promise<() => void> {
+  while (ownWorkers >= MAX_OWN_WORKERS) await new Promise<void>((r) => waiting.push(r));
+  ownWorkers++;
+  return () => {
+    ownWorkers--;
+    waiting.shift()?.();
+  };
+}
 
 /**
  * Imports one file as job `jobId` (see cancelImport); rejects with an AbortError when cancelled.
@@ -29,6 +77,8 @@ export async function importTrajectoryFile(
   name: string = file.name,
   /** false: only the rows stored are read at the end (one file of many; the caller reads all once). */
   readAllAtEnd = true,
+  /** The worker to import in (a run's files share one); by default one of its own, ended after. */
+  session?: ImportSession,
 ): Promise<ImportReport> {
   // Stored ids not yet announced; the announcement at the end reads every row anyway.
   let stored: string[] = [];
@@ -40,14 +90,31 @@ export async function importTrajectoryFile(
     if (stored.length) announceStored(stored);
     stored = [];
   };
-  // The demo set first, when it is loading: the two may hold the same ids (served-first.ts).
-  await afterServed();
+  const own = session ?? new ImportSession();
+  let cancel = () => {};
+  const cancelled = new Promise<'cancelled'>((resolve) => (cancel = () => resolve('cancelled')));
+  cancels.set(jobId, cancel);
   // Named in the labels' backup before anything is stored, so a reset mid-import names it too.
   // The id is made once, here: the worker stores the report under it, so the end replaces this.
   const start = importStart(name);
-  await backupImport({ id: start.id, file: name, imported: 0, at: start.at });
+  // Ends the worker at once, whatever it is doing (a write it had open commits or aborts whole),
+  // and settles the stored report: it counts what was stored. An import that finished first is
+  // done, not cancelled.
+  const stop = async (): Promise<ImportReport> => {
+    own.end();
+    const report = await settleCancelledImport(start, name, format);
+    await backupImport(report);
+    if (report.status === 'done') return report;
+    throw new ImportCancelledError(report);
+  };
+  // A worker of its own waits for a slot (a run's files share the run's one worker, taking none).
+  const slot = session ? Promise.resolve(() => {}) : workerSlot();
   try {
-    const report = await importWorker().importBlob(
+    // The demo set first, when it is loading: the two may hold the same ids (served-first.ts).
+    const ready = Promise.all([afterServed(), slot]);
+    if ((await Promise.race([ready, cancelled])) === 'cancelled') return await stop();
+    await backupImport({ id: start.id, file: name, imported: 0, at: start.at });
+    const importing = own.api.importBlob(
       jobId,
       file,
       name,
@@ -66,11 +133,19 @@ export async function importTrajectoryFile(
       }),
       start,
     );
-    await backupImport(report);
-    return report;
+    importing.catch(() => {}); // a cancel leaves it unsettled or rejected: the race below answers
+    const first = await Promise.race([importing, cancelled]);
+    if (first === 'cancelled') return await stop();
+    await backupImport(first);
+    return first;
   } catch (e) {
+    if (e instanceof AbortError) throw e;
     return await rethrowStorageError(e);
   } finally {
+    cancels.delete(jobId);
+    if (!session) own.end();
+    // Released once taken, even when the job was cancelled while it waited.
+    void slot.then((release) => release());
     clearTimeout(later);
     // Also after a failure or a cancel: what was stored before stays, with its report. Every row
     // is read once more, so the table is what was stored whatever progress arrived.
@@ -79,8 +154,9 @@ export async function importTrajectoryFile(
   }
 }
 
-export function cancelImport(jobId: string): Promise<void> {
-  return Promise.resolve(importWorker().cancel(jobId));
+/** Cancels job `jobId`: its import rejects with an ImportCancelledError within moments. */
+export function cancelImport(jobId: string): void {
+  cancels.get(jobId)?.();
 }
 
 /** Imports a file the app serves (the bundled demo set). */

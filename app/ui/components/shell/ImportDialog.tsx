@@ -6,6 +6,7 @@ import type { ImportRecord } from '../../../db/db';
 import { downloadText } from '../../data/export/download';
 import {
   cancelImport,
+  ImportCancelledError,
   importTrajectoryFile,
   reportedErrors,
   reportedIssues,
@@ -25,6 +26,8 @@ interface Job {
   warnings?: number;
   state: 'running' | 'done' | 'failed' | 'cancelled';
   message?: string;
+  /** Records stored before a cancel (its stored report's count). */
+  stored?: number;
   report?: ImportRecord;
   /** What a label file (rather than a log) imported, in one line. */
   labels?: string;
@@ -92,6 +95,9 @@ export function ImportDialog() {
               update(id, {
                 state: cancelled ? 'cancelled' : 'failed',
                 message: String((e as Error)?.message ?? e),
+                ...(e instanceof ImportCancelledError
+                  ? { stored: e.report.imported, records: e.report.records, errors: reportedErrors(e.report) }
+                  : {}),
               });
             });
         // A label file (either format) is imported as labels, not refused as an unknown log.
@@ -204,7 +210,7 @@ export function ImportDialog() {
                 job={j}
                 onCancel={() => {
                   cancelledJobs.current.add(j.id);
-                  void cancelImport(j.id);
+                  cancelImport(j.id);
                 }}
               />
             ))}
@@ -272,8 +278,12 @@ function JobView({ job, onCancel }: { job: Job; onCancel: () => void }) {
       <progress max={100} value={pct} aria-label={`Import progress of ${job.name}`} />
       {job.state === 'failed' && <div className="error-text">Import failed: {job.message}</div>}
       {job.state === 'cancelled' && (
-        <div className="muted">
-          Cancelled; records stored before cancelling are kept, and their report is under Earlier imports.
+        <div className="muted" data-testid="import-cancelled">
+          {job.stored === undefined
+            ? 'Cancelled; records stored before cancelling are kept'
+            : `Cancelled: ${plural(job.stored, 'record')} stored and kept; the rest of the file was not imported`}
+          . To import the rest, import the file again: records already stored are recognised, not duplicated.
+          The report is under Earlier imports.
         </div>
       )}
       {job.labels && (
