@@ -1,6 +1,6 @@
 // `hopscope index FILE|DIR --out run.parquet [--format ID]`: a log's or run's SQL tables written
 // as Parquet (trajectories in run.parquet, searches in run.searches.parquet, labels in
-// run.labels.parquet), which `query run.parquet` and pandas or polars read back without deriving
+// run.labels.parquet), which `query run.parquet` (or any Parquet reader) reads back without deriving
 // anything again. Each file is written beside its name and renamed into place once complete, so
 // a failed write never leaves half a file where an earlier index was.
 import { rename, rm, writeFile } from 'node:fs/promises';

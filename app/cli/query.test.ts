@@ -90,6 +90,10 @@ describe('query on a real log', () => {
     ])
       expect(errorOf(engine, sql).message, sql).toMatch(/read-only|one statement/);
     expect(existsSync(target)).toBe(false);
+    // A write hidden in a string the scan skips: DuckDB's query() runs nothing but one SELECT.
+    expect(errorOf(engine, "SELECT * FROM query('CREATE TABLE x AS SELECT 1')").message).toMatch(
+      /single SELECT statement/,
+    );
     // A read that names a file is stopped by DuckDB's own lock (enable_external_access=false).
     expect(errorOf(engine, "SELECT * FROM read_csv('/etc/hostname')").message).toMatch(/^Permission Error/);
     expect(engine.query('SELECT count(*) FROM trajectories').rows).toEqual([[125]]);

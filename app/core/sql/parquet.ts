@@ -1,4 +1,4 @@
-// A table's column batch as a Parquet file and back: the interchange pandas, polars and DuckDB
+// A table's column batch as a Parquet file and back: standard Parquet, the interchange data tools
 // read where it lies (Hugging Face's dataset viewer does the same). Pure JavaScript codecs
 // (hyparquet), so the CLI and a browser worker write the same bytes. A file is checked against
 // the schema on reading: a Parquet file of another shape is refused by name, never half-loaded.
