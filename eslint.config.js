@@ -123,7 +123,8 @@ export default tseslint.config(
     },
   },
   // Finer than a layer: views do not build server clients, and the pure core uses no package that
-  // needs React, DOM storage, workers, model runtimes or Node.
+  // needs React, DOM storage, workers, model runtimes, a SQL engine (DuckDB runs in the CLI and a
+  // worker; the core only shapes the rows it loads) or Node.
   {
     files: ['app/ui/components/**/*.{ts,tsx}', 'app/ui/pages/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
@@ -171,8 +172,11 @@ export default tseslint.config(
                 '@tanstack/*',
                 'zustand',
                 'node:*',
+                '@duckdb/*',
+                'apache-arrow',
               ],
-              message: 'app/core is pure TypeScript: no React, DOM storage, workers, model runtimes or Node.',
+              message:
+                'app/core is pure TypeScript: no React, DOM storage, workers, model runtimes, SQL engines or Node.',
             },
           ],
         },

@@ -130,13 +130,16 @@ describe('layer rules', () => {
     );
   });
 
-  it('keeps the core free of React, DOM storage, workers, model runtimes and Node', async () => {
+  it('keeps the core free of React, DOM storage, workers, model runtimes, SQL engines and Node', async () => {
     const probe = 'app/core/metrics/probe.ts';
     expect(await restricted(probe, "import React from 'react';\nvoid React;\n")).toHaveLength(1);
     expect(
       await restricted(probe, "import { readFileSync } from 'node:fs';\nvoid readFileSync;\n"),
     ).toHaveLength(1);
     expect(await restricted(probe, "import { openDB } from 'idb';\nvoid openDB;\n")).toHaveLength(1);
+    expect(
+      await restricted(probe, "import * as duckdb from '@duckdb/duckdb-wasm';\nvoid duckdb;\n"),
+    ).toHaveLength(1);
     // Inside the core, any depth.
     expect(await restricted(probe, "import { x } from '../report/payload';\nvoid x;\n")).toEqual([]);
   });

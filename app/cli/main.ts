@@ -7,6 +7,8 @@
 //   npm run cli -- report FILE… --out report.html   (one self-contained HTML file; app/cli/report.ts)
 //   npm run cli -- diagnose FILE [--labels LABELS] --json   (over/under-search; app/cli/diagnose.ts)
 //   npm run cli -- run-summary DIR --json   (a training run per step; app/cli/run-summary.ts)
+//   npm run cli -- query FILE|DIR|RUN.parquet "SQL" [--json|--csv]   (SQL over the rows; app/cli/query.ts)
+//   npm run cli -- index FILE|DIR --out RUN.parquet   (the rows as Parquet; app/cli/index-run.ts)
 
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
@@ -24,6 +26,7 @@ import { DIAGNOSE_USAGE, diagnoseCommand } from './diagnose';
 import { runImport as importFile } from './read-log';
 import { REPORT_USAGE, report } from './report';
 import { RUN_SUMMARY_USAGE, runSummaryCommand } from './run-summary';
+import { INDEX_USAGE, QUERY_USAGE } from './sql/usage';
 
 const USAGE = `usage:
   hopscope summarize FILE [--questions QFILE]… [--format ID] [--normalize squad|extended]
@@ -32,6 +35,8 @@ const USAGE = `usage:
   ${REPORT_USAGE}
   ${DIAGNOSE_USAGE}
   ${RUN_SUMMARY_USAGE}
+  ${QUERY_USAGE}
+  ${INDEX_USAGE}
 --questions: a question set (any format the Corpus page loads) whose gold joins onto trajectories
   that lack it, as in the app; repeatable; reports gold_joined
 --normalize: answer normalization for EM/F1/acc; squad (default) is SQuAD v1.1's normalize_answer
@@ -161,6 +166,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (argv[0] === 'report') return report(argv.slice(1), USAGE);
   if (argv[0] === 'diagnose') return diagnoseCommand(argv.slice(1), USAGE);
   if (argv[0] === 'run-summary') return runSummaryCommand(argv.slice(1), USAGE);
+  // Loaded on demand: DuckDB-WASM and Arrow cost every other command nothing.
+  if (argv[0] === 'query') return (await import('./query')).queryCommand(argv.slice(1), USAGE);
+  if (argv[0] === 'index') return (await import('./index-run')).indexCommand(argv.slice(1), USAGE);
   const args = parseArgs(argv);
   if (typeof args === 'string') {
     process.stderr.write(`${args}\n${USAGE}\n`);

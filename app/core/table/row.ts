@@ -7,7 +7,7 @@ import { finalAnswerText } from '../metrics/trajectory-metrics';
 import { stepByRef, stepNumber } from '../schema/step-number';
 import type { Trajectory } from '../schema/trajectory';
 import { responseChars, responseFormatError, rewardExtras, trainingScore } from '../training/response-format';
-import { trajectoryView } from '../view/trajectory-view';
+import { type TrajectoryView, trajectoryView } from '../view/trajectory-view';
 import { rowSearchText } from './search-text';
 
 /** Bumped whenever the row's derivation changes, so stored rows are recomputed. */
@@ -104,7 +104,11 @@ function rowFlag(f: Flag, t: Trajectory): RowFlag {
  * the loaded question sets' gold joined in), cut to what the table keeps.
  */
 export function toRow(original: Trajectory, questions: QuestionIndex | null = null): TrajectoryRow {
-  const view = trajectoryView(original, { questions });
+  return rowOfView(trajectoryView(original, { questions }));
+}
+
+/** The table row of a view already derived (the SQL tables read the same view for their searches). */
+export function rowOfView(view: TrajectoryView): TrajectoryRow {
   const { trajectory: t, metrics: m, diagnosis: d, flags: all } = view;
   const flags = [...new Set(all.map((f) => f.kind))];
   return {

@@ -1,0 +1,65 @@
+// `hopscope query FILE|DIR|RUN.parquet "SQL" [--format ID] [--json|--csv]`: the log's rows as SQL
+// tables (docs/reference/sql.md) and one read-only query over them, printed as an aligned table,
+// CSV or JSON lines. A statement that is not a read, or SQL DuckDB cannot run, is refused with
+// its line and column; nothing is written.
+import { openSqlEngine, SqlError } from './sql/duckdb';
+import { loadTables } from './sql/load-tables';
+import { formatResult, type ResultFormat } from './sql/result-format';
+
+export interface QueryArgs {
+  path: string;
+  sql: string;
+  format?: string;
+  output: ResultFormat;
+}
+
+export function parseQueryArgs(argv: readonly string[]): QueryArgs | string {
+  const positional: string[] = [];
+  let output: ResultFormat = 'table';
+  let format: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    if (a === '--json' || a === '--csv') {
+      if (output !== 'table') return 'give one of --json and --csv';
+      output = a === '--json' ? 'json' : 'csv';
+    } else if (a === '--format') {
+      format = argv[++i];
+      if (format === undefined) return `${a} needs a value`;
+    } else if (a.startsWith('--')) return `unknown option ${a}`;
+    else positional.push(a);
+  }
+  const [path, sql] = positional;
+  if (!path || sql === undefined || positional.length > 2)
+    return 'query needs a log (file, run folder or .parquet) and one SQL statement, in quotes';
+  return { path, sql, output, ...(format !== undefined ? { format } : {}) };
+}
+
+export async function queryCommand(argv: readonly string[], usage: string): Promise<number> {
+  const args = parseQueryArgs(argv);
+  if (typeof args === 'string') {
+    process.stderr.write(`${args}\n${usage}\n`);
+    return 2;
+  }
+  try {
+    const loaded = await loadTables(args.path, args.format, (line) => process.stderr.write(`${line}\n`));
+    const engine = await openSqlEngine(loaded.batches);
+    try {
+      const result = engine.query(args.sql);
+      const text = formatResult(result, args.output);
+      process.stdout.write(text === '' ? '' : `${text}\n`);
+      process.stderr.write(
+        `${result.rows.length} row${result.rows.length === 1 ? '' : 's'} over ${loaded.imported} trajectories (${loaded.records} records read)\n`,
+      );
+      return 0;
+    } finally {
+      engine.close();
+    }
+  } catch (e) {
+    if (e instanceof SqlError) {
+      process.stderr.write(`SQL error: ${e.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 1;
+  }
+}

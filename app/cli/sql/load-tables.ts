@@ -1,0 +1,82 @@
+// A log, a run folder or an indexed Parquet file as the SQL tables: logs through the CLI's own
+// import (read-log.ts, as `summarize` and `diagnose` read them) and the row derivation the table
+// shows (SqlTables: toRow's view), a folder as `run-summary` plans it (veRL step files), a
+// `.parquet` written by `index` read back as it was written.
+import { readFile, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { parquetToBatch } from '../../core/sql/parquet';
+import { SqlTables, type TableBatches, emptyBatch } from '../../core/sql/columns';
+import type { TableName } from '../../core/sql/schema';
+import { runImport } from '../read-log';
+import { stepFilesOf } from '../run-summary';
+
+export interface LoadedTables {
+  batches: TableBatches;
+  files: number;
+  records: number;
+  imported: number;
+}
+
+/** Where `index --out run.parquet` puts each table: the trajectories there, the others beside it. */
+export function parquetPaths(out: string): Record<TableName, string> {
+  const stem = out.replace(/\.parquet$/i, '');
+  return { trajectories: out, searches: `${stem}.searches.parquet`, labels: `${stem}.labels.parquet` };
+}
+
+const exists = (p: string) =>
+  stat(p).then(
+    () => true,
+    () => false,
+  );
+
+async function readParquetTables(path: string): Promise<LoadedTables> {
+  const paths = parquetPaths(path);
+  const batches = {} as TableBatches;
+  for (const [table, p] of Object.entries(paths) as Array<[TableName, string]>) {
+    if (table !== 'trajectories' && !(await exists(p))) {
+      batches[table] = emptyBatch(table);
+      continue;
+    }
+    const bytes = await readFile(p);
+    const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    batches[table] = await parquetToBatch(buffer, table, p);
+  }
+  const n = batches.trajectories.rows;
+  return { batches, files: 1, records: n, imported: n };
+}
+
+/**
+ * The tables of `path`. `format`: the importer to use (detected when unset; a folder is read as
+ * veRL step files, as run-summary reads it). `onIssue` gets each bad record as `path:line: message`.
+ */
+export async function loadTables(
+  path: string,
+  format: string | undefined,
+  onIssue: (line: string) => void,
+): Promise<LoadedTables> {
+  if (/\.parquet$/i.test(path)) return readParquetTables(path);
+  const isDir = (await stat(path)).isDirectory();
+  const files = isDir
+    ? (await stepFilesOf(path, undefined)).files
+    : [{ disk: path, name: undefined as string | undefined }];
+  if (files.length === 0) throw new Error(`no step files (.jsonl, .json) in ${path}`);
+  const tables = new SqlTables();
+  let records = 0;
+  let imported = 0;
+  for (const f of files) {
+    const s = await runImport(
+      f.disk,
+      format ?? (isDir ? 'verl' : undefined),
+      (t) => tables.addTrajectory(t),
+      (a) => tables.addLabel(a),
+      f.name ?? basename(f.disk),
+    );
+    records += s.records;
+    imported += s.imported;
+    for (const e of s.errors)
+      onIssue(
+        `${f.disk}:${e.line}: ${e.severity === 'warning' ? 'warning: ' : ''}${e.message}${e.field ? ` (field ${e.field})` : ''}`,
+      );
+  }
+  return { batches: tables.batches, files: files.length, records, imported };
+}
