@@ -3,9 +3,11 @@
 // step file whose samples name another step summarized without a word.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
-import { expect, openApp, test } from './fixtures';
+import { expect, importFiles, openApp, SHARED, test } from './fixtures';
+
+const REPRO = resolve(SHARED, 'repro/hardening-4');
 
 /** The browser's main process for a profile (the one without a --type= of its own). */
 function browserPid(dir: string): number {
@@ -97,4 +99,35 @@ test('a rename survives a browser killed right after it, and the next labels are
     await context.close().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('a step file whose samples name another step: imported under their own step, with a warning', async ({
+  page,
+}) => {
+  await page.goto('/#/training');
+  await expect(page.getByTestId('training-page')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('training-run-name').fill('steps');
+  await page
+    .getByTestId('training-folder-input')
+    .setInputFiles(resolve(REPRO, '04-step-field-contradicts-file-name'));
+  const result = page.getByTestId('training-import-result');
+  await expect(result).toContainText('2 samples imported', { timeout: 60_000 });
+  const warnings = page.getByTestId('training-import-warnings');
+  await warnings.locator('summary').click();
+  await expect(warnings).toContainText(
+    'steps/8.jsonl, line 1, field step: the sample says step 9 (field step), its file name steps/8.jsonl says step 8; read as step 9',
+  );
+  await expect(warnings).toContainText('2 records, the first at line 1, the last at line 2');
+});
+
+test('1,500 noise records before 10 good ones: the 10 import, the noise is counted in the report', async ({
+  page,
+}) => {
+  await openApp(page);
+  await importFiles(page, resolve(REPRO, '01-1500-unrecognised-lines-then-10-good.jsonl'));
+  const report = page.getByTestId('import-job').first().getByTestId('import-report');
+  await expect(report).toContainText(/10 of 1,?510 records imported/, { timeout: 60_000 });
+  await expect(report).toContainText(
+    '500 records (lines 1–500) came before the first records a format recognises',
+  );
 });

@@ -18,7 +18,7 @@
 // character: broken or prose lines before JSONL records are reported, the records are kept.
 import type { LoadIssue } from '../corpus/types';
 import { lineAndColumn, resyncPoint } from './element-resync';
-import { parseWithNonFinite } from './non-finite-json';
+import { nullOverflowed, parseWithNonFinite } from './non-finite-json';
 import { chooseMode, doubleEncoded, type ScanMode, strip } from './record-container';
 
 export interface JsonRecordHandler {
@@ -267,7 +267,7 @@ export class JsonRecordStream {
         return;
       }
     }
-    this.out.record(this.decoded(v, line), line);
+    this.out.record(this.finite(this.decoded(v, line), s, line), line);
   }
 
   /**
@@ -277,15 +277,26 @@ export class JsonRecordStream {
    */
   private withNonFinite(s: string, line: number): unknown {
     const v = parseWithNonFinite(s);
-    if (v !== undefined && !this.nonFiniteReported) {
-      this.nonFiniteReported = true;
-      this.out.issue({
-        line,
-        message: 'NaN or Infinity (as Python’s json.dumps writes them) read as null; said once for the file',
-        severity: 'warning',
-      });
-    }
+    if (v !== undefined) this.nonFinite(line);
     return v;
+  }
+
+  /** `v` with a numeral too large for a double (`1e999`, parsed as Infinity) read as null too. */
+  private finite(v: unknown, s: string, line: number): unknown {
+    if (nullOverflowed(v, s)) this.nonFinite(line);
+    return v;
+  }
+
+  /** One rule, one warning per file, for every non-finite number. */
+  private nonFinite(line: number): void {
+    if (this.nonFiniteReported) return;
+    this.nonFiniteReported = true;
+    this.out.issue({
+      line,
+      message:
+        'NaN, Infinity (as Python’s json.dumps writes them) or a number too large for a double (1e999) read as null; said once for the file',
+      severity: 'warning',
+    });
   }
 
   /** A double-encoded record decoded (said once per file: the user may want to fix the writer). */
@@ -488,7 +499,7 @@ export class JsonRecordStream {
     }
     this.dropElem();
     this.records++;
-    this.out.record(this.decoded(v, line), line);
+    this.out.record(this.finite(this.decoded(v, line), s, line), line);
   }
 
   /**
