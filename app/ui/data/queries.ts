@@ -11,7 +11,7 @@ import {
   listImports,
   writeAnnotations,
 } from '../../db/store';
-import { annotatorWritten } from '../state/ui-store';
+import { annotatorWritten } from '../state/annotator-write';
 
 export const keys = {
   rows: ['rows'] as const,

@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import { type Filters, NO_FILTERS, type SortKey } from '../../core/table/query';
 import { type NameCopy, saveAnnotatorName } from '../../services/labels/annotator-name';
+import { trackAnnotatorWrite } from './annotator-write';
 
 interface UiState {
   /** The name new labels are signed with (in use at once, so a key pressed after Enter counts). */
@@ -49,13 +50,6 @@ function writeLocal(copy: NameCopy): void {
   localStorage.setItem(ANNOTATOR_SET_AT_KEY, String(copy.setAt));
 }
 
-let nameWrite: Promise<void> = Promise.resolve();
-
-/** Resolves once the name set last is on disk (or its write failed): labels are written after it. */
-export function annotatorWritten(): Promise<void> {
-  return nameWrite;
-}
-
 const initial = localAnnotator();
 
 export const useUi = create<UiState>((set, get) => ({
@@ -69,18 +63,20 @@ export const useUi = create<UiState>((set, get) => ({
     set({ annotator: name, annotatorSetAt: setAt, annotatorSaving: true });
     // localStorage reaches disk lazily (a browser killed in the next seconds keeps the older name
     // there); IndexedDB commits it durably, and is the copy that wins at start.
-    nameWrite = saveAnnotatorName(name, setAt).then(
-      () => {
-        if (get().annotatorSetAt === setAt) set({ annotatorSaving: false });
-      },
-      (e: unknown) => {
-        console.warn('annotator name kept in localStorage only:', e);
-        if (get().annotatorSetAt !== setAt) return;
-        set({
-          annotatorSaving: false,
-          toast: `Your name "${name}" could not be saved to the database (${e instanceof Error ? e.message : String(e)}); it is kept in this browser's localStorage only.`,
-        });
-      },
+    trackAnnotatorWrite(
+      saveAnnotatorName(name, setAt).then(
+        () => {
+          if (get().annotatorSetAt === setAt) set({ annotatorSaving: false });
+        },
+        (e: unknown) => {
+          console.warn('annotator name kept in localStorage only:', e);
+          if (get().annotatorSetAt !== setAt) return;
+          set({
+            annotatorSaving: false,
+            toast: `Your name "${name}" could not be saved to the database (${e instanceof Error ? e.message : String(e)}); it is kept in this browser's localStorage only.`,
+          });
+        },
+      ),
     );
   },
   restoreAnnotator(copy) {
