@@ -270,6 +270,39 @@ describe('numerals too large for a double (1e999): the rule for Infinity (issue 
   });
 });
 
+describe('JSON lines behind a long prose preamble (issue 41, noise of another kind)', () => {
+  it('a transcript whose later lines are JSON objects is read as one, and says where they start', () => {
+    const prose = Array.from({ length: 60 }, (_, i) => `INFO step ${i}: training started`).join('\n');
+    const text = `${prose}\n{"question": "q1"}\n{"question": "q2"}\n`;
+    const issues: LoadIssue[] = [];
+    const records: unknown[] = [];
+    const s = new JsonRecordStream(
+      { record: (v) => records.push(v), issue: (i) => issues.push(i) },
+      { allowText: true },
+    );
+    s.write(text);
+    s.end();
+    expect(records).toHaveLength(1);
+    expect(issues).toEqual([
+      {
+        line: 61,
+        message: expect.stringMatching(
+          /^2 lines are JSON objects \(the first at line 61\).*remove the lines before line 61/,
+        ),
+        severity: 'warning',
+      },
+    ]);
+  });
+
+  it('a transcript with no JSON line says nothing', () => {
+    const issues: LoadIssue[] = [];
+    const s = new JsonRecordStream({ record: () => {}, issue: (i) => issues.push(i) }, { allowText: true });
+    s.write('<think>plan</think>\n<search>x</search>\n<answer>y</answer>\n{not json}\n');
+    s.end();
+    expect(issues).toEqual([]);
+  });
+});
+
 describe('shapes that used to lose or invent records (hardening 2)', () => {
   const rec = (i: number) => `{"id": ${i}, "q": "q${i}"}`;
   const ids = (records: Array<{ value: unknown }>) => records.map((r) => (r.value as { id: number }).id);

@@ -130,6 +130,7 @@ export class JsonRecordStream {
         if (text.trim()) {
           this.records++;
           this.out.record(text, 1);
+          this.jsonInText(text);
         }
       }
       this.pieces = [];
@@ -295,6 +296,35 @@ export class JsonRecordStream {
       line,
       message:
         'NaN, Infinity (as Python’s json.dumps writes them) or a number too large for a double (1e999) read as null; said once for the file',
+      severity: 'warning',
+    });
+  }
+
+  /**
+   * A transcript (a file whose first lines are not JSON) with lines that are JSON objects further
+   * down may be a JSONL log behind a long preamble: said, with where they start, so its records
+   * are not lost without a word.
+   */
+  private jsonInText(text: string): void {
+    let count = 0;
+    let first = 0;
+    text.split(/\r\n|\r|\n/).forEach((raw, i) => {
+      const s = strip(raw);
+      if (s[0] !== '{' || s[s.length - 1] !== '}') return;
+      try {
+        if (typeof JSON.parse(s) !== 'object') return;
+      } catch {
+        return;
+      }
+      if (count++ === 0) first = i + 1;
+    });
+    if (count === 0) return;
+    this.out.issue({
+      line: first,
+      message:
+        `${count} line${count === 1 ? ' is a JSON object' : 's are JSON objects'} (the first at line ${first}), but the ` +
+        `file's first lines are not JSON, so it was read as one plain-text transcript; if it is a JSONL ` +
+        `log after a preamble, remove the lines before line ${first} and import it again`,
       severity: 'warning',
     });
   }
