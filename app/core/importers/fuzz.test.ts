@@ -467,6 +467,39 @@ describe('fuzz: noise before and between the good records', () => {
       }
     }, 120_000);
 
+  it('prose before the records: few lines are reported each; a long preamble makes a transcript that says where JSON starts', async () => {
+    const rng = mulberry32(4141);
+    const seeds = Array.from({ length: 8 }, (_, i) => flashragSeed(i));
+    const containers: string[] = [];
+    for (const n of [1, 10, 49, 51, 60, 300]) {
+      const prose = Array.from(
+        { length: n },
+        (_, k) => `[INFO] ${k} ${pick(rng, ['loading', 'step done', 'warmup'])}`,
+      );
+      const good = Array.from({ length: 3 + Math.floor(rng() * 4) }, (_, k) => seeds[k] as string);
+      const path = join(TMP, `prose-${n}.jsonl`);
+      writeFileSync(path, `${[...prose, ...good].join('\n')}\n`);
+      const s = await runImport(path, undefined, () => {});
+      containers.push(s.container ?? '');
+      if (s.container === 'jsonl') {
+        expect(s.imported, `${n} prose lines`).toBe(good.length);
+        expect(s.errors.filter((e) => e.severity !== 'warning').map((e) => e.line)).toEqual(
+          prose.map((_, k) => k + 1),
+        );
+      } else
+        expect(
+          s.errors.filter((e) => e.severity === 'warning').map((e) => e.message),
+          `${n} prose lines`,
+        ).toContainEqual(
+          expect.stringMatching(
+            new RegExp(`^${good.length} lines are JSON objects \\(the first at line ${n + 1}\\)`),
+          ),
+        );
+    }
+    // Both sides of the container choice are checked: a few prose lines, a long preamble.
+    expect([containers[0], containers[containers.length - 1]]).toEqual(['jsonl', 'text']);
+  });
+
   it('a file of noise alone: one report line counts every record, none is left unread', async () => {
     const rng = mulberry32(41);
     for (const n of [3, 1000, 1001, 3000]) {
