@@ -53,7 +53,7 @@ describe('diagnose --labels', () => {
         trajectories: number;
         overSearch: { fn: number };
         ignored_labels: number;
-        ignored: Array<{ line: number; field: string; reason: string }>;
+        ignored: Array<{ line: number; id: string; field: string; reason: string }>;
         coverage: { records: number; by_basis: Record<string, number>; understood: number | null };
       };
     };
@@ -68,6 +68,7 @@ describe('diagnose --labels', () => {
     expect(summary.ignored).toEqual([
       {
         line: 1,
+        id: '07-r1_10.jsonl#0',
         field: 'searches',
         reason: expect.stringMatching(
           /^07-r1_10\.jsonl#0 has \d+ search\(es\) in the log, the label says 9$/,
@@ -89,10 +90,15 @@ describe('diagnose --labels', () => {
       'note: 2 label(s) name other files (other.jsonl, third.jsonl), not 07-r1_10.jsonl: ignored',
     );
     const summary = JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '') as {
-      summary: { trajectories: number; ignored_labels: number };
+      summary: { trajectories: number; ignored_labels: number; ignored: Array<{ line: number; id: string }> };
     };
     expect(summary.summary.trajectories).toBe(1);
-    expect(summary.summary.ignored_labels).toBe(0);
+    // Counted and named in the summary too, not only in the note (issue 41).
+    expect(summary.summary.ignored_labels).toBe(2);
+    expect(summary.summary.ignored.map((i) => [i.line, i.id])).toEqual([
+      [2, 'other.jsonl#0'],
+      [3, 'third.jsonl#1'],
+    ]);
   }, 60_000);
 });
 
@@ -105,9 +111,14 @@ describe('scorableLabels', () => {
     const r = scorableLabels(records, [label('f#0', 1), label('f#0', 3), label('f#1', 1), label('f#7', 1)]);
     expect(r.labels).toEqual([label('f#0', 1)]);
     expect(r.ignored).toEqual([
-      { id: 'f#0', field: 'searches', message: 'f#0 has 1 search(es) in the log, the label says 3' },
-      { id: 'f#1', field: 'id', message: 'record 1 did not import: bad JSON' },
-      { id: 'f#7', field: 'id', message: 'f has no record 7' },
+      {
+        index: 1,
+        id: 'f#0',
+        field: 'searches',
+        message: 'f#0 has 1 search(es) in the log, the label says 3',
+      },
+      { index: 2, id: 'f#1', field: 'id', message: 'record 1 did not import: bad JSON' },
+      { index: 3, id: 'f#7', field: 'id', message: 'f has no record 7' },
     ]);
   });
 

@@ -131,31 +131,58 @@ export async function diagnoseFile(
   return { summary, records, bases };
 }
 
+/** A label not scored: where it sits in the list it came in (`index`), its id, and why. */
+export interface IgnoredLabel {
+  index: number;
+  id: string;
+  field: string;
+  message: string;
+}
+
 /**
  * The labels that belong to `file` (by the `FILE` of `FILE#N`), else all when they name one file.
- * `note` says which labels were left out, or matched by record number, and why.
+ * `ignored` names each label left out (for another file) by its place in `labels`; `kept` gives
+ * the place of each label returned; `note` says which were left out, or matched by record number.
  */
 export function labelsFor(
   file: string,
   labels: readonly SearchLabelRecord[],
-): { labels: SearchLabelRecord[]; note?: string } {
+): { labels: SearchLabelRecord[]; kept: number[]; ignored: IgnoredLabel[]; note?: string } {
   const name = basename(file);
-  const mine = labels.filter((l) => splitLabelId(l.id).file === name);
-  const others = [...new Set(labels.map((l) => splitLabelId(l.id).file))].filter((f) => f !== name);
-  if (mine.length > 0 || labels.length === 0) {
-    const left = labels.length - mine.length;
-    if (left === 0) return { labels: mine };
+  const fileOf = labels.map((l) => splitLabelId(l.id).file);
+  const kept = labels.flatMap((_, i) => (fileOf[i] === name ? [i] : []));
+  const others = [...new Set(fileOf)].filter((f) => f !== name);
+  const elsewhere = (why: (f: string) => string): IgnoredLabel[] =>
+    labels.flatMap((l, index) =>
+      fileOf[index] === name ? [] : [{ index, id: l.id, field: 'id', message: why(fileOf[index] ?? '') }],
+    );
+  if (kept.length > 0 || labels.length === 0) {
+    const left = labels.length - kept.length;
+    const mine = kept.map((i) => labels[i] as SearchLabelRecord);
+    if (left === 0) return { labels: mine, kept, ignored: [] };
     const shown = others.slice(0, 3).join(', ') + (others.length > 3 ? ', …' : '');
-    return { labels: mine, note: `${left} label(s) name other files (${shown}), not ${name}: ignored` };
+    return {
+      labels: mine,
+      kept,
+      ignored: elsewhere((f) => `the label names ${f}, not ${name}`),
+      note: `${left} label(s) name other files (${shown}), not ${name}: ignored`,
+    };
   }
   if (others.length === 1) {
     const [other] = others;
     return {
       labels: labels.map((l) => ({ ...l, id: labelId(name, splitLabelId(l.id).record) })),
+      kept: labels.map((_, i) => i),
+      ignored: [],
       note: `labels name ${other ?? ''}, not ${name}: matched by record number`,
     };
   }
-  return { labels: [], note: `no label names ${name}: all ${labels.length} ignored` };
+  return {
+    labels: [],
+    kept: [],
+    ignored: elsewhere((f) => `the label names ${f}, and no label names ${name}`),
+    note: `no label names ${name}: all ${labels.length} ignored`,
+  };
 }
 
 /**
@@ -166,24 +193,25 @@ export function labelsFor(
 export function scorableLabels(
   records: readonly (RecordDiagnosis | { record: number; error: string })[],
   labels: readonly SearchLabelRecord[],
-): { labels: SearchLabelRecord[]; ignored: Array<{ id: string; field: string; message: string }> } {
+): { labels: SearchLabelRecord[]; ignored: IgnoredLabel[] } {
   const byRecord = new Map(records.map((r) => [r.record, r]));
   const kept: SearchLabelRecord[] = [];
-  const ignored: Array<{ id: string; field: string; message: string }> = [];
-  for (const l of labels) {
+  const ignored: IgnoredLabel[] = [];
+  labels.forEach((l, index) => {
     const { file, record } = splitLabelId(l.id);
     const r = byRecord.get(record);
-    if (!r) ignored.push({ id: l.id, field: 'id', message: `${file} has no record ${record}` });
+    if (!r) ignored.push({ index, id: l.id, field: 'id', message: `${file} has no record ${record}` });
     else if ('error' in r)
-      ignored.push({ id: l.id, field: 'id', message: `record ${record} did not import: ${r.error}` });
+      ignored.push({ index, id: l.id, field: 'id', message: `record ${record} did not import: ${r.error}` });
     else if (r.searches !== l.searches)
       ignored.push({
+        index,
         id: l.id,
         field: 'searches',
         message: `${l.id} has ${r.searches} search(es) in the log, the label says ${l.searches}`,
       });
     else kept.push(l);
-  }
+  });
   return { labels: kept, ignored };
 }
 
@@ -216,8 +244,9 @@ export async function diagnoseCommand(argv: readonly string[], usage: string): P
     return 2;
   }
   let labels: SearchLabelRecord[] = [];
-  // Each label's line in the labels file, for the messages about the ones ignored.
-  const lineOf = new Map<string, number>();
+  // The line in the labels file of each label in `labels`, and every label left out, by line.
+  let lineOf: number[] = [];
+  const ignored: Array<{ line: number; id: string; field: string; reason: string }> = [];
   const labelsFile = args.labels === undefined ? '' : basename(args.labels);
   if (args.labels !== undefined) {
     const parsed = parseSearchLabels(await readFile(args.labels, 'utf8'), labelsFile);
@@ -226,9 +255,9 @@ export async function diagnoseCommand(argv: readonly string[], usage: string): P
     const matched = labelsFor(args.file, parsed.labels);
     if (matched.note) process.stderr.write(`note: ${matched.note}\n`);
     labels = matched.labels;
-    // All kept (maybe renamed to this file, in order), or the ones naming this file, ids unchanged.
-    const named = matched.labels.length === parsed.labels.length ? matched.labels : parsed.labels;
-    named.forEach((l, i) => lineOf.set(l.id, parsed.lines[i] ?? 0));
+    lineOf = matched.kept.map((i) => parsed.lines[i] ?? 0);
+    for (const i of matched.ignored)
+      ignored.push({ line: parsed.lines[i.index] ?? 0, id: i.id, field: i.field, reason: i.message });
   }
   const { summary, records, bases } = await diagnoseFile(args.file, args.format, args.questions);
   // How much of this log's questions the analyser understood (verdict-basis.ts).
@@ -237,19 +266,15 @@ export async function diagnoseCommand(argv: readonly string[], usage: string): P
     process.stdout.write(`${args.json || 'error' in r ? JSON.stringify(r) : text(r)}\n`);
   if (args.labels !== undefined) {
     const usable = scorableLabels(records, labels);
-    // On stderr: stdout stays one object per record and one summary.
     for (const i of usable.ignored)
-      process.stderr.write(
-        `${labelsFile}:${lineOf.get(i.id) ?? 0}: field ${i.field}: ${i.message}; label ignored\n`,
-      );
+      ignored.push({ line: lineOf[i.index] ?? 0, id: i.id, field: i.field, reason: i.message });
+    ignored.sort((a, b) => a.line - b.line);
+    // On stderr: stdout stays one object per record and one summary.
+    for (const i of ignored)
+      process.stderr.write(`${labelsFile}:${i.line}: field ${i.field}: ${i.reason}; label ignored\n`);
     const a = agreementSummary(args.file, records, usable.labels);
-    // The JSON summary counts them too (the record lines keep their shape): each with its line in
-    // the labels file and why.
-    const ignored = usable.ignored.map((i) => ({
-      line: lineOf.get(i.id) ?? 0,
-      field: i.field,
-      reason: i.message,
-    }));
+    // The JSON summary counts every label left out, for another file or unscorable, each with its
+    // line in the labels file, its id and why (the record lines keep their shape).
     process.stdout.write(
       `${args.json ? JSON.stringify({ summary: { ...a, coverage: cover, ignored_labels: ignored.length, ignored } }) : summaryText(a, ignored.length, cover)}\n`,
     );

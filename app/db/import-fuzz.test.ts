@@ -48,8 +48,8 @@ describe('many bad lines (seeded)', () => {
       const lines: string[] = [];
       for (let i = 1; i < good; i++) lines.push(flashrag(i));
       for (let i = 0; i < bad; i++) lines.splice(int(rng, lines.length + 1), 0, BAD[int(rng, BAD.length)]!);
-      // Detection reads the first records: with no good one among its first 1,000 values it stops
-      // and asks for the format (the pipeline's rule). Even seeds name the format instead.
+      // Detection looks past the bad lines (the pipeline's rule); even seeds name the format
+      // instead, odd ones put a good record first.
       const named = seed % 2 === 0;
       if (named) lines.splice(int(rng, lines.length + 1), 0, flashrag(0));
       else lines.unshift(flashrag(0));

@@ -191,8 +191,13 @@ export async function setMeta(key: string, value: unknown): Promise<void> {
  * flushes before it reports the commit), for what a killed browser must not lose.
  */
 export async function setMetaDurably(key: string, value: unknown): Promise<void> {
+  await setMetasDurably({ [key]: value });
+}
+
+/** Several meta values in one transaction (all or none), on disk when it resolves. */
+export async function setMetasDurably(values: Record<string, unknown>): Promise<void> {
   const tx = (await db()).transaction('meta', 'readwrite', { durability: 'strict' });
-  void tx.store.put(value, key);
+  for (const [key, value] of Object.entries(values)) void tx.store.put(value, key);
   await tx.done;
 }
 

@@ -7,7 +7,7 @@ import type { Annotation } from '../annotations/annotation';
 import type { Trajectory } from '../schema/trajectory';
 import { convertRecord } from './convert-record';
 import type { Container, RawRecord } from './records';
-import type { FormatImporter, GatheredRecords, ImportIssue } from './types';
+import type { FormatImporter, GatheredRecords, ImportIssue, RecordWarning } from './types';
 
 export interface ImportProgress {
   /** Characters read so far (≈ bytes for mostly-ASCII logs). */
@@ -63,6 +63,11 @@ export class BatchCollector {
   private derivedIds = new Set<string>();
   private annotations: Annotation[] = [];
   private issuesSent = 0;
+  /** Warnings about records that imported, one per key: the first line, the last, how many. */
+  private readonly warned = new Map<
+    string,
+    { w: RecordWarning; first: number; last: number; count: number }
+  >();
 
   constructor(
     private readonly summary: ImportSummary,
@@ -82,6 +87,18 @@ export class BatchCollector {
     this.summary.records++;
     this.progress.records++;
     this.progress.errors++;
+  }
+
+  /** A record lost without an issue of its own: one report line (reportLost) covers many. */
+  lose(): void {
+    this.summary.records++;
+    this.progress.records++;
+    this.progress.errors++;
+  }
+
+  /** The one report line for records counted by lose(). */
+  reportLost(issue: ImportIssue): void {
+    this.summary.errors.push(issue);
   }
 
   convert(rec: RawRecord, f: FormatImporter): void {
@@ -129,6 +146,24 @@ export class BatchCollector {
     return batch;
   }
 
+  /** One warning per key for the records that imported with one, naming their lines. */
+  reportWarnings(): void {
+    for (const { w, first, last, count } of this.warned.values()) {
+      const where =
+        count === 1
+          ? ''
+          : ` (${count.toLocaleString('en-US')} records, the first at line ${first}, the last at line ${last})`;
+      this.summary.errors.push({
+        file: this.summary.file,
+        line: first,
+        ...(w.field ? { field: w.field } : {}),
+        message: `${w.message}${where}`,
+        severity: 'warning',
+      });
+    }
+    this.warned.clear();
+  }
+
   /** One issue per id that came more than once, at its first duplicate, naming the line kept. */
   reportDuplicates(): void {
     for (const [id, k] of this.kept) {
@@ -169,6 +204,13 @@ export class BatchCollector {
     if (t.derived) this.derivedIds.add(id);
     summary.imported++;
     progress.imported++;
+    for (const w of f.warnings?.(rec.value, { file: summary.file, line: rec.line }) ?? []) {
+      const seen = this.warned.get(w.key);
+      if (seen) {
+        seen.last = rec.line;
+        seen.count++;
+      } else this.warned.set(w.key, { w, first: rec.line, last: rec.line, count: 1 });
+    }
     const a = f.annotations?.(rec.value, id);
     if (a) {
       this.annotations.push(...a.annotations);

@@ -10,7 +10,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { labelsFor, scorableLabels } from '../../cli/diagnose';
 import { runImport } from '../../cli/read-log';
+import { readJsonRecords } from '../io/json-records';
 import { openDatasetStream } from '../corpus/registry';
 import { mulberry32 } from '../random';
 import type { Trajectory } from '../schema/trajectory';
@@ -297,7 +299,12 @@ function check(c: Case, r: Awaited<ReturnType<typeof runCase>>, label: string) {
       (n, e) =>
         n +
         Number(
-          /^(\d+) duplicates? of id|format of (\d+) records/.exec(e.message)?.slice(1).find(Boolean) ?? 1,
+          (
+            /^([\d,]+) duplicates? of id|format of ([\d,]+) records|^([\d,]+) records? \(lines? /
+              .exec(e.message)
+              ?.slice(1)
+              .find(Boolean) ?? '1'
+          ).replace(/,/g, ''),
         ),
       0,
     );
@@ -369,6 +376,316 @@ describe('fuzz: every trajectory format, through the CLI reader', () => {
       const s = await runImport(join(TMP, name), undefined, () => {});
       expect(s.imported, name).toBe(0);
       expect(s.errors.length, `${name} has a report`).toBeGreaterThan(0);
+    }
+  });
+});
+
+// Noise: records that parse but that no format claims (a logger's heartbeats, config dumps, empty
+// objects, arrays), with lines that do not parse, in runs of any length before and between the
+// good records. Detection holds the last MAX_HELD_UNDETECTED records and lets older ones go in
+// one report line, so the good ones import however long the noise before them (issue 41).
+const NOISE: Array<(rng: Rng) => string> = [
+  () => '{}',
+  () => '[]',
+  (rng) => JSON.stringify({ event: 'heartbeat', t: Math.floor(rng() * 1e6) }),
+  (rng) => JSON.stringify({ config: { lr: rng(), seed: Math.floor(rng() * 100) } }),
+  () => '[1, 2, 3]',
+  () => '{"foo": 1,',
+  () => '42',
+];
+const NOISE_RUNS = [0, 1, 4, 5, 999, 1000, 1001, 1500, 2600];
+
+function noiseCase(
+  rng: Rng,
+  seeds: readonly string[],
+  before: number,
+  between: number,
+  goodFirst = false,
+): Case {
+  const items: Item[] = [];
+  const noise = (n: number) => {
+    for (let k = 0; k < n; k++) items.push({ text: pick(rng, NOISE)(rng), kind: 'either' });
+  };
+  const good = (g: number) =>
+    items.push({ text: pick(rng, seeds).replace(/^\{/, `{"fuzz_serial": ${g}, `), kind: 'good' });
+  // One good record before the noise must not be let go with it (hardening-3's 150,000 lines).
+  if (goodFirst) good(99);
+  // An object first: a file that starts with prose is a transcript (record-container.ts).
+  if (before > 0) items.push({ text: '{}', kind: 'either' });
+  noise(before - 1);
+  const nGood = 2 + Math.floor(rng() * 5);
+  for (let g = 0; g < nGood; g++) {
+    good(g);
+    if (g < nGood - 1) noise(Math.floor(rng() * (between + 1)));
+  }
+  const c: Case = { bytes: new Uint8Array(), good: [], bad: [], mojibake: [] };
+  items.forEach((it, i) => {
+    if (it.kind === 'good') c.good.push(i + 1);
+    else c.bad.push({ line: i + 1, must: 'either' });
+  });
+  c.bytes = new TextEncoder().encode(`${items.map((i) => i.text).join('\n')}\n`);
+  return c;
+}
+
+/**
+ * Every noise line is imported, reported on its line, or inside the one line for those let go;
+ * returns whether a line is one of those.
+ */
+function checkNoise(c: Case, r: Awaited<ReturnType<typeof runCase>>, label: string) {
+  const letGo = r.summary.errors.filter((e) =>
+    / came before the first records a format recognises/.test(e.message),
+  );
+  expect(letGo.length, `${label}: at most one line for the records let go`).toBeLessThanOrEqual(1);
+  const range = /\(lines? (\d+)(?:–(\d+))?\)/.exec(letGo[0]?.message ?? '');
+  const [from, to] = [Number(range?.[1] ?? 0), Number(range?.[2] ?? range?.[1] ?? -1)];
+  const imported = new Set(r.trajectories.map((t) => t.source.line));
+  const reported = new Set(r.summary.errors.map((e) => e.line));
+  for (const line of c.good)
+    expect(imported.has(line), `${label}: good record on line ${line} kept`).toBe(true);
+  for (const b of c.bad)
+    expect(
+      imported.has(b.line) || reported.has(b.line) || (b.line >= from && b.line <= to),
+      `${label}: noise line ${b.line} accounted for`,
+    ).toBe(true);
+  return (line: number) => line >= from && line <= to;
+}
+
+describe('fuzz: noise before and between the good records', () => {
+  for (const src of SOURCES)
+    it(`${src.format}: every good record imports, detected, whatever noise comes first`, async () => {
+      const seeds = await goodLines(await src.text(), src.format);
+      const rng = mulberry32(0x4015e + src.format.length);
+      for (const [i, before] of NOISE_RUNS.entries()) {
+        // Noise between the good ones too: up to 3 lines after each (majority-vote formats see
+        // more noise than records in a window of five).
+        const c = noiseCase(rng, seeds, before, i % 2 ? 3 : 1, i % 3 === 0);
+        const label = `${src.format} noise case ${i} (${before} lines first)`;
+        const r = await runCase(`${src.format}-noise-${i}.jsonl`, c);
+        expect(r.summary.format, label).toBe(src.format);
+        const letGo = checkNoise(c, r, label);
+        check({ ...c, bad: c.bad.filter((b) => !letGo(b.line)) }, r, label);
+      }
+    }, 120_000);
+
+  it('prose before the records: few lines are reported each; a long preamble makes a transcript that says where JSON starts', async () => {
+    const rng = mulberry32(4141);
+    const seeds = Array.from({ length: 8 }, (_, i) => flashragSeed(i));
+    const containers: string[] = [];
+    for (const n of [1, 10, 49, 51, 60, 300]) {
+      const prose = Array.from(
+        { length: n },
+        (_, k) => `[INFO] ${k} ${pick(rng, ['loading', 'step done', 'warmup'])}`,
+      );
+      const good = Array.from({ length: 3 + Math.floor(rng() * 4) }, (_, k) => seeds[k] as string);
+      const path = join(TMP, `prose-${n}.jsonl`);
+      writeFileSync(path, `${[...prose, ...good].join('\n')}\n`);
+      const s = await runImport(path, undefined, () => {});
+      containers.push(s.container ?? '');
+      if (s.container === 'jsonl') {
+        expect(s.imported, `${n} prose lines`).toBe(good.length);
+        expect(s.errors.filter((e) => e.severity !== 'warning').map((e) => e.line)).toEqual(
+          prose.map((_, k) => k + 1),
+        );
+      } else
+        expect(
+          s.errors.filter((e) => e.severity === 'warning').map((e) => e.message),
+          `${n} prose lines`,
+        ).toContainEqual(
+          expect.stringMatching(
+            new RegExp(`^${good.length} lines are JSON objects \\(the first at line ${n + 1}\\)`),
+          ),
+        );
+    }
+    // Both sides of the container choice are checked: a few prose lines, a long preamble.
+    expect([containers[0], containers[containers.length - 1]]).toEqual(['jsonl', 'text']);
+  });
+
+  it('a file of noise alone: one report line counts every record, none is left unread', async () => {
+    const rng = mulberry32(41);
+    for (const n of [3, 1000, 1001, 3000]) {
+      const c = noiseCase(rng, ['{}'], n, 0);
+      c.bytes = new TextEncoder().encode(
+        `${Array.from({ length: n }, (_, k) => (k === 0 ? '{}' : JSON.stringify({ k }))).join('\n')}\n`,
+      );
+      const r = await runCase(`noise-only-${n}.jsonl`, c);
+      expect(r.summary.imported).toBe(0);
+      expect(r.summary.records).toBe(n);
+      expect(r.summary.errors.map((e) => e.message)).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^could not recognise the format of ${n.toLocaleString('en-US')} records \\(lines 1–${n}\\)`,
+          ),
+        ),
+      ]);
+    }
+  });
+});
+
+// Numbers JSON cannot hold (issue 41): Python's bare NaN / Infinity and numerals that overflow a
+// double, spelled every way, nested anywhere, in every layout, beside finite numbers at the edges.
+const NON_FINITE = ['NaN', 'Infinity', '-Infinity', '1e999', '-1e999', '1E+400', '-2.5e308', '1e0309'];
+const EDGE_FINITE: Array<[string, number]> = [
+  ['1e308', 1e308],
+  ['1.7976931348623157e308', Number.MAX_VALUE],
+  ['1e-999', 0],
+  ['5e-324', 5e-324],
+  ['-0', -0],
+  ['123e100', 123e100],
+];
+
+describe('fuzz: non-finite numbers, one rule in every layout', () => {
+  it('every non-finite number is null, every finite one kept, one warning a file', () => {
+    const rng = mulberry32(0x1e999);
+    for (let i = 0; i < 60; i++) {
+      const layout = pick(rng, ['jsonl', 'array', 'values'] as const);
+      let nonFinite = 0;
+      const records: Array<{ text: string; value: unknown }> = [];
+      for (let r = 0; r < 1 + Math.floor(rng() * 5); r++) {
+        // A record of a few fields, a number at some depth in each.
+        const fields: string[] = [];
+        const value: Record<string, unknown> = {};
+        for (let f = 0; f < 1 + Math.floor(rng() * 4); f++) {
+          const bad = rng() < 0.4;
+          const [text, v] = bad
+            ? [pick(rng, NON_FINITE), null]
+            : rng() < 0.5
+              ? pick(rng, EDGE_FINITE)
+              : [String(Math.floor(rng() * 1000)), 0];
+          const parsed = bad ? null : (v as number) || Number(text);
+          if (bad) nonFinite++;
+          const depth = Math.floor(rng() * 3);
+          fields.push(`"f${f}": ${'{"x": ['.repeat(depth)}${text}${']}'.repeat(depth)}`);
+          let nested: unknown = parsed;
+          for (let d = 0; d < depth; d++) nested = { x: [nested] };
+          value[`f${f}`] = nested;
+        }
+        // A string that spells one is text, never a number.
+        fields.push(`"note": "${pick(rng, NON_FINITE)}"`);
+        value.note = (fields[fields.length - 1] as string).slice(9, -1);
+        records.push({ text: `{${fields.join(', ')}}`, value });
+      }
+      const text =
+        layout === 'jsonl'
+          ? `${records.map((r) => r.text).join('\n')}\n`
+          : layout === 'array'
+            ? `[\n${records.map((r) => r.text).join(',\n')}\n]\n`
+            : `${records.map((r) => r.text.replace('{', '{\n')).join('\n')}\n`;
+      const got = readJsonRecords(text);
+      const label = `case ${i} (${layout}): ${text.slice(0, 300)}`;
+      expect(
+        got.records.map((r) => r.value),
+        label,
+      ).toEqual(records.map((r) => r.value));
+      const warnings = got.issues.filter((x) => /read as null; said once for the file/.test(x.message));
+      expect(warnings.length, label).toBe(nonFinite > 0 ? 1 : 0);
+      expect(
+        got.issues.filter((x) => x.severity !== 'warning'),
+        label,
+      ).toEqual([]);
+    }
+  });
+});
+
+// A step file whose samples name other steps (issue 41): every sample imports under its own
+// field's step; each pair of steps (field, file name) that disagree is one warning naming both.
+describe('fuzz: step fields that contradict the file name', () => {
+  const STEP_KEYS = ['step', 'global_step', 'global_steps', 'training_step'];
+  const NAMES: Array<[string, number]> = [
+    ['run/12.jsonl', 12],
+    ['run/step_12.jsonl', 12],
+    ['run/global_step_12/val.jsonl', 12],
+    ['run/rollout_step12_gpu3.jsonl', 12],
+  ];
+  it('every sample imported under its field, one warning per (field step, name step) that differ', async () => {
+    const rng = mulberry32(0x57e9);
+    for (let i = 0; i < 24; i++) {
+      const [name, fromName] = pick(rng, NAMES);
+      const steps = Array.from({ length: 2 + Math.floor(rng() * 8) }, () =>
+        rng() < 0.5 ? fromName : pick(rng, [0, 9, 11, 13, 120]),
+      );
+      const lines = steps.map((st, k) => {
+        const key = pick(rng, STEP_KEYS);
+        const v = rng() < 0.3 ? `"${st}"` : String(st);
+        return `{"input": "user\\nQuestion: Who wrote play ${k}?\\nassistant\\n", "output": "<answer>Someone</answer>", "${key}": ${v}, "score": 1}`;
+      });
+      const r = await importAll(stringChunks(`${lines.join('\n')}\n`), { file: name, format: 'verl' });
+      const label = `case ${i}: ${name} ${JSON.stringify(steps)}`;
+      expect(r.imported, label).toBe(steps.length);
+      expect(
+        r.trajectories.map((t) => t.training?.step),
+        label,
+      ).toEqual(steps);
+      const differ = [...new Set(steps.filter((st) => st !== fromName))];
+      const warnings = r.errors.filter((e) => e.severity === 'warning');
+      expect(warnings.length, label).toBe(differ.length);
+      for (const st of differ) {
+        const at = steps.flatMap((x, k) => (x === st ? [k + 1] : []));
+        const w = warnings.find((e) => e.message.startsWith(`the sample says step ${st} `));
+        expect(w, label).toBeDefined();
+        expect(w?.line, label).toBe(at[0]);
+        expect(w?.message, label).toContain(
+          `its file name ${name} says step ${fromName}; read as step ${st}`,
+        );
+        if (at.length > 1)
+          expect(w?.message, label).toContain(
+            `(${at.length} records, the first at line ${at[0]}, the last at line ${at[at.length - 1]})`,
+          );
+      }
+    }
+  });
+});
+
+// Labels for files, records and searches the log does not have (issue 41): every label is
+// scored or left out, exactly once, and every one left out is named with its place and why.
+describe('fuzz: diagnose labels the log cannot score', () => {
+  const label = (id: string, searches: number) => ({
+    id,
+    searches,
+    first_sufficient_search: null,
+    search_labels: Array.from({ length: searches }, () => 'necessary' as const),
+    under_search: false,
+  });
+  it('kept + ignored = every label, each once, each ignored with a reason', () => {
+    const rng = mulberry32(0x1abe1);
+    for (let i = 0; i < 80; i++) {
+      const records = Array.from({ length: 1 + Math.floor(rng() * 6) }, (_, k) =>
+        rng() < 0.2
+          ? { record: k, error: 'bad JSON' }
+          : {
+              record: k,
+              searches: Math.floor(rng() * 3),
+              first_sufficient_search: null,
+              over_search: [],
+              under_search: false,
+              flags: [],
+            },
+      );
+      const files = pick(rng, [
+        ['log.jsonl'],
+        ['log.jsonl', 'other.jsonl'],
+        ['other.jsonl'],
+        ['a.jsonl', 'b.jsonl'],
+      ]);
+      const labels = Array.from({ length: Math.floor(rng() * 8) }, () =>
+        label(`${pick(rng, files)}#${Math.floor(rng() * 9)}`, Math.floor(rng() * 3)),
+      );
+      const matched = labelsFor('dir/log.jsonl', labels);
+      const usable = scorableLabels(records, matched.labels);
+      const c = `case ${i}: ${JSON.stringify(labels.map((l) => [l.id, l.searches]))}`;
+      const ignoredAt = [
+        ...matched.ignored.map((x) => x.index),
+        ...usable.ignored.map((x) => matched.kept[x.index] as number),
+      ].sort((a, b) => a - b);
+      expect(new Set(ignoredAt).size, c).toBe(ignoredAt.length);
+      expect(usable.labels.length + ignoredAt.length, c).toBe(labels.length);
+      for (const x of [...matched.ignored, ...usable.ignored]) expect(x.message.length, c).toBeGreaterThan(0);
+      for (const x of matched.ignored) expect(labels[x.index]?.id, c).toBe(x.id);
+      // A label kept for scoring names a record that imported with its search count.
+      for (const l of usable.labels) {
+        const n = Number(l.id.split('#')[1]);
+        const rec = records.find((r) => r.record === n);
+        expect(rec && 'searches' in rec && rec.searches === l.searches, c).toBe(true);
+      }
     }
   });
 });

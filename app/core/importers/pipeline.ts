@@ -10,7 +10,7 @@ import type { Trajectory } from '../schema/trajectory';
 import { BatchCollector, type ImportBatch, type ImportProgress, type ImportSummary } from './batch-collector';
 import { type RawRecord, readRecords } from './records';
 import { FORMATS, formatById } from './registry';
-import type { FormatImporter } from './types';
+import type { FormatImporter, ImportIssue } from './types';
 
 export interface ImportOptions {
   file: string;
@@ -25,8 +25,12 @@ export interface ImportOptions {
 export type { ImportBatch, ImportProgress, ImportSummary } from './batch-collector';
 
 const DETECT_SAMPLE = 5;
-/** Records held while no format recognises them; past this the import stops with a report. */
-const MAX_UNDETECTED = 1000;
+/**
+ * Records held while no format recognises them, to be read as the format once one does. Past this
+ * the oldest are let go (counted, with their lines, in one report line) and reading goes on: noise
+ * of any length before the good records cannot hide them, and memory stays bounded.
+ */
+export const MAX_HELD_UNDETECTED = 1000;
 
 /** Picks the most likely format for sample records; null when none claims them. */
 export function detectFormat(sample: readonly unknown[]): FormatImporter | null {
@@ -78,10 +82,11 @@ export async function* importBatches(
     summary.format = format.id;
   }
   // Records read while the format is not known yet; once it is, they go through it first.
-  const pending: RawRecord[] = [];
+  const held = new Undetected();
   const flushPending = (f: FormatImporter) => {
     summary.format = f.id;
-    for (const r of pending.splice(0)) collector.convert(r, f);
+    if (held.letGo.count > 0) collector.reportLost(letGoIssue(held.letGo, f, opts.file));
+    for (const r of held.take()) collector.convert(r, f);
   };
 
   for await (const item of readRecords(counted, (c) => (summary.container = c), opts.signal)) {
@@ -91,15 +96,14 @@ export async function* importBatches(
       continue;
     }
     if (!format) {
-      // Detection looks at the latest records that parse, so leading metadata or junk records
-      // cannot hide the good ones after them; once found, the held records go through it too.
-      pending.push(item.record);
-      if (pending.length < DETECT_SAMPLE) continue;
-      format = detectFormat(pending.slice(-DETECT_SAMPLE).map((r) => r.value));
+      // Detection looks at the latest records some format claims on their own, so leading
+      // metadata, junk records or noise of any length cannot hide the good ones; once found, the
+      // held records go through it too, and the noise let go before them is one report line.
+      held.push(item.record);
+      format = held.detect();
       if (!format) {
-        if (pending.length < MAX_UNDETECTED) continue;
-        unrecognised(pending, summary, opts.file, true);
-        return summary;
+        held.trim(() => collector.lose());
+        continue;
       }
       flushPending(format);
     } else {
@@ -107,10 +111,10 @@ export async function* importBatches(
     }
     if (collector.size >= batchSize) yield collector.take();
   }
-  if (!format && pending.length > 0) {
-    format = detectFormat(pending.map((r) => r.value));
+  if (!format && held.size > 0) {
+    format = held.detect(true);
     if (!format) {
-      unrecognised(pending, summary, opts.file, false);
+      unrecognised(held, summary, opts.file);
       return summary;
     }
     flushPending(format);
@@ -118,6 +122,7 @@ export async function* importBatches(
   if (format) collector.convertGroups(format);
   summary.format = format?.id ?? summary.format;
   collector.reportDuplicates();
+  collector.reportWarnings();
   if (collector.size > 0 || progress.records === 0) yield collector.take();
   if (summary.records === 0 && summary.errors.length === 0)
     summary.errors.push({ file: opts.file, line: 0, message: 'the file holds no records' });
@@ -145,17 +150,93 @@ export async function* stringChunks(text: string, size = 1 << 16): AsyncGenerato
   for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
 }
 
-function unrecognised(sample: RawRecord[], summary: ImportSummary, file: string, stopped: boolean): void {
+/** The held records and the noise let go before them, while the format is not known. */
+class Undetected {
+  private held: RawRecord[] = [];
+  private head = 0;
+  /** The latest values some format claims on their own (noise between them left out). */
+  private readonly claimed: unknown[] = [];
+  /** Records let go past the cap: how many, and the lines of the first and the last. */
+  readonly letGo = { count: 0, first: 0, last: 0 };
+
+  get size(): number {
+    return this.held.length - this.head;
+  }
+
+  push(r: RawRecord): void {
+    this.held.push(r);
+    if (FORMATS.some((f) => f.detect([r.value]) > 0)) {
+      this.claimed.push(r.value);
+      if (this.claimed.length > DETECT_SAMPLE) this.claimed.shift();
+    }
+  }
+
+  /**
+   * The format of the latest records some format claims on their own, once there are enough of
+   * them, or any before one would be let go, or any at the end of the file; else null. Noise is
+   * left out of the sample: beside the good records it would outvote a format that needs a
+   * majority (qagent, apex) and hand the file to one that averages (search-r1).
+   */
+  detect(end = false): FormatImporter | null {
+    const full = this.size > MAX_HELD_UNDETECTED;
+    if (this.claimed.length === 0 || (!end && !full && this.claimed.length < DETECT_SAMPLE)) return null;
+    return detectFormat(this.claimed);
+  }
+
+  /** Lets the oldest records go while more are held than the cap (none a format claims, unless they disagree). */
+  trim(lost: () => void): void {
+    while (this.size > MAX_HELD_UNDETECTED) {
+      const old = this.held[this.head++] as RawRecord;
+      if (this.letGo.count++ === 0) this.letGo.first = old.line;
+      this.letGo.last = old.line;
+      lost();
+    }
+    if (this.head >= MAX_HELD_UNDETECTED) {
+      this.held = this.held.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  take(): RawRecord[] {
+    const out = this.held.slice(this.head);
+    this.held = [];
+    this.head = 0;
+    return out;
+  }
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+const lines = (first: number, last: number) => (first === last ? `line ${first}` : `lines ${first}–${last}`);
+
+/** One report line for the records let go before the format was found: not read as it. */
+function letGoIssue(
+  g: { count: number; first: number; last: number },
+  f: FormatImporter,
+  file: string,
+): ImportIssue {
+  return {
+    file,
+    line: g.first,
+    message:
+      `${count(g.count)} record${g.count === 1 ? '' : 's'} (${lines(g.first, g.last)}) came before the first ` +
+      `records a format recognises and matched none; not imported (only the last ` +
+      `${count(MAX_HELD_UNDETECTED)} records before those are held to be read as ${f.id}). ` +
+      `To read them as ${f.id} too, import the file again with format ${f.id} chosen`,
+  };
+}
+
+function unrecognised(held: Undetected, summary: ImportSummary, file: string): void {
+  const sample = held.take();
+  const n = held.letGo.count + sample.length;
   summary.records += sample.length;
-  const first = sample[0]?.line ?? 1;
+  const first = held.letGo.count > 0 ? held.letGo.first : (sample[0]?.line ?? 1);
   const last = sample[sample.length - 1]?.line ?? first;
   summary.errors.push({
     file,
     line: first,
     message:
-      `could not recognise the format of ${sample.length === 1 ? 'the record' : `${sample.length} records (lines ${first}–${last})`}` +
-      ` (tried ${FORMATS.map((x) => x.id).join(', ')}); choose one explicitly` +
-      (stopped ? '; stopped reading there' : ''),
+      `could not recognise the format of ${n === 1 ? 'the record' : `${count(n)} records (${lines(first, last)})`}` +
+      ` (tried ${FORMATS.map((x) => x.id).join(', ')}); choose one explicitly`,
   });
 }
 

@@ -36,11 +36,23 @@ export interface FormatImporter {
   idSalt?(record: unknown, ctx: RecordContext): string;
   /** One record to events (a `start` first). Throw RecordError for malformed input. */
   toEvents(record: unknown, ctx: RecordContext): TrajectoryEvent[];
+  /**
+   * What is odd about a record that imported (it is kept): each warning with a key, so the
+   * pipeline says one per key for the file, with how many records and which lines, not one a record.
+   */
+  warnings?(record: unknown, ctx: RecordContext): RecordWarning[];
   /** Human labels the record carries (an export with annotations), filed under `trajectoryId`. */
   annotations?(
     record: unknown,
     trajectoryId: string,
   ): { annotations: Annotation[]; issues: Array<Omit<ImportIssue, 'file' | 'line'>> };
+}
+
+/** A warning about a record that imported; records with the same `key` share one report line. */
+export interface RecordWarning {
+  key: string;
+  message: string;
+  field?: string;
 }
 
 /** What `toEvents` receives for a gathered group: each record with its own line. */

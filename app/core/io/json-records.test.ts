@@ -173,7 +173,7 @@ describe('what one bad part of a file costs', () => {
 describe("Python's NaN and Infinity (json.dumps' default) in every layout", () => {
   const warning = {
     line: expect.any(Number),
-    message: expect.stringMatching(/^NaN or Infinity .* read as null; said once for the file$/),
+    message: expect.stringMatching(/^NaN, Infinity .* read as null; said once for the file$/),
     severity: 'warning',
   };
 
@@ -210,6 +210,96 @@ describe("Python's NaN and Infinity (json.dumps' default) in every layout", () =
       [1, 'warning'],
       [3, 'error'],
     ]);
+  });
+});
+
+describe('numerals too large for a double (1e999): the rule for Infinity (issue 41)', () => {
+  it('reads 1e999 and -1e999 as null like Infinity, in JSONL, with the one warning for the file', () => {
+    const text = '{"id": 1, "score": 1e999}\n{"id": 2, "score": -1e999}\n{"id": 3, "score": Infinity}\n';
+    const { records, issues } = expectChunkInvariant(text);
+    expect(records.map((r) => r.value)).toEqual([
+      { id: 1, score: null },
+      { id: 2, score: null },
+      { id: 3, score: null },
+    ]);
+    expect(issues).toEqual([
+      {
+        line: 1,
+        message: expect.stringMatching(/^NaN, Infinity .*1e999.* read as null; said once/),
+        severity: 'warning',
+      },
+    ]);
+  });
+
+  it('every overflowing spelling, nested anywhere, in an array and in concatenated objects', () => {
+    const big = '9'.repeat(400);
+    const values = ['1E400', '1e+999', '-2.5e308', '1.8e308', big, `-${big}.5`, '1e0309'];
+    for (const layout of ['array', 'values'] as const) {
+      const recs = values.map((n, i) => `{"id": ${i}, "r": {"terms": [0.5, ${n}]}}`);
+      const text =
+        layout === 'array'
+          ? `[\n${recs.join(',\n')}\n]\n`
+          : `${recs.map((r) => r.replace('{"id"', '{\n"id"')).join('\n')}\n`;
+      const { records, issues } = readJsonRecords(text);
+      expect(
+        records.map((r) => r.value),
+        layout,
+      ).toEqual(values.map((_, i) => ({ id: i, r: { terms: [0.5, null] } })));
+      expect(
+        issues.map((i) => i.severity),
+        layout,
+      ).toEqual(['warning']);
+    }
+  });
+
+  it('leaves finite numbers alone, big or small, and text that looks like a numeral', () => {
+    const text = '{"a": 1e308, "b": 1e-999, "c": "1e999", "d": 123e100, "e": -0}\n';
+    const { records, issues } = readJsonRecords(text);
+    expect(records[0]?.value).toEqual({ a: 1e308, b: 0, c: '1e999', d: 123e100, e: -0 });
+    expect(issues).toEqual([]);
+  });
+
+  it('a double-encoded line and a line with NaN as well: one warning, every non-finite value null', () => {
+    const text = `${JSON.stringify(JSON.stringify({ id: 1 }).replace('}', ', "s": 1e999}'))}\n{"id": 2, "s": NaN, "t": 1e999}\n`;
+    const { records, issues } = readJsonRecords(text);
+    expect(records.map((r) => r.value)).toEqual([
+      { id: 1, s: null },
+      { id: 2, s: null, t: null },
+    ]);
+    expect(issues.filter((i) => /read as null/.test(i.message))).toHaveLength(1);
+  });
+});
+
+describe('JSON lines behind a long prose preamble (issue 41, noise of another kind)', () => {
+  it('a transcript whose later lines are JSON objects is read as one, and says where they start', () => {
+    const prose = Array.from({ length: 60 }, (_, i) => `INFO step ${i}: training started`).join('\n');
+    const text = `${prose}\n{"question": "q1"}\n{"question": "q2"}\n`;
+    const issues: LoadIssue[] = [];
+    const records: unknown[] = [];
+    const s = new JsonRecordStream(
+      { record: (v) => records.push(v), issue: (i) => issues.push(i) },
+      { allowText: true },
+    );
+    s.write(text);
+    s.end();
+    expect(records).toHaveLength(1);
+    expect(issues).toEqual([
+      {
+        line: 61,
+        message: expect.stringMatching(
+          /^2 lines are JSON objects \(the first at line 61\).*remove the lines before line 61/,
+        ),
+        severity: 'warning',
+      },
+    ]);
+  });
+
+  it('a transcript with no JSON line says nothing', () => {
+    const issues: LoadIssue[] = [];
+    const s = new JsonRecordStream({ record: () => {}, issue: (i) => issues.push(i) }, { allowText: true });
+    s.write('<think>plan</think>\n<search>x</search>\n<answer>y</answer>\n{not json}\n');
+    s.end();
+    expect(issues).toEqual([]);
   });
 });
 

@@ -18,7 +18,7 @@
 // character: broken or prose lines before JSONL records are reported, the records are kept.
 import type { LoadIssue } from '../corpus/types';
 import { lineAndColumn, resyncPoint } from './element-resync';
-import { parseWithNonFinite } from './non-finite-json';
+import { nullOverflowed, parseWithNonFinite } from './non-finite-json';
 import { chooseMode, doubleEncoded, type ScanMode, strip } from './record-container';
 
 export interface JsonRecordHandler {
@@ -130,6 +130,7 @@ export class JsonRecordStream {
         if (text.trim()) {
           this.records++;
           this.out.record(text, 1);
+          this.jsonInText(text);
         }
       }
       this.pieces = [];
@@ -267,7 +268,7 @@ export class JsonRecordStream {
         return;
       }
     }
-    this.out.record(this.decoded(v, line), line);
+    this.out.record(this.finite(this.decoded(v, line), s, line), line);
   }
 
   /**
@@ -277,15 +278,55 @@ export class JsonRecordStream {
    */
   private withNonFinite(s: string, line: number): unknown {
     const v = parseWithNonFinite(s);
-    if (v !== undefined && !this.nonFiniteReported) {
-      this.nonFiniteReported = true;
-      this.out.issue({
-        line,
-        message: 'NaN or Infinity (as Python’s json.dumps writes them) read as null; said once for the file',
-        severity: 'warning',
-      });
-    }
+    if (v !== undefined) this.nonFinite(line);
     return v;
+  }
+
+  /** `v` with a numeral too large for a double (`1e999`, parsed as Infinity) read as null too. */
+  private finite(v: unknown, s: string, line: number): unknown {
+    if (nullOverflowed(v, s)) this.nonFinite(line);
+    return v;
+  }
+
+  /** One rule, one warning per file, for every non-finite number. */
+  private nonFinite(line: number): void {
+    if (this.nonFiniteReported) return;
+    this.nonFiniteReported = true;
+    this.out.issue({
+      line,
+      message:
+        'NaN, Infinity (as Python’s json.dumps writes them) or a number too large for a double (1e999) read as null; said once for the file',
+      severity: 'warning',
+    });
+  }
+
+  /**
+   * A transcript (a file whose first lines are not JSON) with lines that are JSON objects further
+   * down may be a JSONL log behind a long preamble: said, with where they start, so its records
+   * are not lost without a word.
+   */
+  private jsonInText(text: string): void {
+    let count = 0;
+    let first = 0;
+    text.split(/\r\n|\r|\n/).forEach((raw, i) => {
+      const s = strip(raw);
+      if (s[0] !== '{' || s[s.length - 1] !== '}') return;
+      try {
+        if (typeof JSON.parse(s) !== 'object') return;
+      } catch {
+        return;
+      }
+      if (count++ === 0) first = i + 1;
+    });
+    if (count === 0) return;
+    this.out.issue({
+      line: first,
+      message:
+        `${count} line${count === 1 ? ' is a JSON object' : 's are JSON objects'} (the first at line ${first}), but the ` +
+        `file's first lines are not JSON, so it was read as one plain-text transcript; if it is a JSONL ` +
+        `log after a preamble, remove the lines before line ${first} and import it again`,
+      severity: 'warning',
+    });
   }
 
   /** A double-encoded record decoded (said once per file: the user may want to fix the writer). */
@@ -488,7 +529,7 @@ export class JsonRecordStream {
     }
     this.dropElem();
     this.records++;
-    this.out.record(this.decoded(v, line), line);
+    this.out.record(this.finite(this.decoded(v, line), s, line), line);
   }
 
   /**

@@ -11,6 +11,7 @@ import {
   listImports,
   writeAnnotations,
 } from '../../db/store';
+import { annotatorWritten } from '../state/annotator-write';
 
 export const keys = {
   rows: ['rows'] as const,
@@ -54,6 +55,9 @@ export function useAnnotate(annotator: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (c: AnnotationChange) => {
+      // A label signed with a name just set is written after the name (a kill between them would
+      // leave labels by a name the next start does not know).
+      await annotatorWritten();
       await writeAnnotations(writesFor(c, annotator));
       return annotationsFor(c.trajectoryId);
     },

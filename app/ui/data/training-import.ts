@@ -1,6 +1,10 @@
 // The Training page's import: a folder or step files as one run (services/training-import), with
 // what went wrong said per file, line and field; and the importer of followed folders.
-import { importTrainingFile, importTrainingFiles } from '../../services/training-import';
+import {
+  importTrainingFile,
+  importTrainingFiles,
+  type TrainingImportResult as TrainingImportReport,
+} from '../../services/training-import';
 import { reportedErrors, reportedIssues } from '../../services/trajectory-import';
 import { setStepFileImporter } from '../../services/training-follow';
 import { runLabel } from '../../core/training/run-label';
@@ -13,7 +17,12 @@ export interface TrainingImportResult {
   issues: number;
   /** What went wrong, each naming its file, line and field (the first few of each file). */
   problems: string[];
+  /** What was odd about samples that imported (a step field its file name contradicts), the same way. */
+  warnings: string[];
 }
+
+type Issue = TrainingImportReport['files'][number]['report']['errors'][number];
+const said = (e: Issue) => `${e.file}, line ${e.line}${e.field ? `, field ${e.field}` : ''}: ${e.message}`;
 
 /** Imports `files` (step dumps) as run `run`; `onFile` hears which file is importing. */
 export async function importTrainingRun(
@@ -26,18 +35,22 @@ export async function importTrainingRun(
     throw new Error(
       `None of the ${files.length} picked files is a step dump (.jsonl, .json or .ndjson)${r.skipped.length ? `: ${r.skipped.slice(0, 3).join(', ')}` : ''}.`,
     );
-  const problems = r.files.flatMap(({ report }) =>
-    report.errors
-      .filter((e) => e.severity !== 'warning')
-      .slice(0, 3)
-      .map((e) => `${e.file}, line ${e.line}${e.field ? `, field ${e.field}` : ''}: ${e.message}`),
-  );
+  const firstOf = (warning: boolean) =>
+    r.files.flatMap(({ report }) =>
+      report.errors
+        .filter((e) => (e.severity === 'warning') === warning)
+        .slice(0, 3)
+        .map(said),
+    );
+  const problems = firstOf(false);
+  const warnings = firstOf(true);
   return {
     run: r.runs.map(runLabel).join(', '),
     files: r.files.length,
     imported: r.imported,
     issues: r.files.reduce((n, f) => n + reportedIssues(f.report), 0),
     problems,
+    warnings,
   };
 }
 

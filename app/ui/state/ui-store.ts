@@ -1,11 +1,20 @@
 // UI-only state (zustand). Data lives in IndexedDB behind react-query.
 import { create } from 'zustand';
 import { type Filters, NO_FILTERS, type SortKey } from '../../core/table/query';
-import { saveAnnotatorName } from '../../services/labels/annotator-name';
+import { type NameCopy, saveAnnotatorName } from '../../services/labels/annotator-name';
+import { trackAnnotatorWrite } from './annotator-write';
 
 interface UiState {
+  /** The name new labels are signed with (in use at once, so a key pressed after Enter counts). */
   annotator: string;
+  /** When it was set (ms; 0: before the times were kept), to pick the newer copy at start. */
+  annotatorSetAt: number;
+  /** True until IndexedDB has the name on disk: the badge confirms it only then. */
+  annotatorSaving: boolean;
+  /** Sets the name the user typed: both copies, with the time; durable before it is confirmed. */
   setAnnotator(name: string): void;
+  /** Takes the name restored at start (already in IndexedDB); only localStorage is written. */
+  restoreAnnotator(copy: NameCopy): void;
   helpOpen: boolean;
   setHelpOpen(open: boolean): void;
   importOpen: boolean;
@@ -26,23 +35,53 @@ interface UiState {
 }
 
 const ANNOTATOR_KEY = 'hopscope.annotator';
+const ANNOTATOR_SET_AT_KEY = 'hopscope.annotator-set-at';
 
-/** Whether localStorage holds a name the user set (else it is restored from the labels). */
-export function annotatorSaved(): boolean {
-  return localStorage.getItem(ANNOTATOR_KEY) !== null;
+/** The localStorage copy of the name, or null when it holds none (a name without a time: 0). */
+export function localAnnotator(): NameCopy | null {
+  const name = localStorage.getItem(ANNOTATOR_KEY);
+  if (name === null) return null;
+  const at = Number(localStorage.getItem(ANNOTATOR_SET_AT_KEY));
+  return { name, setAt: Number.isFinite(at) ? at : 0 };
 }
 
-export const useUi = create<UiState>((set) => ({
-  annotator: localStorage.getItem(ANNOTATOR_KEY) ?? '',
+function writeLocal(copy: NameCopy): void {
+  localStorage.setItem(ANNOTATOR_KEY, copy.name);
+  localStorage.setItem(ANNOTATOR_SET_AT_KEY, String(copy.setAt));
+}
+
+const initial = localAnnotator();
+
+export const useUi = create<UiState>((set, get) => ({
+  annotator: initial?.name ?? '',
+  annotatorSetAt: initial?.setAt ?? 0,
+  annotatorSaving: false,
   setAnnotator(name) {
-    localStorage.setItem(ANNOTATOR_KEY, name);
-    // Also written to IndexedDB at once, durably: localStorage reaches disk lazily, and a browser
-    // killed right after would lose the author of the next labels. Not awaited before the name
-    // shows, so a label key pressed right after Enter is not lost.
-    saveAnnotatorName(name).catch((e: unknown) =>
-      console.warn('annotator name kept in localStorage only:', e),
+    // Later than any copy this page knows of, even if the clock went back.
+    const setAt = Math.max(Date.now(), get().annotatorSetAt + 1);
+    writeLocal({ name, setAt });
+    set({ annotator: name, annotatorSetAt: setAt, annotatorSaving: true });
+    // localStorage reaches disk lazily (a browser killed in the next seconds keeps the older name
+    // there); IndexedDB commits it durably, and is the copy that wins at start.
+    trackAnnotatorWrite(
+      saveAnnotatorName(name, setAt).then(
+        () => {
+          if (get().annotatorSetAt === setAt) set({ annotatorSaving: false });
+        },
+        (e: unknown) => {
+          console.warn('annotator name kept in localStorage only:', e);
+          if (get().annotatorSetAt !== setAt) return;
+          set({
+            annotatorSaving: false,
+            toast: `Your name "${name}" could not be saved to the database (${e instanceof Error ? e.message : String(e)}); it is kept in this browser's localStorage only.`,
+          });
+        },
+      ),
     );
-    set({ annotator: name });
+  },
+  restoreAnnotator(copy) {
+    writeLocal(copy);
+    set({ annotator: copy.name, annotatorSetAt: copy.setAt, annotatorSaving: false });
   },
   helpOpen: false,
   setHelpOpen: (helpOpen) => set({ helpOpen }),

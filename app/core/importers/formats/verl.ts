@@ -56,15 +56,25 @@ function firstKey(o: Json, keys: readonly string[]): string | undefined {
   return keys.find((k) => o[k] !== undefined && o[k] !== null);
 }
 
-function stepOf(o: Json, ctx: RecordContext): number {
+/** The step the record's own field gives (its key and value), or null when it has none. */
+function stepField(o: Json): { key: string; step: number } | null {
   const key = firstKey(o, STEP_KEYS);
-  if (key !== undefined) {
-    const v = o[key];
-    const n = typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
-    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0)
-      throw new RecordError(`expected a whole number ≥ 0, got ${JSON.stringify(v)}`, key);
-    return n;
-  }
+  if (key === undefined) return null;
+  const v = o[key];
+  const n = typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0)
+    throw new RecordError(`expected a whole number ≥ 0, got ${JSON.stringify(v)}`, key);
+  return { key, step: n };
+}
+
+/**
+ * A sample's training step: its own field when it has one (the trainer wrote it with the sample;
+ * a file can be renamed or copied), else its file name's. Where both say and disagree, the field
+ * wins and stepMismatch warns.
+ */
+function stepOf(o: Json, ctx: RecordContext): number {
+  const field = stepField(o);
+  if (field) return field.step;
   const fromName = stepFromFileName(ctx.file);
   if (fromName === null)
     throw new RecordError(
@@ -165,6 +175,19 @@ export const verlFormat: FormatImporter = {
     let sum = 0;
     for (const v of sample) sum += sampleScore(v);
     return sum / sample.length;
+  },
+  warnings(record, ctx) {
+    if (!isObj(record)) return [];
+    const field = stepField(record);
+    const fromName = stepFromFileName(ctx.file);
+    if (!field || fromName === null || field.step === fromName) return [];
+    return [
+      {
+        key: `step ${field.step} ${fromName}`,
+        field: field.key,
+        message: `the sample says step ${field.step} (field ${field.key}), its file name ${ctx.file} says step ${fromName}; read as step ${field.step} (a sample's own field wins)`,
+      },
+    ];
   },
   /**
    * Where a sample sits is part of its id: its file's import name (run and step folders) and its

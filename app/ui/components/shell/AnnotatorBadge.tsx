@@ -1,9 +1,13 @@
 import { useState } from 'react';
 import { useUi } from '../../state/ui-store';
 
-/** The annotator's name, set once and kept in localStorage; every label carries it. */
+/**
+ * The annotator's name, set once and kept in localStorage and IndexedDB; every label carries it.
+ * A new name shows as saving until IndexedDB has it on disk, so what the badge confirms survives
+ * a killed browser.
+ */
 export function AnnotatorBadge() {
-  const { annotator, setAnnotator } = useUi();
+  const { annotator, annotatorSaving, setAnnotator } = useUi();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(annotator);
   if (editing) {
@@ -30,7 +34,7 @@ export function AnnotatorBadge() {
   }
   return (
     <button type="button" className="annotator" onClick={() => setEditing(true)} title="Annotator name">
-      {annotator ? `✎ ${annotator}` : 'Set annotator…'}
+      {annotatorSaving ? `Saving “${annotator}”…` : annotator ? `✎ ${annotator}` : 'Set annotator…'}
     </button>
   );
 }

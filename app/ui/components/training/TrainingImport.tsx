@@ -169,6 +169,16 @@ function ImportResult({ result }: { result: TrainingImportResult }) {
           </ul>
         </details>
       )}
+      {result.warnings.length > 0 && (
+        <details className="training-import-problems" data-testid="training-import-warnings">
+          <summary>Warnings (imported)</summary>
+          <ul>
+            {result.warnings.map((w, k) => (
+              <li key={k}>{w}</li>
+            ))}
+          </ul>
+        </details>
+      )}
     </div>
   );
 }
