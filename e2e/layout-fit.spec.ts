@@ -114,6 +114,20 @@ for (const size of SIZES) {
     const lowestTop = Math.max(...boxes.map((b) => b.top));
     const firstBottom = Math.min(...boxes.map((b) => b.bottom));
     expect.soft(lowestTop, 'the table actions on one line').toBeLessThan(firstBottom);
+    // The aggregates bar fits: at 1440 with every column, at 1280 with the triage preset.
+    if (size.width === 1280) await page.getByLabel('Column preset').selectOption('triage');
+    const agg = await page
+      .getByTestId('aggregates')
+      .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect.soft(agg.scroll, 'aggregates bar overflows').toBeLessThanOrEqual(agg.client);
+    if (size.width === 1280) {
+      // And so does the table: no sideways scroll inside its box either.
+      const body = await page
+        .locator('.tbody')
+        .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      expect.soft(body.scroll, 'triage table scrolls sideways').toBeLessThanOrEqual(body.client);
+      await expectFits(page, 'table-triage');
+    }
 
     const ids = await page
       .getByTestId('trajectory-row')
@@ -144,6 +158,13 @@ for (const size of SIZES) {
       await page.goto(`/${hash}`);
       await expect(page.getByTestId(ready).first()).toBeVisible({ timeout: 30_000 });
       await expectFits(page, label);
+      if (label === 'papers') {
+        // A 1–6 jump scrolls the page under the top bar, which stays in view.
+        await page.locator('body').click({ position: { x: 600, y: 300 } });
+        await page.keyboard.press('5');
+        await expect(page.getByTestId('paper-apex')).toBeInViewport();
+        expect((await page.locator('.topbar').boundingBox())!.y).toBe(0);
+      }
     }
 
     await page.goto(`/#/compare/${ids.map(encodeURIComponent).join('/')}`);

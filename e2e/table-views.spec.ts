@@ -48,11 +48,11 @@ test('a preset, then columns shown, pinned and resized in the chooser; kept over
   await page.getByLabel('Column preset').selectOption('all');
   const chooser = page.getByTestId('column-chooser');
   await chooser.locator('summary').click();
-  await chooser.getByLabel('Show Strategy').uncheck();
+  await chooser.getByLabel('Show Reward').check();
   await chooser.getByLabel('Pin Answer / gold').check();
   await chooser.locator('summary').click();
-  expect((await headers(page)).slice(0, 3)).toEqual(['question', 'answer', 'em']);
-  expect(await headers(page)).not.toContain('strategy');
+  expect((await headers(page)).slice(0, 3)).toEqual(['question', 'answer', 'strategy']);
+  expect(await headers(page)).toContain('score');
 
   // Pinned columns stay put while the table scrolls sideways inside its box; the page does not.
   const row = page.getByTestId('trajectory-row').first();
@@ -63,7 +63,7 @@ test('a preset, then columns shown, pinned and resized in the chooser; kept over
   });
   await expect
     .poll(async () => (await row.locator('[data-col="acc"]').boundingBox())!.x)
-    .toBeLessThan(accX - 100);
+    .toBeLessThan(accX - 50);
   expect((await row.locator('[data-col="answer"]').boundingBox())!.x).toBe(answerX);
   // The header scrolled with the rows.
   const accHead = page.locator('.th[data-col="acc"]');
@@ -88,8 +88,8 @@ test('a preset, then columns shown, pinned and resized in the chooser; kept over
   expect(page.url()).toContain('pin=question%2Canswer');
   await page.reload();
   await expect(page.getByTestId('row-count')).toHaveText(`${DEMO_ROWS} trajectories`);
-  expect((await headers(page)).slice(0, 3)).toEqual(['question', 'answer', 'em']);
-  expect(await headers(page)).not.toContain('strategy');
+  expect((await headers(page)).slice(0, 3)).toEqual(['question', 'answer', 'strategy']);
+  expect(await headers(page)).toContain('score');
   expect(Math.round((await q.boundingBox())!.width)).toBe(Math.round(width));
 });
 

@@ -44,7 +44,10 @@ describe('table view <-> URL', () => {
     expect(q.get('cols')).toBe('question,f1,rc,answer');
   });
 
-  it('reads the Training plots’ step link as before', () => {
+  it('reads and writes the Training plots’ step link as before', () => {
+    expect(encodeView({ ...DEFAULT_VIEW, filters: { ...NO_FILTERS, run: 'grpo', trainStep: '3' } })).toBe(
+      'run=grpo&step=3',
+    );
     const { view, ignored } = decodeView('run=grpo&step=3');
     expect(ignored).toEqual([]);
     expect(view.filters).toMatchObject({ run: 'grpo', trainStep: '3' });

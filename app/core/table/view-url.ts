@@ -40,7 +40,7 @@ const CHOICES = {
   nearMiss: ['yes', 'no'],
 } as const satisfies Partial<Record<keyof Filters, readonly string[]>>;
 /** Free-text filters and their URL names. */
-const TEXTS = { text: 'q', strategy: 'strategy', file: 'file', flag: 'flag', trainStep: 'step' } as const;
+const TEXTS = { text: 'q', strategy: 'strategy', file: 'file', flag: 'flag' } as const;
 
 function num(v: number): string {
   // Shortest form that reads back the same ("0.5", "2").
@@ -62,7 +62,9 @@ export function encodeView(v: TableViewState): string {
   for (const [key, name] of Object.entries(TEXTS) as Array<[keyof typeof TEXTS, string]>)
     if (f[key]) p.set(name, f[key]);
   for (const key of Object.keys(CHOICES) as Array<keyof typeof CHOICES>) if (f[key]) p.set(key, f[key]);
+  // A Training plot's point: `run=…&step=…`, as the router reads it.
   if (f.run !== null) p.set('run', f.run);
+  if (f.trainStep) p.set('step', f.trainStep);
   for (const k of RANGE_KEYS) {
     const r = f.ranges[k];
     if (r && (r.min !== null || r.max !== null)) p.set(`range.${k}`, rangeText(r));
@@ -121,6 +123,7 @@ export function decodeView(query: string): { view: TableViewState; ignored: stri
         (filters as unknown as Record<string, string>)[key] = value;
       else bad(name, value);
     } else if (name === 'run') filters.run = value;
+    else if (name === 'step') filters.trainStep = value;
     else if (name.startsWith('range.')) {
       const k = name.slice('range.'.length);
       const r = parseRange(value);

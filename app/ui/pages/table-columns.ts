@@ -129,20 +129,21 @@ export const COLUMN_BY_KEY = new Map(COLUMNS.map((c) => [c.key, c]));
 
 /** Width in px of a column nobody resized, and how much of the spare width it takes. */
 const DEFAULT_WIDTH: Partial<Record<ColumnKey, number>> = {
-  question: 260,
-  strategy: 110,
-  answer: 200,
+  // Every column but the training ones sums to 1330 px: all fit at 1440 px.
+  question: 200,
+  strategy: 100,
+  answer: 160,
   answerInDocs: 64,
   score: 64,
-  flags: 170,
-  status: 74,
+  flags: 130,
+  status: 70,
 };
 const GROW: Partial<Record<ColumnKey, number>> = { question: 3, answer: 2, flags: 1, strategy: 0.5 };
 /** The compare selection column's width (drawn first when the table selects rows). */
 export const SELECT_WIDTH = 30;
 
 export function columnWidth(key: ColumnKey, layout: ColumnLayout): number {
-  return layout.widths[key] ?? DEFAULT_WIDTH[key] ?? 52;
+  return layout.widths[key] ?? DEFAULT_WIDTH[key] ?? 48;
 }
 
 /** A shown column, with its cell style: width, share of spare width, and where it pins. */
