@@ -128,6 +128,8 @@ test('one-click what-if: "answer now" after the first search is stored as a fork
 }) => {
   const server = await startFakeOpenAiServer(() => ({
     stream: chatStream(words(' Andrew Jackson </answer>'), { finishReason: 'stop' }),
+    // Slow enough to read the dialog's status while the fork runs.
+    eventGapMs: 400,
   }));
   try {
     await openApp(page);
@@ -141,6 +143,10 @@ test('one-click what-if: "answer now" after the first search is stored as a fork
     const panel = page.getByTestId('fork-panel');
     await chooseServer(panel, server.url, 'fake-r1');
     await panel.getByTestId('whatif-answer').click();
+    // The status names the what-if being run, not "Pick a change" (issue 40 item 8).
+    await expect(panel.getByTestId('fork-change-summary')).toHaveText(
+      /^(Preparing|Running|Ran): answer now/i,
+    );
     await expect(page).toHaveURL(new RegExp(`#/compare/${encodeURIComponent(parentId)}/fork_`), {
       timeout: 60_000,
     });

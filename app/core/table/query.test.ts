@@ -128,6 +128,25 @@ describe('filterRows', () => {
     expect(pick({})).toEqual(['u3', 'g3', 'g4', 'plain']);
   });
 
+  it('keeps rows within numeric ranges, bounds inclusive; a row without the value is not kept', () => {
+    const rs = [
+      row({ id: 'f0', f1: 0, rc: 1 }),
+      row({ id: 'f5', f1: 0.5, rc: 2 }),
+      row({ id: 'f9', f1: 0.9, rc: 5 }),
+      row({ id: 'fx', f1: null, rc: 6 }),
+    ];
+    const pick = (ranges: Filters['ranges']) => ids(filterRows(rs, { ...NONE, ranges }, STATUS));
+    expect(pick({ f1: { min: 0.5, max: null } })).toEqual(['f5', 'f9']);
+    expect(pick({ f1: { min: null, max: 0.5 } })).toEqual(['f0', 'f5']);
+    expect(pick({ rc: { min: 2, max: 5 } })).toEqual(['f5', 'f9']);
+    // Two ranges: both must hold.
+    expect(pick({ f1: { min: 0.5, max: null }, rc: { min: 3, max: null } })).toEqual(['f9']);
+    // Open on both sides bounds nothing, so blanks stay too.
+    expect(pick({ f1: { min: null, max: null } })).toEqual(['f0', 'f5', 'f9', 'fx']);
+    // An empty range keeps nothing.
+    expect(pick({ rc: { min: 5, max: 2 } })).toEqual([]);
+  });
+
   it('filters by annotation status, unannotated rows counting as none', () => {
     expect(filter({ status: 'none' })).toEqual(['t_c', 't_d']);
     expect(filter({ status: 'partial' })).toEqual(['t_b']);

@@ -26,9 +26,37 @@ export type SortKey =
       | 'rc'
       | 'queries'
       | 'steps'
+      | 'score'
+      | 'trainStep'
       | 'file'
     >
   | 'nearMiss';
+
+/** Numeric row fields a range filter applies to (the metric columns). */
+export const RANGE_KEYS = [
+  'em',
+  'f1',
+  'acc',
+  'judge',
+  'recall',
+  'answerInDocs',
+  'r3',
+  'r5',
+  'p3',
+  'p5',
+  'rc',
+  'queries',
+  'steps',
+  'score',
+  'trainStep',
+] as const satisfies ReadonlyArray<keyof TrajectoryRow>;
+export type RangeKey = (typeof RANGE_KEYS)[number];
+
+/** Inclusive bounds; null leaves that side open. */
+export interface NumRange {
+  min: number | null;
+  max: number | null;
+}
 
 /** The table's filters; an empty string keeps every row (`run`: null does). */
 export interface Filters {
@@ -51,6 +79,25 @@ export interface Filters {
   run: string | null;
   /** One training step ('12'); '' keeps every step. */
   trainStep: string;
+  /**
+   * Numeric ranges (F1 ≥ 0.5, searches between 2 and 5), all of which a row must meet; a row
+   * without the value (no gold, no judge) is not kept by a range on it.
+   */
+  ranges: Partial<Record<RangeKey, NumRange>>;
+}
+
+/** Whether `v` lies within `r` (bounds inclusive); a missing value never does. */
+export function inRange(v: number | null | undefined, r: NumRange): boolean {
+  if (v === null || v === undefined || Number.isNaN(v)) return false;
+  return (r.min === null || v >= r.min) && (r.max === null || v <= r.max);
+}
+
+/** The ranges that bound something (an open range on both sides keeps every row, even blanks). */
+export function activeRanges(ranges: Filters['ranges']): Array<[RangeKey, NumRange]> {
+  return RANGE_KEYS.flatMap((k) => {
+    const r = ranges[k];
+    return r && (r.min !== null || r.max !== null) ? [[k, r] as [RangeKey, NumRange]] : [];
+  });
 }
 
 /**
@@ -83,6 +130,7 @@ export const NO_FILTERS: Filters = {
   nearMiss: '',
   run: null,
   trainStep: '',
+  ranges: {},
 };
 
 const JUDGE = { yes: 'correct', no: 'wrong', none: 'none' } as const;
@@ -107,7 +155,9 @@ export function filterRows(
   status: Map<string, 'none' | 'partial' | 'done'>,
 ): TrajectoryRow[] {
   const terms = f.text.toLowerCase().split(/\s+/).filter(Boolean);
+  const ranges = activeRanges(f.ranges ?? {});
   return rows.filter((r) => {
+    for (const [k, range] of ranges) if (!inRange(r[k], range)) return false;
     if (f.strategy && r.strategy !== f.strategy) return false;
     if (f.file && r.file !== f.file) return false;
     if (f.flag && !r.flags.includes(f.flag as TrajectoryRow['flags'][number])) return false;

@@ -15,8 +15,11 @@ import { stamp } from '../data/export/download';
 import { isTyping } from '../keyboard';
 import { navigate } from '../state/router';
 import { useUi } from '../state/ui-store';
-import { COLUMNS, isSortable } from './table-columns';
+import { columnSpecs, isSortable } from './table-columns';
 import { NO_FILTERS, statusById } from '../../core/table/query';
+import { ColumnChooser } from '../components/table/ColumnChooser';
+import { ColumnResizer } from '../components/table/ColumnResizer';
+import { RangeFilters } from '../components/table/RangeFilters';
 
 const NO_ITEMS = new Int32Array(0);
 
@@ -44,6 +47,7 @@ export function TrajectoryTable({
   annotations,
   banner,
   underAggregates,
+  views,
   compare = true,
 }: {
   /** Where the view comes from (a hook): the table worker, or rows in memory (the report). */
@@ -53,6 +57,8 @@ export function TrajectoryTable({
   banner?: (total: number, anyLive: boolean) => ReactNode;
   /** Shown under the aggregates, given the ids the filter keeps (the app's LLM judge bar). */
   underAggregates?: (ids: readonly string[], total: number) => ReactNode;
+  /** The saved views menu (the app keeps views; the report has none). */
+  views?: ReactNode;
   /** Selecting rows for the compare view (the app has it; the report, read-only, does not). */
   compare?: boolean;
 }) {
@@ -66,9 +72,12 @@ export function TrajectoryTable({
     cursor,
     setCursor,
     setVisibleIds,
+    layout,
   } = useUi();
   const searchRef = useRef<HTMLInputElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const headRef = useRef<HTMLDivElement>(null);
+  const { specs, width: rowWidth } = useMemo(() => columnSpecs(layout, compare), [layout, compare]);
   const flagPop = useFlagPopover();
   const pinFlags = flagPop.pin;
 
@@ -180,7 +189,7 @@ export function TrajectoryTable({
         <input
           ref={searchRef}
           type="search"
-          placeholder="Search all text, queries, ids, file:line…  ( / )"
+          placeholder="Search text, queries, ids, file:line…  ( / )"
           value={filters.text}
           onChange={(e) => setFilters({ text: e.target.value })}
           onKeyDown={(e) => {
@@ -189,56 +198,80 @@ export function TrajectoryTable({
           aria-label="Search trajectories"
         />
         <TableFilters facets={view?.facets} />
+        <RangeFilters />
         <label className="check">
           <input type="checkbox" checked={groupByFile} onChange={(e) => setGroupByFile(e.target.checked)} />{' '}
           Group by file
         </label>
-        <div className="spacer" />
-        <CsvExport name={`hopscope-table-${stamp()}`} table={csv} label="Table CSV" />
-        {compare && <CompareButton />}
+        <ColumnChooser />
+        {views}
+      </div>
+      {banner?.(total, view?.facets.anyLive ?? false)}
+      {total > 0 && view && <AggregatesBar groups={view.aggregates} total={total} layout={layout} />}
+      {/* One line: what the table acts on (its count), the actions over those rows, its exports. */}
+      <div className="table-actions">
         <span className="muted" data-testid="row-count">
           {count === total ? plural(total, 'trajectory') : `${count} of ${plural(total, 'trajectory')}`}
         </span>
+        {total > 0 && view && underAggregates?.(view.ids, total)}
+        <div className="spacer" />
+        <CsvExport name={`hopscope-table-${stamp()}`} table={csv} label="Table CSV" />
+        {compare && <CompareButton />}
       </div>
-      {banner?.(total, view?.facets.anyLive ?? false)}
-      {total > 0 && view && <AggregatesBar groups={view.aggregates} total={total} />}
-      {total > 0 && view && underAggregates?.(view.ids, total)}
       <div className="table" role="table" aria-label="Trajectories" aria-rowcount={count} aria-busy={pending}>
-        <div className="thead" role="row">
-          {compare && <div className="th c-sel" role="columnheader" title="Select runs to compare (x)" />}
-          {COLUMNS.map((c) => {
-            const arrow = sort?.key === c.key ? (sort.dir === 1 ? ' ▲' : ' ▼') : '';
-            const helpId = `col-help-${c.key}`;
-            return (
+        <div className="thead" role="row" ref={headRef}>
+          <div className="thead-cells" style={{ minWidth: rowWidth }}>
+            {compare && (
               <div
-                key={c.key}
-                className={`th ${c.cls}`}
+                className={`th c-sel${specs[0]?.pinned ? ' pinned' : ''}`}
                 role="columnheader"
-                title={c.help}
-                aria-describedby={helpId}
-                aria-sort={sort?.key === c.key ? (sort.dir === 1 ? 'ascending' : 'descending') : undefined}
-              >
-                {isSortable(c) ? (
-                  <button
-                    type="button"
-                    className="sort"
-                    onClick={() => toggleSort(c.key)}
-                    aria-describedby={helpId}
-                  >
-                    {c.title}
-                    {arrow}
-                  </button>
-                ) : (
-                  c.title
-                )}
-                <span id={helpId} className="visually-hidden">
-                  {c.help}
-                </span>
-              </div>
-            );
-          })}
+                title="Select runs to compare (x)"
+              />
+            )}
+            {specs.map(({ col: c, style, pinned, width }) => {
+              const arrow = sort?.key === c.key ? (sort.dir === 1 ? ' ▲' : ' ▼') : '';
+              const helpId = `col-help-${c.key}`;
+              return (
+                <div
+                  key={c.key}
+                  className={`th ${c.cls}${pinned ? ' pinned' : ''}`}
+                  style={style}
+                  role="columnheader"
+                  title={c.help}
+                  aria-describedby={helpId}
+                  data-col={c.key}
+                  aria-sort={sort?.key === c.key ? (sort.dir === 1 ? 'ascending' : 'descending') : undefined}
+                >
+                  {isSortable(c) ? (
+                    <button
+                      type="button"
+                      className="sort"
+                      onClick={() => toggleSort(c.key)}
+                      aria-describedby={helpId}
+                    >
+                      {c.title}
+                      {arrow}
+                    </button>
+                  ) : (
+                    c.title
+                  )}
+                  <span id={helpId} className="visually-hidden">
+                    {c.help}
+                  </span>
+                  <ColumnResizer column={c.key} title={c.title} width={width} />
+                </div>
+              );
+            })}
+          </div>
         </div>
-        <div className="tbody" ref={scrollRef}>
+        <div
+          className="tbody"
+          ref={scrollRef}
+          onScroll={(e) => {
+            // The header scrolls sideways with the rows (pinned cells stay in both).
+            if (headRef.current) headRef.current.scrollLeft = e.currentTarget.scrollLeft;
+          }}
+        >
           {loading && <div className="empty">Loading…</div>}
           {!loading && view && total === 0 && (
             <div className="empty">No trajectories yet. Import a file (i) or wait for the demo set.</div>
@@ -251,7 +284,7 @@ export function TrajectoryTable({
               </button>
             </div>
           )}
-          <div style={{ height: virt.getTotalSize(), position: 'relative' }}>
+          <div style={{ height: virt.getTotalSize(), position: 'relative', minWidth: rowWidth }}>
             {shown.map((vi) => {
               const it = itemAt(vi.index);
               const style = { transform: `translateY(${vi.start}px)`, height: vi.size } as const;
@@ -277,6 +310,8 @@ export function TrajectoryTable({
                   selected={rowItems[current] === vi.index}
                   status={status.get(r.id) ?? 'none'}
                   compare={compare}
+                  columns={specs}
+                  width={rowWidth}
                   onActivate={activate}
                   onShowFlags={flagPop.show}
                   onHideFlags={flagPop.hide}

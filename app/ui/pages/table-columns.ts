@@ -1,9 +1,11 @@
 // The table's columns: title, sort key, width class, and what the header says on hover (metrics
 // as the papers define them; see trajectory-metrics.ts and flags.ts for the citations).
+import type { CSSProperties } from 'react';
+import { type ColumnKey, type ColumnLayout, orderedColumns } from '../../core/table/columns';
 import type { SortKey } from '../../core/table/query';
 
 export interface Column {
-  key: SortKey | 'flags' | 'status';
+  key: ColumnKey;
   title: string;
   cls: string;
   help: string;
@@ -103,6 +105,18 @@ export const COLUMNS: Column[] = [
     help: 'Near-miss: a wrong answer close to gold (the near-miss flag).',
   },
   {
+    key: 'score',
+    title: 'Reward',
+    cls: 'c-n c-wide',
+    help: 'The reward the trainer logged for this training sample (reported.score); – when none.',
+  },
+  {
+    key: 'trainStep',
+    title: 'Step#',
+    cls: 'c-n',
+    help: 'The trainer’s step the training sample was generated at; – when it is no training sample.',
+  },
+  {
     key: 'flags',
     title: 'Flags',
     cls: 'c-f',
@@ -110,6 +124,60 @@ export const COLUMNS: Column[] = [
   },
   { key: 'status', title: 'Labels', cls: 'c-l', help: 'Your labels: step labels given, or a verdict.' },
 ];
+
+export const COLUMN_BY_KEY = new Map(COLUMNS.map((c) => [c.key, c]));
+
+/** Width in px of a column nobody resized, and how much of the spare width it takes. */
+const DEFAULT_WIDTH: Partial<Record<ColumnKey, number>> = {
+  // Every column but the training ones sums to 1330 px: all fit at 1440 px.
+  question: 200,
+  strategy: 100,
+  answer: 160,
+  answerInDocs: 64,
+  score: 64,
+  flags: 130,
+  status: 70,
+};
+const GROW: Partial<Record<ColumnKey, number>> = { question: 3, answer: 2, flags: 1, strategy: 0.5 };
+/** The compare selection column's width (drawn first when the table selects rows). */
+export const SELECT_WIDTH = 30;
+
+export function columnWidth(key: ColumnKey, layout: ColumnLayout): number {
+  return layout.widths[key] ?? DEFAULT_WIDTH[key] ?? 48;
+}
+
+/** A shown column, with its cell style: width, share of spare width, and where it pins. */
+export interface ColumnSpec {
+  col: Column;
+  width: number;
+  style: CSSProperties;
+  pinned: boolean;
+}
+
+/**
+ * The shown columns in drawing order with their styles, and the row's least width. A resized
+ * column keeps its width; a pinned column sticks at the summed width of those pinned before it,
+ * so only the last pinned one may grow.
+ */
+export function columnSpecs(layout: ColumnLayout, select: boolean): { specs: ColumnSpec[]; width: number } {
+  const keys = orderedColumns(layout);
+  let left = select ? SELECT_WIDTH : 0;
+  let total = left;
+  const specs = keys.map((key, i) => {
+    const width = columnWidth(key, layout);
+    const pinned = layout.pinned.includes(key);
+    const nextPinned = pinned && layout.pinned.includes(keys[i + 1] as ColumnKey);
+    const grow = layout.widths[key] !== undefined || nextPinned ? 0 : (GROW[key] ?? 0);
+    const style: CSSProperties = { flex: `${grow} 0 ${width}px`, minWidth: width };
+    if (pinned) {
+      style.left = left;
+      left += width;
+    }
+    total += width;
+    return { col: COLUMN_BY_KEY.get(key)!, width, style, pinned };
+  });
+  return { specs, width: total };
+}
 
 /** Columns the table sorts on (not flags or label status). */
 export function isSortable(c: Column): c is Column & { key: SortKey } {

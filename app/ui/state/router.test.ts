@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareHash, MAX_HASH_LENGTH, parseHash, routeHash } from './router';
+import { compareHash, MAX_HASH_LENGTH, parseHash, routeHash, tableQuery } from './router';
 
 describe('trajectory routes', () => {
   it('carry the 1-based step number as the URL shows it, and round-trip', () => {
@@ -96,6 +96,18 @@ describe('links to ids longer than a link carries', () => {
 
   it('a short id keeps its own link', () => {
     expect(routeHash({ page: 'trajectory', id: 'x'.repeat(500), step: null })).toBe(`#/t/${'x'.repeat(500)}`);
+  });
+});
+
+describe('table view links', () => {
+  it('open the table with the view in the query; other pages have none', () => {
+    const h = '#/?cols=question,f1&range.f1=0.5~&sort=-f1';
+    expect(parseHash(h)).toEqual({ page: 'trajectories' });
+    expect(tableQuery(h)).toBe('cols=question,f1&range.f1=0.5~&sort=-f1');
+    expect(tableQuery('#/')).toBe('');
+    expect(tableQuery('')).toBe('');
+    expect(tableQuery('#/t/abc')).toBeNull();
+    expect(tableQuery('#/calibrate')).toBeNull();
   });
 });
 

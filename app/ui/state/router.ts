@@ -11,6 +11,7 @@
 //   #/calibrate               detectors vs labels, annotators vs each other, the label queue
 //   #/training[/q/<sample>]   training runs over steps, optionally following one sample's question
 //   #/?run=<run>&step=<n>     the table filtered to one training step's samples
+//   #/?<view>                 the table with a view: columns, filters, sort (core/table/view-url)
 // A trajectory id longer than a link can carry is written as a short key (core/link-id.ts) that
 // the page resolves through the store.
 import { useSyncExternalStore } from 'react';
@@ -63,13 +64,24 @@ export function parseHash(hash: string): Route {
   return { page: 'unknown', hash };
 }
 
-/** `#/?run=<run>&step=<n>`: the table on one training step; null for any other query. */
+/**
+ * `#/?…`: the table with a view in its query (core/table/view-url), `run=<run>&step=<n>` being one
+ * training step's samples; null (an unknown link) for a run without a valid step.
+ */
 function trainingStepQuery(hash: string): Route | null {
   const q = new URLSearchParams(hash.slice(hash.indexOf('?') + 1));
   const run = q.get('run');
+  if (run === null) return { page: 'trajectories' };
   const step = Number(q.get('step'));
-  if (run === null || !Number.isInteger(step) || step < 0 || q.get('step') === '') return null;
+  if (!Number.isInteger(step) || step < 0 || q.get('step') === '') return null;
   return { page: 'trajectories', run, step };
+}
+
+/** The table view's part of a table link (`#/?<view>`); null when the hash is another page. */
+export function tableQuery(hash: string): string | null {
+  if (hash === '' || hash === '#' || /^#\/?$/.test(hash)) return '';
+  const m = /^#\/?\?(.*)$/.exec(hash);
+  return m ? m[1]! : null;
 }
 
 export function routeHash(r: Route): string {
@@ -114,6 +126,10 @@ function subscribe(cb: () => void): () => void {
 }
 
 export function useRoute(): Route {
-  const hash = useSyncExternalStore(subscribe, () => location.hash);
-  return parseHash(hash);
+  return parseHash(useHash());
+}
+
+/** The location's hash, followed as it changes. */
+export function useHash(): string {
+  return useSyncExternalStore(subscribe, () => location.hash);
 }

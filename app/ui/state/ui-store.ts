@@ -1,6 +1,8 @@
 // UI-only state (zustand). Data lives in IndexedDB behind react-query.
 import { create } from 'zustand';
+import { type ColumnLayout, DEFAULT_LAYOUT, normalizeLayout } from '../../core/table/columns';
 import { type Filters, NO_FILTERS, type SortKey } from '../../core/table/query';
+import type { TableViewState } from '../../core/table/view-url';
 import { type NameCopy, saveAnnotatorName } from '../../services/labels/annotator-name';
 import { trackAnnotatorWrite } from './annotator-write';
 
@@ -25,6 +27,11 @@ interface UiState {
   toggleSort(key: SortKey): void;
   groupByFile: boolean;
   setGroupByFile(v: boolean): void;
+  /** The table's columns: shown, pinned, widths (kept in localStorage for the next visit). */
+  layout: ColumnLayout;
+  setLayout(l: ColumnLayout): void;
+  /** A whole table view at once (a link, a saved view). */
+  applyView(v: TableViewState): void;
   /** Row ids in the order the table shows them, for next/previous trajectory. */
   visibleIds: string[];
   setVisibleIds(ids: string[]): void;
@@ -36,6 +43,27 @@ interface UiState {
 
 const ANNOTATOR_KEY = 'hopscope.annotator';
 const ANNOTATOR_SET_AT_KEY = 'hopscope.annotator-set-at';
+const LAYOUT_KEY = 'hopscope.tableColumns';
+
+/** The columns last chosen on this browser; the default when none or unreadable. */
+function savedLayout(): ColumnLayout {
+  try {
+    const raw = localStorage.getItem(LAYOUT_KEY);
+    return raw ? normalizeLayout(JSON.parse(raw) as ColumnLayout) : DEFAULT_LAYOUT;
+  } catch {
+    return DEFAULT_LAYOUT;
+  }
+}
+
+function keepLayout(l: ColumnLayout): ColumnLayout {
+  const n = normalizeLayout(l);
+  try {
+    localStorage.setItem(LAYOUT_KEY, JSON.stringify(n));
+  } catch (e) {
+    console.warn('column layout not kept for the next visit:', e);
+  }
+  return n;
+}
 
 /** The localStorage copy of the name, or null when it holds none (a name without a time: 0). */
 export function localAnnotator(): NameCopy | null {
@@ -96,6 +124,16 @@ export const useUi = create<UiState>((set, get) => ({
     })),
   groupByFile: false,
   setGroupByFile: (groupByFile) => set({ groupByFile }),
+  layout: savedLayout(),
+  setLayout: (l) => set({ layout: keepLayout(l) }),
+  applyView: (v) =>
+    set({
+      filters: v.filters,
+      sort: v.sort,
+      groupByFile: v.groupByFile,
+      layout: keepLayout(v.layout),
+      cursor: 0,
+    }),
   visibleIds: [],
   setVisibleIds: (visibleIds) => set({ visibleIds }),
   cursor: 0,

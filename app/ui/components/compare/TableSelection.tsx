@@ -2,11 +2,11 @@
 // "Compare (N)" button. Kept out of TrajectoriesPage so the table's own code stays as it was.
 import { openCompare, useCompareSelection } from '../../state/compare-selection';
 
-export function CompareSelectCell({ id }: { id: string }) {
+export function CompareSelectCell({ id, pinned = false }: { id: string; pinned?: boolean }) {
   const selected = useCompareSelection((s) => s.ids.includes(id));
   const toggle = useCompareSelection((s) => s.toggle);
   return (
-    <div className="td c-sel" onClick={(e) => e.stopPropagation()}>
+    <div className={`td c-sel${pinned ? ' pinned' : ''}`} onClick={(e) => e.stopPropagation()}>
       <input
         type="checkbox"
         checked={selected}

@@ -9,7 +9,7 @@ import type { ForkChange, Step, Trajectory } from '../../../core/schema/trajecto
 import { useGoldPassage } from '../../data/runs/forks';
 import { keys } from '../../data/queries';
 import { useCorpusUi } from '../../state/corpus-ui';
-import { useForkRun } from '../../state/fork-run';
+import { type ForkStatus, useForkRun } from '../../state/fork-run';
 import { compareHash } from '../../state/router';
 import { useRunConfig } from '../../state/run-config';
 import { useUi } from '../../state/ui-store';
@@ -21,6 +21,15 @@ import './fork.css';
 
 const BASELINES =
   'Each strategy rebuilds its own state from the steps before the fork (transcript, chat, plan and knowledge, or chain of thought); the baselines keep none to resume.';
+
+/** The fork's status before the change it ran. */
+const RAN_WORD: Record<ForkStatus, string> = {
+  idle: 'Picked',
+  preparing: 'Preparing',
+  running: 'Running',
+  done: 'Ran',
+  error: 'Failed',
+};
 
 /**
  * Fork the trajectory at a step: change something (or pick a what-if), choose the strategy and
@@ -44,6 +53,8 @@ export function ForkPanel({
   const retriever = useRetrieverChoice(null);
   const gold = useGoldPassage(parent);
   const [change, setChange] = useState<ForkChange | null>(null);
+  // The change last run (a what-if runs without being picked), so the status names it.
+  const [ran, setRan] = useState<ForkChange | null>(null);
   const [selected, setSelected] = useState<string | undefined>(undefined);
   const strategyId = canContinueWith(cfg.strategy) ? cfg.strategy : 'search-r1';
   const def = strategyById(strategyId);
@@ -58,6 +69,7 @@ export function ForkPanel({
 
   const start = (c: ForkChange | null) => {
     if (!c || busy || !retriever || changeProblem(parent, step.index, c) || cannot(def.id, c)) return;
+    setRan(c);
     void run.start(
       {
         parent,
@@ -214,9 +226,13 @@ export function ForkPanel({
           </div>
           <div className="row fork-actions">
             <span className="small" data-testid="fork-change-summary">
-              {change
+              {change && change !== ran
                 ? (changeProblem(parent, step.index, change) ?? describeChange(change))
-                : 'Pick a change above, or a what-if.'}
+                : ran && mine && mine.status !== 'idle'
+                  ? `${RAN_WORD[mine.status]}: ${describeChange(ran)}`
+                  : change
+                    ? (changeProblem(parent, step.index, change) ?? describeChange(change))
+                    : 'Pick a change above, or a what-if.'}
             </span>
             <span className="spacer" />
             <button

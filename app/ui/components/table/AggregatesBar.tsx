@@ -1,6 +1,7 @@
 import { AGGREGATE_METRICS, type Aggregate, type AggregateMetric } from '../../../core/table/aggregate';
 import { EFFICIENCY_METRICS, EFFICIENCY_TITLES } from '../../../core/diagnose/efficiency';
 import { plural } from '../../../core/plural';
+import { type ColumnLayout, orderedColumns } from '../../../core/table/columns';
 
 const TITLES: Record<AggregateMetric, string> = {
   em: 'EM',
@@ -20,8 +21,22 @@ const TITLES: Record<AggregateMetric, string> = {
  * the rows that have the value (n beside it), never over rows that lack it.
  */
 // The groups are computed with the view, off the main thread (aggregateByFile in the table worker).
-export function AggregatesBar({ groups, total }: { groups: readonly Aggregate[]; total: number }) {
+// The bar follows the table's columns: a mean shows when its column does, in the column's order,
+// and the search-efficiency rates when the Flags column (the detectors they come from) does.
+export function AggregatesBar({
+  groups,
+  total,
+  layout,
+}: {
+  groups: readonly Aggregate[];
+  total: number;
+  layout: ColumnLayout;
+}) {
   const shown = groups[0]?.count ?? 0;
+  const metrics = orderedColumns(layout).filter((k): k is AggregateMetric =>
+    (AGGREGATE_METRICS as readonly string[]).includes(k),
+  );
+  const efficiency = layout.visible.includes('flags') ? EFFICIENCY_METRICS : [];
   return (
     <div className="aggregates" data-testid="aggregates">
       <table aria-label="Aggregates: counts and means">
@@ -29,7 +44,7 @@ export function AggregatesBar({ groups, total }: { groups: readonly Aggregate[];
           <tr>
             <th />
             <th title="Trajectories in the group">n</th>
-            {AGGREGATE_METRICS.map((k) => (
+            {metrics.map((k) => (
               <th
                 key={k}
                 title={`Mean ${TITLES[k]} over the rows that have one (how many: the small number)`}
@@ -37,7 +52,7 @@ export function AggregatesBar({ groups, total }: { groups: readonly Aggregate[];
                 {TITLES[k]}
               </th>
             ))}
-            {EFFICIENCY_METRICS.map((k) => (
+            {efficiency.map((k) => (
               <th
                 key={k}
                 className={k === 'redundantRate' ? 'agg-sep' : undefined}
@@ -64,7 +79,7 @@ export function AggregatesBar({ groups, total }: { groups: readonly Aggregate[];
                   : g.file || '(no file)'}
               </th>
               <td>{g.count}</td>
-              {AGGREGATE_METRICS.map((k) => {
+              {metrics.map((k) => {
                 const m = g.means[k];
                 return (
                   <td
@@ -77,7 +92,7 @@ export function AggregatesBar({ groups, total }: { groups: readonly Aggregate[];
                   </td>
                 );
               })}
-              {EFFICIENCY_METRICS.map((k) => {
+              {efficiency.map((k) => {
                 const m = g.efficiency[k];
                 const over =
                   k === 'dupDocRate'

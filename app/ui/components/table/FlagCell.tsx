@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { type CSSProperties, useEffect, useRef } from 'react';
 import type { TrajectoryRow } from '../../../core/table/row';
 import { plural } from '../../../core/plural';
 
@@ -10,16 +10,21 @@ export function FlagCell({
   row,
   onShow,
   onHide,
+  style,
+  cls = 'td c-f',
 }: {
   row: TrajectoryRow;
   onShow: (row: TrajectoryRow, anchor: HTMLElement, pinned: boolean) => void;
   onHide: () => void;
+  /** The column's width and pin (table-columns.ts). */
+  style?: CSSProperties;
+  cls?: string;
 }) {
-  if (row.flags.length === 0) return <div className="td c-f" />;
+  if (row.flags.length === 0) return <div className={cls} style={style} data-col="flags" />;
   const shown = row.flags.slice(0, FLAG_CHIPS);
   const more = row.flags.length - shown.length;
   return (
-    <div className="td c-f">
+    <div className={cls} style={style} data-col="flags">
       <button
         type="button"
         className="flag-cell"

@@ -1,10 +1,12 @@
 // One row of the trajectory table. Memoized: an import refreshes the table after every batch, and
 // re-rendering every visible row each time (same content, new objects from the worker) cost
 // frames while the import ran. The page's items keep a row's object while its content is the
-// same (app/ui/data/table-view.ts), so an unchanged row skips rendering.
-import { memo } from 'react';
+// same (app/ui/data/table-view.ts), so an unchanged row skips rendering. Its cells are the shown
+// columns in the layout's order (pages/table-columns.ts), each with the column's width and pin.
+import { memo, type ReactNode } from 'react';
 import type { TrajectoryRow } from '../../../core/table/row';
 import { isNearMiss } from '../../../core/table/query';
+import type { ColumnSpec } from '../../pages/table-columns';
 import { CompareSelectCell } from '../compare/TableSelection';
 import { FlagCell } from './FlagCell';
 
@@ -12,24 +14,59 @@ function fmt(v: number | null): string {
   return v === null ? '–' : v.toFixed(2).replace(/\.00$/, '');
 }
 
-/** A number cell; `verdict` colours a 1 / 0 correctness value. */
-function NumCell({
-  col,
-  v,
-  verdict = false,
-  wide = false,
-}: {
-  col: string;
-  v: number | null;
-  verdict?: boolean;
-  wide?: boolean;
-}) {
-  const mark = verdict && v === 1 ? ' good' : verdict && v === 0 ? ' bad' : '';
-  return (
-    <div className={`td c-n${wide ? ' c-wide' : ''}${mark}`} data-col={col}>
-      {fmt(v)}
-    </div>
-  );
+/** Metrics coloured as a 1 / 0 correctness verdict. */
+const VERDICT = new Set(['em', 'judge']);
+
+function cellContent(
+  r: TrajectoryRow,
+  key: ColumnSpec['col']['key'],
+  st: 'none' | 'partial' | 'done',
+): ReactNode {
+  switch (key) {
+    case 'question':
+      return (
+        <>
+          {r.question}
+          <div className="sub">{r.file ? `${r.file}${r.line ? `:${r.line}` : ''}` : r.id}</div>
+        </>
+      );
+    case 'strategy':
+      return (
+        <>
+          {r.strategy}
+          {r.system && r.system !== r.strategy && <div className="sub">{r.system}</div>}
+        </>
+      );
+    case 'answer':
+      return (
+        <>
+          {r.answer || <span className="muted">no answer</span>}
+          <div className="sub">gold: {r.gold || '–'}</div>
+        </>
+      );
+    case 'nearMiss':
+      return isNearMiss(r) ? <span className="flag flag-near-miss">near</span> : '';
+    case 'status':
+      return (
+        <span className={`status status-${st}`}>
+          {st === 'none' ? '–' : st === 'partial' ? 'steps' : 'verdict'}
+        </span>
+      );
+    case 'rc':
+    case 'queries':
+    case 'steps':
+      return r[key];
+    case 'flags':
+      return null;
+    default:
+      return fmt(r[key]);
+  }
+}
+
+function cellTitle(r: TrajectoryRow, key: ColumnSpec['col']['key']): string | undefined {
+  if (key === 'question') return r.question;
+  if (key === 'answer') return `answer: ${r.answer}\ngold: ${r.gold}`;
+  return undefined;
 }
 
 export const TableRow = memo(function TableRow({
@@ -40,6 +77,8 @@ export const TableRow = memo(function TableRow({
   selected,
   status: st,
   compare,
+  columns,
+  width,
   onActivate,
   onShowFlags,
   onHideFlags,
@@ -52,6 +91,10 @@ export const TableRow = memo(function TableRow({
   selected: boolean;
   status: 'none' | 'partial' | 'done';
   compare: boolean;
+  /** The shown columns, in order, with their styles. */
+  columns: readonly ColumnSpec[];
+  /** The row's least width (the columns' widths summed). */
+  width: number;
   onActivate: (index: number, row: TrajectoryRow) => void;
   onShowFlags: (row: TrajectoryRow, anchor: HTMLElement, pinned: boolean) => void;
   onHideFlags: () => void;
@@ -60,47 +103,36 @@ export const TableRow = memo(function TableRow({
     <div
       role="row"
       className={`tr${selected ? ' selected' : ''}`}
-      style={{ transform: `translateY(${start}px)`, height: size }}
+      style={{ transform: `translateY(${start}px)`, height: size, minWidth: width }}
       data-testid="trajectory-row"
       data-row-id={r.id}
       onClick={() => onActivate(index, r)}
     >
-      {compare && <CompareSelectCell id={r.id} />}
-      <div className="td c-q" title={r.question}>
-        {r.question}
-        <div className="sub">{r.file ? `${r.file}${r.line ? `:${r.line}` : ''}` : r.id}</div>
-      </div>
-      <div className="td c-s">
-        {r.strategy}
-        {r.system && r.system !== r.strategy && <div className="sub">{r.system}</div>}
-      </div>
-      <div className="td c-a" title={`answer: ${r.answer}\ngold: ${r.gold}`}>
-        {r.answer || <span className="muted">no answer</span>}
-        <div className="sub">gold: {r.gold || '–'}</div>
-      </div>
-      <NumCell col="em" v={r.em} verdict />
-      <NumCell col="f1" v={r.f1} />
-      <NumCell col="acc" v={r.acc} />
-      <NumCell col="judge" v={r.judge} verdict />
-      <NumCell col="recall" v={r.recall} />
-      <NumCell col="answerInDocs" v={r.answerInDocs} wide />
-      {(['r3', 'r5', 'p3', 'p5'] as const).map((k) => (
-        <NumCell key={k} col={k} v={r[k]} />
-      ))}
-      <div className="td c-n" data-col="rc">
-        {r.rc}
-      </div>
-      <div className="td c-n">{r.queries}</div>
-      <div className="td c-n">{r.steps}</div>
-      <div className="td c-n" data-col="nearMiss">
-        {isNearMiss(r) ? <span className="flag flag-near-miss">near</span> : ''}
-      </div>
-      <FlagCell row={r} onShow={onShowFlags} onHide={onHideFlags} />
-      <div className="td c-l">
-        <span className={`status status-${st}`}>
-          {st === 'none' ? '–' : st === 'partial' ? 'steps' : 'verdict'}
-        </span>
-      </div>
+      {compare && <CompareSelectCell id={r.id} pinned={columns[0]?.pinned} />}
+      {columns.map(({ col, style, pinned }) => {
+        const cls = `td ${col.cls}${pinned ? ' pinned' : ''}`;
+        if (col.key === 'flags')
+          return (
+            <FlagCell key="flags" row={r} onShow={onShowFlags} onHide={onHideFlags} style={style} cls={cls} />
+          );
+        const mark =
+          VERDICT.has(col.key) && r[col.key as 'em'] === 1
+            ? ' good'
+            : VERDICT.has(col.key) && r[col.key as 'em'] === 0
+              ? ' bad'
+              : '';
+        return (
+          <div
+            key={col.key}
+            className={cls + mark}
+            style={style}
+            data-col={col.key}
+            title={cellTitle(r, col.key)}
+          >
+            {cellContent(r, col.key, st)}
+          </div>
+        );
+      })}
     </div>
   );
 });
