@@ -15,7 +15,7 @@
 // same text in the browser (WASM, and WebGPU on SwiftShader) as in Node; the command fails if not.
 // The floor: in the same page, the same model's greedy decode loop written directly on
 // onnxruntime-web in a worker of its own (bench/raw-ort-worker.ts) takes turns with Hopscope's
-// worker for --raw-pairs pairs (default 3, 0 skips it) on the same prompt tokens; Hopscope ÷ raw is
+// worker for --raw-pairs pairs (default 5, 0 skips it) on the same prompt tokens; Hopscope ÷ raw is
 // the median within-pair ratio, and with --min-raw-ratio the command fails below it.
 // Progress goes to stderr; with --json the last stdout line is one JSON object.
 import type { ModelSource } from '../app/runtime/model-source';
@@ -99,7 +99,7 @@ export async function run(args: string[]): Promise<void> {
   // Correctness first: the same fp32 transcript in the browser (WASM, and WebGPU on SwiftShader) and in Node.
   const tinyDevices: ModelSource['device'][] = args.includes('--no-check') ? [] : ['wasm', 'webgpu'];
   const prod = args.includes('--prod');
-  const pairs = int(args, 'raw-pairs', 3);
+  const pairs = int(args, 'raw-pairs', 5);
   const minRawRatio = flag(args, 'min-raw-ratio');
   const prompt = pairs > 0 && !args.includes('--no-browser') ? await rawPrompt(BENCH.modelId) : null;
   const rawOptions = prompt
