@@ -24,8 +24,9 @@ import { withBenchPage } from './browser';
 import type { PageResult, TinyCheck } from './agent-page';
 import type { Variant } from './agent-worker';
 import { measure, type Measured, type MeasureOptions, tinyCheck } from './agent-measure';
-import type { RawPairOptions, RawPairResult } from './agent-raw-pair';
-import { type RawPrompt, rawPrompt } from './raw-ort-prompt';
+import type { RawPairOptions } from './agent-raw-pair';
+import { floorFailure, RAW_TARGET, rawFloor } from './raw-floor';
+import { rawPrompt } from './raw-ort-prompt';
 import { flag, note, round, table } from './util';
 
 interface BrowserRun {
@@ -109,7 +110,7 @@ export async function run(args: string[]): Promise<void> {
     ? null
     : await inBrowser({ ...BENCH, device }, options, variant, tinyDevices, prod, rawOptions);
   const b = br?.result ?? null;
-  const raw = b?.raw && prompt ? checkRaw(b.raw, prompt) : null;
+  const raw = b?.raw && prompt ? rawFloor(b.raw, prompt) : null;
   const n = args.includes('--no-node') ? null : await inNode(options);
   let tinyChecks: { device: string; same_tokens: boolean; cached_tokens: number[] }[] = [];
   if (br && br.tiny.length > 0) {
@@ -192,25 +193,8 @@ export async function run(args: string[]): Promise<void> {
     );
   }
   if (failed.length > 0) throw new Error(`browser output differs from Node on ${failed.join(', ')}`);
-  if (raw && !raw.sameTokens)
-    throw new Error('the raw onnxruntime-web loop and Hopscope decoded different tokens: not the same work');
-  if (raw && minRawRatio !== undefined && raw.ratio < Number(minRawRatio))
-    throw new Error(
-      `Hopscope ÷ raw onnxruntime-web decode ${round(raw.ratio, 3)} is below --min-raw-ratio ${minRawRatio}`,
-    );
-}
-
-/** What docs/benchmarks.md holds Hopscope's decoding to, against the runtime alone. */
-const RAW_TARGET = 0.9;
-
-/** The floor's figures, once the raw loop is known to have read and written Hopscope's tokens. */
-function checkRaw(r: RawPairResult, prompt: RawPrompt) {
-  const sameTokens =
-    r.hopscope_prompt_tokens === prompt.ids.length && prompt.decode(r.raw_ids) === r.hopscope_text;
-  return {
-    ratio: r.ratio,
-    decodeTokS: r.raw_decode_tok_s,
-    sameTokens,
-    runs: { raw: r.raw_tok_s, hopscope: r.hopscope_tok_s },
-  };
+  const floorFailed = raw
+    ? floorFailure(raw, minRawRatio === undefined ? undefined : Number(minRawRatio))
+    : null;
+  if (floorFailed) throw new Error(floorFailed);
 }

@@ -8,6 +8,7 @@ import type { LlmInfo } from '../app/runtime/llm/transformers-llm';
 import { LOCAL_MODEL_PATH } from '../app/runtime/model-source';
 import { DECODE_PROMPT } from './agent-measure';
 import { decodeTokS } from './decode-rate';
+import { median, pairRatio } from './raw-floor';
 import type { RawOrtApi } from './raw-ort-worker';
 
 export interface RawPairOptions {
@@ -40,12 +41,6 @@ function onnxFile(dtype: string): string {
   const file = files[dtype];
   if (!file) throw new Error(`raw ORT pair: no ONNX file known for dtype ${dtype}`);
   return file;
-}
-
-export function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
 export async function pairWithRaw(
@@ -100,7 +95,7 @@ export async function pairWithRaw(
       hopscope_tok_s,
       raw_tok_s,
       raw_decode_tok_s: median(raw_tok_s),
-      ratio: median(hopscope_tok_s.map((h, i) => h / raw_tok_s[i]!)),
+      ratio: pairRatio(hopscope_tok_s, raw_tok_s),
       hopscope_prompt_tokens: last.tokensIn,
       hopscope_text: last.text,
       raw_ids: last.ids,
