@@ -1,6 +1,7 @@
 // `npm run bench -- agent [--json] [--decode-tokens N] [--decode-runs N] [--turns N] [--turn-tokens N]
 //                         [--device auto|wasm|webgpu] [--decode-only] [--no-node] [--no-browser]
-//                         [--no-check] [--prod] [--variant '{"bundle":"wasm","build":"plain","threads":1}']`
+//                         [--no-check] [--prod] [--variant '{"bundle":"wasm","build":"plain","threads":1}']
+//                         [--raw-pairs N] [--min-raw-ratio X]`
 //
 // The in-browser LLM on hopscope-test/bench-random-llama (SmolLM2-135M shape, int8): Chromium
 // (/usr/bin/chromium, headless) opens bench/agent.html from a Vite dev server started here (with
@@ -12,6 +13,10 @@
 // run in this process on onnxruntime-node (native CPU) for the browser/Node ratio. First, as a
 // correctness check, a 3-turn transcript on tiny-random-llama fp32 with KV reuse must give the
 // same text in the browser (WASM, and WebGPU on SwiftShader) as in Node; the command fails if not.
+// The floor: in the same page, the same model's greedy decode loop written directly on
+// onnxruntime-web in a worker of its own (bench/raw-ort-worker.ts) takes turns with Hopscope's
+// worker for --raw-pairs pairs (default 5, 0 skips it) on the same prompt tokens; Hopscope ÷ raw is
+// the median within-pair ratio, and with --min-raw-ratio the command fails below it.
 // Progress goes to stderr; with --json the last stdout line is one JSON object.
 import type { ModelSource } from '../app/runtime/model-source';
 import { BENCH, loadNodeLlm, TINY } from '../app/runtime/llm/test-models';
@@ -19,6 +24,9 @@ import { withBenchPage } from './browser';
 import type { PageResult, TinyCheck } from './agent-page';
 import type { Variant } from './agent-worker';
 import { measure, type Measured, type MeasureOptions, tinyCheck } from './agent-measure';
+import type { RawPairOptions } from './agent-raw-pair';
+import { floorFailure, RAW_TARGET, rawFloor } from './raw-floor';
+import { rawPrompt } from './raw-ort-prompt';
 import { flag, note, round, table } from './util';
 
 interface BrowserRun {
@@ -32,6 +40,7 @@ async function inBrowser(
   variant: Variant | undefined,
   tinyDevices: ModelSource['device'][],
   prod: boolean,
+  raw: RawPairOptions | undefined,
 ): Promise<BrowserRun> {
   return withBenchPage(
     'bench/agent.html',
@@ -44,14 +53,19 @@ async function inBrowser(
         note(`browser: tiny-random-llama fp32 check on ${device}`);
         tiny.push(await page.evaluate((d) => window.runTinyCheck(d), device));
       }
-      const result = await page.evaluate(([s, o, v]) => window.runAgentBench(s, o, v), [
+      const result = await page.evaluate(([s, o, v, r]) => window.runAgentBench(s, o, v, r), [
         src,
         options,
         variant,
+        raw,
       ] as const);
       return { result, tiny };
     },
-    { prod, entries: ['workers/llm.worker.ts', 'bench/agent-worker.ts'], logPrefix: '[agent-bench]' },
+    {
+      prod,
+      entries: ['workers/llm.worker.ts', 'bench/agent-worker.ts', 'bench/raw-ort-worker.ts'],
+      logPrefix: '[agent-bench]',
+    },
   );
 }
 
@@ -86,10 +100,17 @@ export async function run(args: string[]): Promise<void> {
   // Correctness first: the same fp32 transcript in the browser (WASM, and WebGPU on SwiftShader) and in Node.
   const tinyDevices: ModelSource['device'][] = args.includes('--no-check') ? [] : ['wasm', 'webgpu'];
   const prod = args.includes('--prod');
+  const pairs = int(args, 'raw-pairs', 5);
+  const minRawRatio = flag(args, 'min-raw-ratio');
+  const prompt = pairs > 0 && !args.includes('--no-browser') ? await rawPrompt(BENCH.modelId) : null;
+  const rawOptions = prompt
+    ? { promptIds: prompt.ids, pairs, decodeTokens: options.decodeTokens }
+    : undefined;
   const br = args.includes('--no-browser')
     ? null
-    : await inBrowser({ ...BENCH, device }, options, variant, tinyDevices, prod);
+    : await inBrowser({ ...BENCH, device }, options, variant, tinyDevices, prod, rawOptions);
   const b = br?.result ?? null;
+  const raw = b?.raw && prompt ? rawFloor(b.raw, prompt) : null;
   const n = args.includes('--no-node') ? null : await inNode(options);
   let tinyChecks: { device: string; same_tokens: boolean; cached_tokens: number[] }[] = [];
   if (br && br.tiny.length > 0) {
@@ -116,6 +137,7 @@ export async function run(args: string[]): Promise<void> {
   row('trajectory ms, KV reuse', b?.trajectory_ms_reuse, n?.trajectory_ms_reuse, 0);
   row('trajectory ms, recompute', b?.trajectory_ms_noreuse, n?.trajectory_ms_noreuse, 0);
   row('reuse speed-up ×', b?.reuse_speedup, n?.reuse_speedup, 2);
+  const bn = b && n ? b.decode_tok_s / n.decode_tok_s : undefined;
   console.log(`agent bench: ${BENCH.modelId}, prompt ${b?.prompt_tokens ?? n?.prompt_tokens} tokens`);
   if (b) {
     console.log(
@@ -124,6 +146,14 @@ export async function run(args: string[]): Promise<void> {
     console.log(`worker: ${JSON.stringify(b.worker)}`);
   }
   console.log(table(['', 'browser worker', 'onnxruntime-node'], rows));
+  if (raw) {
+    console.log(
+      `floor: raw onnxruntime-web decode ${raw.runs.raw.map((x) => round(x, 2)).join(', ')} tok/s; Hopscope's worker in the same pairs ${raw.runs.hopscope.map((x) => round(x, 2)).join(', ')} tok/s`,
+    );
+    console.log(
+      `floor: Hopscope ÷ raw onnxruntime-web ${round(raw.ratio, 3)} (median of ${raw.runs.raw.length} pairs, target ≥ ${RAW_TARGET})${raw.ratio < RAW_TARGET ? ' BELOW TARGET' : ''}; browser ÷ native ${bn === undefined ? '–' : round(bn, 3)}; same tokens: ${raw.sameTokens}`,
+    );
+  }
   for (const c of tinyChecks)
     console.log(
       `check: tiny-random-llama fp32, 3 turns + a diverging prompt with KV reuse, browser ${c.device} = Node: ${c.same_tokens} (cached ${c.cached_tokens.join(', ')})`,
@@ -148,7 +178,10 @@ export async function run(args: string[]): Promise<void> {
         ttft_ms: b?.ttft_ms ?? null,
         decode_tok_s: b?.decode_tok_s ?? null,
         node_decode_tok_s: n?.decode_tok_s ?? null,
-        browser_node_ratio: b && n ? b.decode_tok_s / n.decode_tok_s : null,
+        browser_node_ratio: bn ?? null,
+        raw_ort_web_decode_tok_s: raw?.decodeTokS ?? null,
+        hopscope_raw_ratio: raw?.ratio ?? null,
+        raw_same_tokens: raw?.sameTokens ?? null,
         trajectory_ms_reuse: b?.trajectory_ms_reuse ?? null,
         trajectory_ms_noreuse: b?.trajectory_ms_noreuse ?? null,
         reuse_speedup: b?.reuse_speedup ?? null,
@@ -160,4 +193,8 @@ export async function run(args: string[]): Promise<void> {
     );
   }
   if (failed.length > 0) throw new Error(`browser output differs from Node on ${failed.join(', ')}`);
+  const floorFailed = raw
+    ? floorFailure(raw, minRawRatio === undefined ? undefined : Number(minRawRatio))
+    : null;
+  if (floorFailed) throw new Error(floorFailed);
 }

@@ -8,6 +8,7 @@ import {
   searchR1Prompt,
 } from '../app/testing/search-r1-script';
 import type { LlmStats } from '../app/runtime/llm/transformers-llm';
+import { decodeTokS } from './decode-rate';
 
 export interface MeasureTarget {
   llm: Llm;
@@ -92,7 +93,7 @@ export async function measure(
     const steps = Math.max(1, r.tokensOut - 1);
     // The first forward is the prefill (≈ this run's time to first token); the decode steps are the rest.
     const forwardPerToken = Math.max(0, s1.forwardMs - s0.forwardMs - (r.ttftMs ?? 0)) / steps;
-    runs.push((steps * 1000) / decodeMs);
+    runs.push(decodeTokS(r.tokensOut, r.ms, r.ttftMs ?? 0));
     out = {
       prompt_tokens: first.tokensIn,
       ttft_ms_first_call: first.ttftMs ?? NaN,
@@ -124,7 +125,7 @@ export async function measure(
     reuse_speedup: fresh.ms / reuse.ms,
     trajectory_tokens_in: reuse.turns.map((x) => x.tokensIn),
     trajectory_cached_tokens: reuse.turns.map((x) => x.cachedTokens ?? 0),
-    trajectory_decode_tok_s: reuse.turns.map((x) => ((x.tokensOut - 1) * 1000) / (x.ms - (x.ttftMs ?? 0))),
+    trajectory_decode_tok_s: reuse.turns.map((x) => decodeTokS(x.tokensOut, x.ms, x.ttftMs ?? 0)),
     trajectory_same_text: reuse.turns.every((x, i) => x.text === fresh.turns[i]?.text),
   };
 }

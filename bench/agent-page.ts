@@ -5,6 +5,7 @@ import type { ModelSource } from '../app/runtime/model-source';
 import type { LlmInfo } from '../app/runtime/llm/transformers-llm';
 import { TINY } from '../app/runtime/llm/test-sources';
 import { measure, type Measured, type MeasureOptions, tinyCheck } from './agent-measure';
+import { pairWithRaw, type RawPairOptions, type RawPairResult } from './agent-raw-pair';
 import type { Variant } from './agent-worker';
 
 /** The app's worker, or the experiment worker when a variant is given (it reads it from its name). */
@@ -24,6 +25,8 @@ export interface PageResult extends Measured {
   info: LlmInfo;
   page: { crossOriginIsolated: boolean; hardwareConcurrency: number; userAgent: string };
   worker: Record<string, unknown>;
+  /** Hopscope's worker against the same decode loop on onnxruntime-web directly, when asked. */
+  raw?: RawPairResult;
 }
 
 /** A short multi-turn run on tiny-random-llama fp32, to compare with Node token for token. */
@@ -36,7 +39,12 @@ export interface TinyCheck {
 
 declare global {
   interface Window {
-    runAgentBench(src: ModelSource, options: MeasureOptions, variant?: Variant): Promise<PageResult>;
+    runAgentBench(
+      src: ModelSource,
+      options: MeasureOptions,
+      variant?: Variant,
+      raw?: RawPairOptions,
+    ): Promise<PageResult>;
     runTinyCheck(device: ModelSource['device']): Promise<TinyCheck>;
   }
 }
@@ -51,7 +59,7 @@ window.runTinyCheck = async (device) => {
   }
 };
 
-window.runAgentBench = async (src, options, variant) => {
+window.runAgentBench = async (src, options, variant, rawOptions) => {
   const log = (m: string) => console.log(`[agent-bench] ${m}`);
   const client = new LlmClient(spawner(variant));
   const t0 = performance.now();
@@ -73,10 +81,12 @@ window.runAgentBench = async (src, options, variant) => {
     options,
     log,
   );
+  const raw = rawOptions ? await pairWithRaw(client, info, rawOptions, log) : undefined;
   const worker = await client.diagnostics();
   client.dispose();
   return {
     ...measured,
+    ...(raw ? { raw } : {}),
     load_s,
     info,
     page: {

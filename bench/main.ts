@@ -4,7 +4,9 @@
 //   ui [--json] [--mib N] [--rows N] [--long-steps N]
 //         The production app in Chromium: import vs parse-only, table scroll 1k vs 100k, open 10 vs 1k steps.
 //   agent [--json] [--decode-tokens N] [--turns N] [--turn-tokens N] [--device auto|wasm|webgpu]
-//         In-browser LLM speed and KV-cache reuse on bench-random-llama, vs onnxruntime-node.
+//         [--raw-pairs N] [--min-raw-ratio X]
+//         In-browser LLM speed and KV-cache reuse on bench-random-llama, vs onnxruntime-node, and
+//         decoding vs the same loop on onnxruntime-web directly (fails below --min-raw-ratio).
 //   shapes [--json] [--rounds N]
 //         The production app in Chromium: longest main-thread task opening and presenting hostile shapes.
 //   builder [--json] [--steps 10000,30000,...]

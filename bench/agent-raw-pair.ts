@@ -1,0 +1,107 @@
+// The agent bench's floor: Hopscope's LLM worker and the same model's greedy loop written directly
+// on onnxruntime-web (bench/raw-ort-worker.ts), each in its own worker of one page, decoding the
+// same prompt tokens for the same number of new tokens. They take turns, pair by pair, the first
+// of each pair alternating, so a machine that slows down mid-run (a shared one) slows both.
+import * as Comlink from 'comlink';
+import type { LlmClient } from '../app/runtime/llm/client';
+import type { LlmInfo } from '../app/runtime/llm/transformers-llm';
+import { LOCAL_MODEL_PATH } from '../app/runtime/model-source';
+import { DECODE_PROMPT } from './agent-measure';
+import { decodeTokS } from './decode-rate';
+import { median, pairRatio } from './raw-floor';
+import type { RawOrtApi } from './raw-ort-worker';
+
+export interface RawPairOptions {
+  /** DECODE_PROMPT's token ids, rendered and tokenized by the driver with transformers.js alone. */
+  promptIds: number[];
+  /** Pairs of decode runs (after one warm-up run each). */
+  pairs: number;
+  decodeTokens: number;
+}
+
+export interface RawPairResult {
+  load_s: number;
+  /** Each pair's decode tokens/s, Hopscope's worker and the raw loop. */
+  hopscope_tok_s: number[];
+  raw_tok_s: number[];
+  /** Median of the raw loop's runs. */
+  raw_decode_tok_s: number;
+  /** Median over the pairs of Hopscope ÷ raw (a within-pair ratio, so the machine's load cancels). */
+  ratio: number;
+  /** Prompt tokens as Hopscope counted them (the driver checks they are the raw loop's). */
+  hopscope_prompt_tokens: number;
+  /** The last pair's output, for the driver's same-tokens check. */
+  hopscope_text: string;
+  raw_ids: number[];
+}
+
+/** The ONNX file transformers.js loads for a dtype (its suffix mapping), for the two the bench uses. */
+function onnxFile(dtype: string): string {
+  const files: Record<string, string> = { fp32: 'model.onnx', q8: 'model_quantized.onnx' };
+  const file = files[dtype];
+  if (!file) throw new Error(`raw ORT pair: no ONNX file known for dtype ${dtype}`);
+  return file;
+}
+
+export async function pairWithRaw(
+  client: LlmClient,
+  info: LlmInfo,
+  o: RawPairOptions,
+  log: (message: string) => void,
+): Promise<RawPairResult> {
+  const worker = new Worker(new URL('./raw-ort-worker.ts', import.meta.url), { type: 'module' });
+  const raw = Comlink.wrap<RawOrtApi>(worker);
+  try {
+    const dir = `${LOCAL_MODEL_PATH}${info.modelId}`;
+    const t0 = performance.now();
+    await raw.load(`${dir}/onnx/${onnxFile(info.dtype)}`, `${dir}/config.json`, info.threads);
+    const load_s = (performance.now() - t0) / 1000;
+    log(`raw onnxruntime-web: loaded in ${load_s.toFixed(1)} s, ${info.threads} threads`);
+    await client.setReuseCache(false);
+    const hopscope = async () => {
+      const r = await client.generate(DECODE_PROMPT, { maxTokens: o.decodeTokens });
+      return { tokS: decodeTokS(r.tokensOut, r.ms, r.ttftMs ?? 0), r };
+    };
+    const rawRun = async () => {
+      const r = await raw.decode(o.promptIds, o.decodeTokens);
+      return { tokS: decodeTokS(r.ids.length, r.ms, r.ttftMs), r };
+    };
+    // Warm-up: V8 tiers the raw worker's WASM and JS up as it did Hopscope's during measure().
+    await raw.decode(o.promptIds, 1);
+    await rawRun();
+    const hopscope_tok_s: number[] = [];
+    const raw_tok_s: number[] = [];
+    let last: { text: string; tokensIn: number; ids: number[] } | undefined;
+    for (let i = 0; i < o.pairs; i++) {
+      let h: Awaited<ReturnType<typeof hopscope>>;
+      let r: Awaited<ReturnType<typeof rawRun>>;
+      if (i % 2 === 0) {
+        h = await hopscope();
+        r = await rawRun();
+      } else {
+        r = await rawRun();
+        h = await hopscope();
+      }
+      hopscope_tok_s.push(h.tokS);
+      raw_tok_s.push(r.tokS);
+      last = { text: h.r.text, tokensIn: h.r.tokensIn, ids: r.r.ids };
+      log(
+        `pair ${i + 1}: Hopscope ${h.tokS.toFixed(2)} tok/s, raw onnxruntime-web ${r.tokS.toFixed(2)} tok/s`,
+      );
+    }
+    if (!last) throw new Error('raw ORT pair: pairs must be at least 1');
+    return {
+      load_s,
+      hopscope_tok_s,
+      raw_tok_s,
+      raw_decode_tok_s: median(raw_tok_s),
+      ratio: pairRatio(hopscope_tok_s, raw_tok_s),
+      hopscope_prompt_tokens: last.tokensIn,
+      hopscope_text: last.text,
+      raw_ids: last.ids,
+    };
+  } finally {
+    await raw.release().catch(() => undefined);
+    worker.terminate();
+  }
+}
