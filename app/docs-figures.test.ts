@@ -4,7 +4,13 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { diagnoseFigures, FIGURE_DOCS, figureBlocks } from './cli/doc-figures';
+import {
+  CONFIDENCE_DOCS,
+  confidenceFigures,
+  diagnoseFigures,
+  FIGURE_DOCS,
+  figureBlocks,
+} from './cli/doc-figures';
 import { STEP_LABELS, VERDICTS } from './core/annotations/annotation';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -16,6 +22,15 @@ describe('figures in the docs', () => {
     for (const f of FIGURE_DOCS) {
       const blocks = figureBlocks(read(f), 'diagnose');
       expect(blocks.length, `${f} has a diagnose figures block`).toBeGreaterThan(0);
+      for (const b of blocks) expect(b, `${f} is stale: run npm run docs:figures`).toBe(figures);
+    }
+  }, 120_000);
+
+  it('by confidence equal what the CLI computes on the shared labels', async () => {
+    const figures = await confidenceFigures(resolve(ROOT, '..', 'shared'));
+    for (const f of CONFIDENCE_DOCS) {
+      const blocks = figureBlocks(read(f), 'confidence');
+      expect(blocks.length, `${f} has a confidence figures block`).toBeGreaterThan(0);
       for (const b of blocks) expect(b, `${f} is stale: run npm run docs:figures`).toBe(figures);
     }
   }, 120_000);

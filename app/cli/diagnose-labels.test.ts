@@ -47,6 +47,7 @@ describe('diagnose --labels', () => {
         'over_search',
         'under_search',
         'flags',
+        'confidence',
       ]);
     const { summary } = lines[10] as {
       summary: {

@@ -22,6 +22,7 @@ describe('diagnose on the shared labels', () => {
       'over_search',
       'under_search',
       'flags',
+      'confidence',
     ]);
     const parsed = parseSearchLabels(readFileSync(LABELS, 'utf8'), 'labels.jsonl');
     expect(parsed.issues).toEqual([]);

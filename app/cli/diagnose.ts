@@ -6,6 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { type Agreement, agreement, type Prediction } from '../core/diagnose/agreement';
+import type { Certainty, VerdictConfidence } from '../core/diagnose/confidence';
+import { type ConfidenceAgreement, agreementByConfidence } from '../core/diagnose/confidence-agreement';
 import type { Diagnosis } from '../core/diagnose/diagnose';
 import {
   type Coverage,
@@ -73,7 +75,25 @@ export interface RecordDiagnosis {
   over_search: number[];
   under_search: boolean;
   flags: Array<{ kind: string; search?: number; evidence: string }>;
+  /** Each verdict sure or unsure (core/diagnose/confidence.ts), with its reason code and text. */
+  confidence: {
+    searches: Certainty[];
+    under_search: Certainty;
+    first_sufficient_search: Certainty;
+    reasons: {
+      searches: ConfidenceReasonOut[];
+      under_search: ConfidenceReasonOut;
+      first_sufficient_search: ConfidenceReasonOut;
+    };
+  };
 }
+
+interface ConfidenceReasonOut {
+  code: string;
+  text: string;
+}
+
+const reasonOut = (c: VerdictConfidence): ConfidenceReasonOut => ({ code: c.reason, text: c.text });
 
 export function recordLine(record: number, d: Diagnosis): RecordDiagnosis {
   return {
@@ -87,6 +107,16 @@ export function recordLine(record: number, d: Diagnosis): RecordDiagnosis {
       ...(f.search !== undefined ? { search: f.search } : {}),
       evidence: f.evidence,
     })),
+    confidence: {
+      searches: d.confidence.searches.map((c) => c.level),
+      under_search: d.confidence.underSearch.level,
+      first_sufficient_search: d.confidence.firstSufficientSearch.level,
+      reasons: {
+        searches: d.confidence.searches.map(reasonOut),
+        under_search: reasonOut(d.confidence.underSearch),
+        first_sufficient_search: reasonOut(d.confidence.firstSufficientSearch),
+      },
+    },
   };
 }
 
@@ -191,7 +221,7 @@ export function labelsFor(
  * ignored with a reason (scored, it would count its extra searches as misses).
  */
 export function scorableLabels(
-  records: readonly (RecordDiagnosis | { record: number; error: string })[],
+  records: readonly (Pick<RecordDiagnosis, 'record' | 'searches'> | { record: number; error: string })[],
   labels: readonly SearchLabelRecord[],
 ): { labels: SearchLabelRecord[]; ignored: IgnoredLabel[] } {
   const byRecord = new Map(records.map((r) => [r.record, r]));
@@ -225,6 +255,17 @@ export function agreementSummary(
     'error' in r ? [] : [{ id: labelId(name, r.record), ...r }],
   );
   return agreement(predictions, labels);
+}
+
+/** The same agreement split by the verdicts' confidence, with coverage over every record. */
+export function confidenceSummary(
+  file: string,
+  records: readonly (RecordDiagnosis | { error: string })[],
+  labels: readonly SearchLabelRecord[],
+): ConfidenceAgreement {
+  const name = basename(file);
+  const predictions = records.flatMap((r) => ('error' in r ? [] : [{ id: labelId(name, r.record), ...r }]));
+  return agreementByConfidence(predictions, labels);
 }
 
 function text(r: RecordDiagnosis): string {
@@ -273,16 +314,30 @@ export async function diagnoseCommand(argv: readonly string[], usage: string): P
     for (const i of ignored)
       process.stderr.write(`${labelsFile}:${i.line}: field ${i.field}: ${i.reason}; label ignored\n`);
     const a = agreementSummary(args.file, records, usable.labels);
+    const byConfidence = confidenceSummary(args.file, records, usable.labels);
     // The JSON summary counts every label left out, for another file or unscorable, each with its
     // line in the labels file, its id and why (the record lines keep their shape).
     process.stdout.write(
-      `${args.json ? JSON.stringify({ summary: { ...a, coverage: cover, ignored_labels: ignored.length, ignored } }) : summaryText(a, ignored.length, cover)}\n`,
+      `${args.json ? JSON.stringify({ summary: { ...a, coverage: cover, ignored_labels: ignored.length, ignored, by_confidence: byConfidence } }) : `${summaryText(a, ignored.length, cover)}\n${confidenceText(byConfidence)}`}\n`,
     );
   }
   return summary.imported === 0 ? 1 : 0;
 }
 
 const pct = (v: number | null) => (v === null ? 'n/a' : v.toFixed(3));
+
+function confidenceText(c: ConfidenceAgreement): string {
+  const row = (name: string, s: Agreement['overSearch']) =>
+    `${name}: P ${pct(s.precision)} R ${pct(s.recall)} F1 ${pct(s.f1)} (tp ${s.tp} fp ${s.fp} fn ${s.fn} tn ${s.tn})`;
+  const v = c.coverage;
+  return [
+    row('sure: over-search per search', c.sure.overSearch),
+    row('sure: under-search per trajectory', c.sure.underSearch),
+    row('unsure: over-search per search', c.unsure.overSearch),
+    row('unsure: under-search per trajectory', c.unsure.underSearch),
+    `sure coverage: searches ${v.sureSearches}/${v.searches} (${pct(v.searchShare)}), trajectories ${v.sureTrajectories}/${v.trajectories} (${pct(v.trajectoryShare)}), sufficiency points ${v.sureSufficiency}/${v.trajectories} (${pct(v.sufficiencyShare)})`,
+  ].join('\n');
+}
 
 function summaryText(a: Agreement, ignored: number, cover: Coverage): string {
   const row = (name: string, s: Agreement['overSearch']) =>

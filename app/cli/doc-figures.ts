@@ -6,10 +6,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Scores } from '../core/diagnose/agreement';
 import { parseSearchLabels } from '../core/diagnose/search-labels';
-import { agreementSummary, diagnoseFile, labelsFor, scorableLabels } from './diagnose';
+import { agreementSummary, confidenceSummary, diagnoseFile, labelsFor, scorableLabels } from './diagnose';
 
 /** The docs that quote the figures, relative to the repository root. */
 export const FIGURE_DOCS = ['README.md', 'docs/guide/diagnose-and-label.md'];
+
+/** The docs that quote the by-confidence figures. */
+export const CONFIDENCE_DOCS = ['README.md', 'docs/diagnose.md'];
 
 const SETS = [
   {
@@ -59,6 +62,64 @@ export async function diagnoseFigures(shared: string): Promise<string> {
   return [line(head), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...rows.map(line)].join('\n');
 }
 
+const table = (head: readonly string[], rows: readonly string[][]): string => {
+  const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? '').length)));
+  const line = (r: readonly string[]) => `| ${r.map((x, c) => x.padEnd(widths[c] ?? 0)).join(' | ')} |`;
+  return [line(head), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...rows.map(line)].join('\n');
+};
+
+const part = (n: number, of: number) => `${n}/${of} (${f3(of > 0 ? n / of : null)})`;
+
+/**
+ * The by-confidence table: per shared set (and annotator where they differ), the agreement on the
+ * sure verdicts and on the unsure ones, and the share of all the log's searches and trajectories
+ * (labelled or not) at each level.
+ */
+export async function confidenceFigures(shared: string): Promise<string> {
+  const rows: string[][] = [];
+  for (const set of SETS) {
+    const log = resolve(shared, set.log);
+    const { records } = await diagnoseFile(log);
+    const seen = new Set<string>();
+    for (const [i, file] of set.labels.entries()) {
+      const parsed = parseSearchLabels(readFileSync(resolve(shared, file), 'utf8'), file);
+      const labels = scorableLabels(records, labelsFor(log, parsed.labels).labels).labels;
+      const c = confidenceSummary(log, records, labels);
+      const v = c.coverage;
+      const sure = [
+        'sure',
+        cell(c.sure.overSearch),
+        cell(c.sure.underSearch),
+        part(v.sureSearches, v.searches),
+        part(v.sureTrajectories, v.trajectories),
+      ];
+      const unsure = [
+        'unsure',
+        cell(c.unsure.overSearch),
+        cell(c.unsure.underSearch),
+        part(v.searches - v.sureSearches, v.searches),
+        part(v.trajectories - v.sureTrajectories, v.trajectories),
+      ];
+      const key = [...sure, ...unsure].join();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const name = set.labels.length > 1 && i > 0 ? `${set.name}, annotator ${i + 1}` : set.name;
+      rows.push([name, ...sure], ['', ...unsure]);
+    }
+  }
+  return table(
+    [
+      'Set',
+      'Verdicts',
+      'Over-search per search: P / R / F1 (counts)',
+      'Under-search per trajectory: P / R / F1 (counts)',
+      'Searches in the log',
+      'Trajectories in the log',
+    ],
+    rows,
+  );
+}
+
 const block = (name: string) =>
   new RegExp(`(<!-- figures:${name} -->\\n)[\\s\\S]*?(\\n<!-- /figures:${name} -->)`, 'g');
 
@@ -75,10 +136,17 @@ export function figureBlocks(doc: string, name: string): string[] {
 // `npm run docs:figures`: rewrite the blocks in place.
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.dirname, 'doc-figures.ts')) {
   const root = resolve(import.meta.dirname, '../..');
-  const figures = await diagnoseFigures(resolve(root, '..', 'shared'));
+  const shared = resolve(root, '..', 'shared');
+  const figures = await diagnoseFigures(shared);
   for (const f of FIGURE_DOCS) {
     const path = resolve(root, f);
     writeFileSync(path, withFigures(readFileSync(path, 'utf8'), 'diagnose', figures));
     console.log(`${f}: diagnose figures written`);
+  }
+  const byConfidence = await confidenceFigures(shared);
+  for (const f of CONFIDENCE_DOCS) {
+    const path = resolve(root, f);
+    writeFileSync(path, withFigures(readFileSync(path, 'utf8'), 'confidence', byConfidence));
+    console.log(`${f}: confidence figures written`);
   }
 }

@@ -7,6 +7,7 @@
 import { answerVerdict } from '../metrics/answer-verdict';
 import { finalAnswerText, trajectoryMetrics } from '../metrics/trajectory-metrics';
 import type { Trajectory } from '../schema/trajectory';
+import { type Confidence, verdictConfidence } from './confidence';
 import { searchHops } from './hops';
 import { type SearchLabel, type SearchVerdict, searchVerdicts } from './redundancy';
 import { type Sufficiency, sufficiency } from './sufficiency';
@@ -58,6 +59,8 @@ export interface Diagnosis {
   dupDocs: number;
   flags: DiagnosisFlag[];
   efficiency: Efficiency;
+  /** How sure each verdict is, and why (confidence.ts). */
+  confidence: Confidence;
 }
 
 /** `chain: false` runs the sufficiency rules before the evidence chain (the bench's baseline). */
@@ -124,5 +127,12 @@ export function diagnose(t: Trajectory, options: { chain?: boolean } = {}): Diag
       productivity: hops.length > 0 && correct !== null ? (correct ? 1 : 0) / hops.length : null,
       duplicateDocRate: docs.length > 0 ? dups / docs.length : null,
     },
+    confidence: verdictConfidence({
+      sufficiency: suff,
+      verdicts,
+      underSearch: under.under,
+      correct,
+      answered: pred !== undefined && pred.trim() !== '',
+    }),
   };
 }

@@ -30,6 +30,8 @@ export interface SearchVerdict {
   label: SearchLabel;
   /** Every rule that holds, first the one named in the evidence. */
   rules: RedundancyRule[];
+  /** Token Jaccard with the earlier query it near-duplicates (1 = the same words). */
+  overlap?: number;
   evidence: string;
 }
 
@@ -123,7 +125,8 @@ export function searchVerdicts(
         `Search ${h.search} ${quote(h.query, 80)} came after the evidence was sufficient at ${sufficientAt === 0 ? 'the start (no search needed)' : `search ${sufficientAt}`}: ${why}.`,
       ]);
     // The first earlier query that is the same or nearly (equal text is Jaccard 1).
-    const e = key.norm === '' ? undefined : queries.near(key)?.item;
+    const near = key.norm === '' ? undefined : queries.near(key);
+    const e = near?.item;
     const how =
       e && queries.sameText(key) === e
         ? 'the same query'
@@ -144,6 +147,7 @@ export function searchVerdicts(
       query: h.query,
       label: first ? 'redundant' : 'necessary',
       rules: found.map(([r]) => r),
+      ...(near ? { overlap: near.jaccard } : {}),
       evidence: first
         ? first[1]
         : `Search ${h.search} ${quote(h.query, 80)} sought what the evidence still lacked.`,

@@ -4,6 +4,7 @@
 import { type Annotation, sufficientOf } from '../../../core/annotations/annotation';
 import type { Diagnosis } from '../../../core/diagnose/diagnose';
 import type { Trajectory } from '../../../core/schema/trajectory';
+import { ConfidenceNote } from './ConfidenceNote';
 import { EvidenceChainList } from './EvidenceChainList';
 import { ProbesPanel } from './ProbesPanel';
 import { SearchJudgePanel } from '../search-judge/SearchJudgePanel';
@@ -71,6 +72,9 @@ export function DiagnosisPanel({
                     : `search ${myPoint}`}
             </span>
           )}
+          <div>
+            <ConfidenceNote c={d.confidence.firstSufficientSearch} testId="diag-sufficiency-confidence" />
+          </div>
         </dd>
         <dt>Redundant searches</dt>
         <dd data-testid="diag-redundant">
@@ -84,6 +88,9 @@ export function DiagnosisPanel({
         <dd data-testid="diag-under">
           {d.underSearch ? 'yes' : 'no'}
           {annotator && <span className="muted small"> · you: {myUnder ? 'yes' : 'no'}</span>}
+          <div>
+            <ConfidenceNote c={d.confidence.underSearch} testId="diag-under-confidence" />
+          </div>
         </dd>
       </dl>
       {d.sufficiency.evidence && (
@@ -101,8 +108,9 @@ export function DiagnosisPanel({
       {d.sufficiency.chain && <EvidenceChainList chain={d.sufficiency.chain} onSelectStep={onSelectStep} />}
       {d.verdicts.length > 0 && (
         <ol className="diag-searches" data-testid="diag-searches">
-          {d.verdicts.map((v) => {
+          {d.verdicts.map((v, i) => {
             const you = myLabel(v.stepId);
+            const sure = d.confidence.searches[i];
             return (
               <li key={v.stepId} className={`diag-${v.label}`} data-label={v.label}>
                 <button type="button" className="link" onClick={() => onSelectStep(v.stepId)}>
@@ -121,6 +129,7 @@ export function DiagnosisPanel({
                   </span>
                 )}
                 <LongText className="small" text={v.evidence} limit={1000} />
+                {sure && <ConfidenceNote c={sure} />}
               </li>
             );
           })}

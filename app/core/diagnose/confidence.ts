@@ -1,0 +1,156 @@
+// How sure each verdict is, for a researcher deciding which verdicts to trust on a new dataset:
+// "sure" where the verdict rests on what the trace and the question set settle (the question set's
+// structure, a recognised question pattern with its evidence chain complete or its missing link
+// named, the same query asked again, no search at all), "unsure" where it rests on a rule the
+// labelling guidelines warn about (a gold string on some page is not the asked fact; a
+// reformulation that adds a word may ask something new; a retrieval miss is assumed). Derived once
+// here from the diagnosis's own parts; no threshold is fitted to labels (docs/diagnose.md,
+// "How sure a verdict is").
+import type { SearchVerdict } from './redundancy';
+import type { Sufficiency } from './sufficiency';
+
+export type Certainty = 'sure' | 'unsure';
+
+export type ConfidenceReason =
+  // Sufficiency point (and the verdicts that follow from it)
+  | 'question-set'
+  | 'pattern-chain'
+  | 'pattern-missing-link'
+  | 'no-search'
+  | 'answer-linked'
+  | 'fallback'
+  | 'unsupported-correct'
+  | 'no-gold'
+  // Under-search only
+  | 'no-answer'
+  | 'retrieval-miss-assumed'
+  // Searches
+  | 'same-query'
+  | 'after-sure-point'
+  | 'before-sure-point'
+  | 'near-threshold-overlap'
+  | 'word-co-occurrence'
+  | 'after-unsure-point'
+  | 'before-unsure-point';
+
+export interface VerdictConfidence {
+  level: Certainty;
+  reason: ConfidenceReason;
+  /** The reason for a reader, one sentence. */
+  text: string;
+}
+
+export interface Confidence {
+  /** One per search, for its redundant-or-necessary verdict. */
+  searches: VerdictConfidence[];
+  underSearch: VerdictConfidence;
+  firstSufficientSearch: VerdictConfidence;
+}
+
+export interface ConfidenceInputs {
+  sufficiency: Sufficiency;
+  verdicts: readonly SearchVerdict[];
+  underSearch: boolean;
+  /** Whether the final answer is correct (answer-verdict.ts); null without gold. */
+  correct: boolean | null;
+  /** Whether the trajectory gave a final answer. */
+  answered: boolean;
+}
+
+const sure = (reason: ConfidenceReason, text: string): VerdictConfidence => ({ level: 'sure', reason, text });
+const unsure = (reason: ConfidenceReason, text: string): VerdictConfidence => ({
+  level: 'unsure',
+  reason,
+  text,
+});
+
+/** The sufficiency point's confidence, from how it was read (verdict-basis.ts) and what decided it. */
+export function sufficiencyConfidence(
+  s: Sufficiency,
+  correct: boolean | null,
+  searches: number,
+): VerdictConfidence {
+  if (s.basis === 'not-judged') return unsure('no-gold', 'No gold answer: nothing to judge the evidence by.');
+  // The guidelines define 0 by the answer itself: common knowledge sufficed, or did not.
+  if (searches === 0) return sure('no-search', "No search: judged by the answer's correctness alone.");
+  if (s.point === null && s.rule === 'never' && correct === true)
+    // A correct answer the rules never saw supported is a lucky guess, or a form of the gold the
+    // rules did not match (the guidelines accept "an answer equivalent to it").
+    return unsure(
+      'unsupported-correct',
+      'The answer is correct but no evidence was found for it: a lucky guess, or the gold in a form the rules did not match.',
+    );
+  if (s.basis === 'question-set')
+    return s.point !== null
+      ? sure('question-set', "Read by the question set's structure (supporting passages or gold plan).")
+      : sure(
+          'pattern-missing-link',
+          "The question set's structure names what was never retrieved, and the answer is not the gold.",
+        );
+  if (s.basis === 'question-pattern')
+    return s.point !== null
+      ? sure('pattern-chain', 'A recognised question pattern with its evidence chain complete.')
+      : sure(
+          'pattern-missing-link',
+          'A recognised question pattern whose missing link is named, and the answer is not the gold.',
+        );
+  if (s.basis === 'answer-linked')
+    return unsure(
+      'answer-linked',
+      "The gold answer's string on a page tied to the question's entity: the page may name it for another reason than the asked relation.",
+    );
+  return unsure('fallback', `A fallback rule: ${s.reading}.`);
+}
+
+function searchConfidence(v: SearchVerdict, point: VerdictConfidence): VerdictConfidence {
+  const pointIs = `the sufficiency point it rests on is ${point.level} (${point.reason})`;
+  if (v.label === 'necessary')
+    return point.level === 'sure'
+      ? sure('before-sure-point', `Necessary: ${pointIs}.`)
+      : unsure('before-unsure-point', `Necessary, but ${pointIs}.`);
+  // Redundant: sure when any rule that holds is one the trace settles.
+  if (v.rules.includes('near-duplicate') && v.overlap === 1)
+    return sure('same-query', 'The same words as an earlier query: nothing new asked.');
+  if (v.rules.includes('after-sufficiency') && point.level === 'sure')
+    return sure('after-sure-point', `After the sufficiency point, and ${pointIs}.`);
+  const first = v.rules[0];
+  if (first === 'near-duplicate')
+    // At the threshold's edge the queries differ in some words; a word added after a failed
+    // search (an occupation, a year, a full title) can ask for something new.
+    return unsure(
+      'near-threshold-overlap',
+      `Near-duplicate by word overlap (Jaccard ${(v.overlap ?? 0).toFixed(2)}), not the same words: the words that differ may ask something new.`,
+    );
+  if (first === 're-asks-retrieved')
+    return unsure(
+      'word-co-occurrence',
+      "An earlier passage holds the query's words, which need not be the fact the query asks.",
+    );
+  return unsure('after-unsure-point', `After the sufficiency point, but ${pointIs}.`);
+}
+
+function underConfidence(i: ConfidenceInputs, point: VerdictConfidence): VerdictConfidence {
+  if (point.reason === 'no-gold') return point;
+  if (!i.answered) return sure('no-answer', 'No final answer: nothing to under-search for.');
+  const s = i.sufficiency;
+  if (!i.underSearch && s.point === null && s.chain?.unretrievable)
+    return unsure(
+      'retrieval-miss-assumed',
+      `Not under-search because the retriever is taken to lack the fact: ${s.chain.unretrievable}.`,
+    );
+  // Otherwise the verdict is the sufficiency point's: reached (no under-search) or never (under).
+  return {
+    ...point,
+    text: `${i.underSearch ? 'Never sufficient' : 'Sufficient before the answer'}: ${point.text}`,
+  };
+}
+
+/** Every verdict's confidence, from the parts of one diagnosis (diagnose.ts). */
+export function verdictConfidence(i: ConfidenceInputs): Confidence {
+  const point = sufficiencyConfidence(i.sufficiency, i.correct, i.verdicts.length);
+  return {
+    searches: i.verdicts.map((v) => searchConfidence(v, point)),
+    underSearch: underConfidence(i, point),
+    firstSufficientSearch: point,
+  };
+}
