@@ -151,7 +151,7 @@ describe('index, then query the Parquet', () => {
     const a = await run(queryCommand, [LOG, sql, '--csv']);
     const b = await run(queryCommand, [out, sql, '--csv']);
     expect(b.out).toBe(a.out);
-    expect(a.out.split('\n')[0]).toBe('id,f1,searches');
+    expect(a.out.split('\r\n')[0]).toBe('id,f1,searches');
   }, 240_000);
 
   it('refuses a Parquet file of another shape by name', async () => {
