@@ -46,7 +46,7 @@ export async function queryCommand(argv: readonly string[], usage: string): Prom
     try {
       const result = engine.query(args.sql);
       const text = formatResult(result, args.output);
-      process.stdout.write(text === '' ? '' : `${text}\n`);
+      process.stdout.write(text === '' || text.endsWith('\n') ? text : `${text}\n`);
       process.stderr.write(
         `${result.rows.length} row${result.rows.length === 1 ? '' : 's'} over ${loaded.imported} trajectories (${loaded.records} records read)\n`,
       );

@@ -96,7 +96,14 @@ export async function openSqlEngine(batches: TableBatches): Promise<SqlEngine> {
       if (issue) throw new SqlError(issue.message, { line: issue.line, column: issue.column });
       let table: arrow.Table;
       try {
-        table = conn.query(sql);
+        // Prepared, so the engine itself refuses more than one statement should the check above
+        // ever read a literal or comment differently from DuckDB.
+        const statement = conn.prepare(sql);
+        try {
+          table = statement.query();
+        } finally {
+          statement.close();
+        }
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         throw new SqlError(errorHeadline(message), duckdbErrorPosition(sql, message));

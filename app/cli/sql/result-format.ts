@@ -1,6 +1,8 @@
-// A query's result as text: an aligned table (the default, for reading), CSV (RFC 4180) or JSON
-// lines (one object a row, as `run-summary --json` prints its steps).
+// A query's result as text: an aligned table (the default, for reading), CSV (core's one writer:
+// RFC 4180, a cell a spreadsheet would run as a formula defused) or JSON lines (one object a row,
+// as `run-summary --json` prints its steps).
 import type { SqlValue } from '../../core/sql/schema';
+import { toCsv } from '../../core/table/to-csv';
 import type { SqlResult } from './duckdb';
 
 export const RESULT_FORMATS = ['table', 'csv', 'json'] as const;
@@ -35,17 +37,14 @@ function textTable(r: SqlResult): string {
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
 
-function csvCell(v: SqlValue): string {
-  if (v === null) return '';
-  const s = String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 export function formatResult(r: SqlResult, format: ResultFormat): string {
+  // Model and document text (answers, questions, queries) may start with `=`: a spreadsheet
+  // opening the file would run it.
   if (format === 'csv')
-    return [r.columns.map((c) => csvCell(c.name)), ...r.rows.map((row) => row.map(csvCell))]
-      .map((cells) => cells.join(','))
-      .join('\n');
+    return toCsv(
+      r.columns.map((c) => c.name),
+      r.rows,
+    );
   if (format === 'json')
     return r.rows
       .map((row) => JSON.stringify(Object.fromEntries(r.columns.map((c, i) => [c.name, row[i] ?? null]))))

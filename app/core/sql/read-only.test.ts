@@ -41,6 +41,28 @@ describe('readOnlyIssue', () => {
     expect(readOnlyIssue('select 1; select 2')).toMatchObject({ kind: 'statements', line: 1, column: 11 });
   });
 
+  it('reads escape strings, line comments and dollar quotes as DuckDB does', () => {
+    // E'\'' is one quote to DuckDB: what follows is code, not a second string.
+    expect(readOnlyIssue("SELECT E'\\'' ; DROP TABLE labels; --'")).toMatchObject({
+      kind: 'statements',
+      column: 16,
+    });
+    expect(readOnlyIssue("SELECT e'\\'' , 1 FROM t WHERE x = 'a' OR 1 IN (DELETE)")?.kind).toBe('write');
+    // A line comment ends at a carriage return too.
+    expect(readOnlyIssue('SELECT 1 --x\r; DROP TABLE trajectories')?.kind).toBe('statements');
+    expect(readOnlyIssue('SELECT 1 --x\r DROP TABLE trajectories')?.kind).toBe('write');
+    // $1 is a parameter, not a dollar quote's tag.
+    expect(readOnlyIssue('SELECT $1$ ; DROP TABLE t; $1$')?.kind).toBe('statements');
+    // Still reads: a backslash in a plain string is a character, a word ending in E is no prefix.
+    for (const sql of [
+      "SELECT '\\' AS x",
+      "SELECT name'\\' FROM t",
+      "SELECT E'a\\'b' AS x",
+      'SELECT $q$ ; drop $q$',
+    ])
+      expect(readOnlyIssue(sql), sql).toBeNull();
+  });
+
   it('names an unclosed literal and a statement that is no read', () => {
     expect(readOnlyIssue("select 'abc")).toMatchObject({ kind: 'syntax', column: 8 });
     expect(readOnlyIssue('selec 1')).toMatchObject({ kind: 'start', column: 1 });

@@ -68,6 +68,10 @@ interface Word {
   at: number;
 }
 
+/** A dollar quote's opening tag as DuckDB reads one: `$$` or `$name$`, the name not starting with a
+ * digit (`$1` is a parameter, so `$1$` opens no string there). */
+const DOLLAR_TAG = /^\$(?:[A-Za-z_]\w*)?\$/;
+
 /** The bare words of `sql` and the offsets of top-level semicolons, skipping literals and comments. */
 function scan(sql: string): { words: Word[]; semicolons: number[] } | SqlIssue {
   const words: Word[] = [];
@@ -81,24 +85,29 @@ function scan(sql: string): { words: Word[]; semicolons: number[] } | SqlIssue {
   while (i < sql.length) {
     const ch = sql[i] as string;
     if (ch === "'" || ch === '"') {
-      // '' (or "") inside doubles the quote.
+      // '' (or "") inside doubles the quote. In an escape string (E'…', the E a word of its own
+      // right before the quote) a backslash also escapes the next character, as DuckDB reads it:
+      // E'\'' is one quote, not the end of the string.
+      const prev = words[words.length - 1];
+      const escapes = ch === "'" && prev?.text === 'E' && prev.at + 1 === i;
       let j = i + 1;
       for (;;) {
-        j = sql.indexOf(ch, j);
-        if (j < 0) return unclosed(ch === "'" ? 'string literal' : 'quoted name', i);
+        while (j < sql.length && sql[j] !== ch) j += escapes && sql[j] === '\\' ? 2 : 1;
+        if (j >= sql.length) return unclosed(ch === "'" ? 'string literal' : 'quoted name', i);
         if (sql[j + 1] === ch) j += 2;
         else break;
       }
       i = j + 1;
     } else if (ch === '-' && sql[i + 1] === '-') {
-      const j = sql.indexOf('\n', i);
-      i = j < 0 ? sql.length : j + 1;
+      // DuckDB ends a line comment at a carriage return as well as a line feed.
+      const m = /[\n\r]/.exec(sql.slice(i));
+      i = m ? i + m.index + 1 : sql.length;
     } else if (ch === '/' && sql[i + 1] === '*') {
       const j = sql.indexOf('*/', i + 2);
       if (j < 0) return unclosed('comment', i);
       i = j + 2;
-    } else if (ch === '$' && /^\$\w*\$/.test(sql.slice(i))) {
-      const tag = (/^\$\w*\$/.exec(sql.slice(i)) as RegExpExecArray)[0];
+    } else if (ch === '$' && DOLLAR_TAG.test(sql.slice(i))) {
+      const tag = (DOLLAR_TAG.exec(sql.slice(i)) as RegExpExecArray)[0];
       const j = sql.indexOf(tag, i + tag.length);
       if (j < 0) return unclosed('dollar-quoted string', i);
       i = j + tag.length;

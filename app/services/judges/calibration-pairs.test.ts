@@ -48,4 +48,20 @@ describe('Calibrate between raters', () => {
     expect(pair('you', DETECTOR)?.agreement.searches.items).toBe(2);
     expect(c.pairs).toHaveLength(6);
   });
+
+  it('keeps a person who signs as "detector" apart from the detector', async () => {
+    await putTrajectories([T]);
+    await putAnnotations([
+      ...annotationsFromLabel(T, label(['necessary', 'redundant']), 'ana'),
+      ...annotationsFromLabel(T, label(['necessary', 'redundant']), DETECTOR),
+    ]);
+    const c = await calibration();
+    expect(c.pairs.map((p) => p.agreement.annotators.join('+')).sort()).toEqual([
+      `ana+${DETECTOR}`,
+      `ana+${DETECTOR} (person)`,
+      `${DETECTOR}+${DETECTOR} (person)`,
+    ]);
+    const person = c.pairs.find((p) => p.agreement.annotators.join('+') === `ana+${DETECTOR} (person)`);
+    expect(person?.agreement.searches).toMatchObject({ items: 2, agreed: 2 });
+  });
 });

@@ -252,8 +252,12 @@ export async function calibration(): Promise<Calibration> {
       model: true,
     });
   const between = byAnnotator.size >= 2 ? annotatorAgreement(byAnnotator) : null;
-  const raters = new Map<string, readonly LabelledTrajectory[]>(byAnnotator);
-  for (const [who, judged] of judges) raters.set(who, judged);
+  // A person (or judge) who signs as "detector" is kept apart from the detector: the detector's
+  // labels below would otherwise replace theirs in every pair.
+  const raterName = (who: string) => (who === DETECTOR ? `${who} (person)` : who);
+  const raters = new Map<string, readonly LabelledTrajectory[]>();
+  for (const [who, labels] of byAnnotator) raters.set(raterName(who), labels);
+  for (const [who, judged] of judges) raters.set(raterName(who), judged);
   const labelledIds = new Set([...raters.values()].flatMap((ls) => ls.map((l) => l.id)));
   raters.set(
     DETECTOR,
