@@ -12,7 +12,7 @@
 // and while scrolling; for a plan, the longest task while scrolling its tree. Target (issue 41): no task over 100 ms, shown in 2 s. Tasks under 50 ms
 // are not reported by the browser, so 0 means none over 50 ms.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -106,6 +106,9 @@ async function scrollPlan(page: Page, across: boolean): Promise<void> {
 export async function run(args: string[]): Promise<void> {
   const json = args.includes('--json');
   const rounds = Number(flag(args, 'rounds') ?? 3);
+  // `--trace FILE`: a Chromium trace of the page (devtools timeline) while each view opens and is
+  // scrolled, to find what the longest task is (see trace-tasks.ts).
+  const traceFile = flag(args, 'trace');
   const dir = mkdtempSync(join(tmpdir(), 'hopscope-huge-views-'));
   try {
     note(`writing the inputs with ${MAKE_LARGE}`);
@@ -133,6 +136,15 @@ export async function run(args: string[]): Promise<void> {
             type: 'longtask',
           });
         });
+        const cdp = traceFile ? await page.context().newCDPSession(page) : null;
+        const events: unknown[] = [];
+        if (cdp) {
+          cdp.on('Tracing.dataCollected', (e: { value: unknown[] }) => events.push(...e.value));
+          await cdp.send('Tracing.start', {
+            categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8,blink.user_timing',
+            transferMode: 'ReportEvents',
+          });
+        }
         const worst: Record<string, number> = {};
         const keep = (name: string, ms: number) => (worst[name] = Math.max(worst[name] ?? 0, round(ms, 0)));
         for (let r = 1; r <= rounds; r++)
@@ -167,6 +179,13 @@ export async function run(args: string[]): Promise<void> {
               `round ${r}: all 5 MB shown in ${revealed} ms, longest task ${round(revealTask, 0)} ms; scrolling ${round(scrollTask, 0)} ms`,
             );
           }
+        if (cdp && traceFile) {
+          const done = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
+          await cdp.send('Tracing.end');
+          await done;
+          writeFileSync(traceFile, JSON.stringify({ traceEvents: events }));
+          note(`trace written to ${traceFile}`);
+        }
         return worst;
       },
       { prod: true, diskProfile: true },
