@@ -129,70 +129,71 @@ export function PlanTree({
     <div className="plan-tree" data-testid="plan-tree">
       <PlanNotes cycles={layout.cycles} total={plan.length} hiddenEdges={win.hiddenEdges} />
       <div className="plan-tree-scroll" ref={box} onScroll={onScroll} data-testid="plan-scroll">
-        <svg
-          width={grid.width + pad * 2}
-          height={grid.height + pad * 2}
-          role="img"
-          aria-label={`Plan with ${plan.length} sub-questions`}
-        >
-          <defs>
-            <marker
-              id="arrow"
-              viewBox="0 0 10 10"
-              refX="9"
-              refY="5"
-              markerWidth="7"
-              markerHeight="7"
-              orient="auto"
-            >
-              <path d="M0,0 L10,5 L0,10 z" fill="#8a9bb0" />
-            </marker>
-          </defs>
-          <g transform={`translate(${pad},${pad})`}>
-            {win.edges.map((e) => (
-              <path
-                key={`${e.from}->${e.to}`}
-                className={e.cyclic ? 'plan-edge cyclic' : 'plan-edge'}
-                d={
-                  link({
-                    source: [x(e.from) + NODE_W, y(e.from) + NODE_H / 2],
-                    target: [x(e.to), y(e.to) + NODE_H / 2],
-                  }) ?? ''
-                }
-                markerEnd="url(#arrow)"
-              />
-            ))}
-            {win.nodes.map((i) => {
-              const node = plan[i]!;
-              return (
-                <g
-                  key={i}
-                  transform={`translate(${x(i)},${y(i)})`}
-                  className={`plan-node status-${node.status}${activeNode === node.id ? ' active' : ''}`}
-                  onClick={() => onSelect(node.id)}
-                  data-testid="plan-node"
-                  data-index={i}
-                >
-                  <rect width={NODE_W} height={NODE_H} rx={8} />
-                  <foreignObject x={0} y={0} width={NODE_W} height={NODE_H}>
-                    <div className="plan-node-body">
-                      <div className="plan-node-text" title={clip(node.resolvedText ?? node.text)}>
-                        <b>#{clip(node.id, 40)}</b> {clip(node.resolvedText ?? node.text, NODE_CHARS)}
-                      </div>
-                      <div className="plan-node-answer" title={node.answer && clip(node.answer)}>
-                        {node.answer ? (
-                          `→ ${clip(node.answer, NODE_CHARS)}`
-                        ) : (
-                          <span className="muted">{node.status}</span>
-                        )}
-                      </div>
-                    </div>
-                  </foreignObject>
-                </g>
-              );
-            })}
-          </g>
-        </svg>
+        <div className="plan-canvas" style={{ width: grid.width + pad * 2, height: grid.height + pad * 2 }}>
+          <svg
+            width={grid.width + pad * 2}
+            height={grid.height + pad * 2}
+            role="img"
+            aria-label={`Plan with ${plan.length} sub-questions`}
+          >
+            <defs>
+              <marker
+                id="arrow"
+                viewBox="0 0 10 10"
+                refX="9"
+                refY="5"
+                markerWidth="7"
+                markerHeight="7"
+                orient="auto"
+              >
+                <path d="M0,0 L10,5 L0,10 z" fill="#8a9bb0" />
+              </marker>
+            </defs>
+            <g transform={`translate(${pad},${pad})`}>
+              {win.edges.map((e) => (
+                <path
+                  key={`${e.from}->${e.to}`}
+                  className={e.cyclic ? 'plan-edge cyclic' : 'plan-edge'}
+                  d={
+                    link({
+                      source: [x(e.from) + NODE_W, y(e.from) + NODE_H / 2],
+                      target: [x(e.to), y(e.to) + NODE_H / 2],
+                    }) ?? ''
+                  }
+                  markerEnd="url(#arrow)"
+                />
+              ))}
+            </g>
+          </svg>
+          {/* Boxes are HTML laid over the SVG, each contained: inside a foreignObject, ~20 of
+              them made a 93 ms layout rooted at the SVG on a loaded machine. */}
+          {win.nodes.map((i) => {
+            const node = plan[i]!;
+            return (
+              <div
+                key={i}
+                style={{ left: x(i) + pad, top: y(i) + pad, width: NODE_W, height: NODE_H }}
+                className={`plan-node status-${node.status}${activeNode === node.id ? ' active' : ''}`}
+                onClick={() => onSelect(node.id)}
+                data-testid="plan-node"
+                data-index={i}
+              >
+                <div className="plan-node-body">
+                  <div className="plan-node-text" title={clip(node.resolvedText ?? node.text)}>
+                    <b>#{clip(node.id, 40)}</b> {clip(node.resolvedText ?? node.text, NODE_CHARS)}
+                  </div>
+                  <div className="plan-node-answer" title={node.answer && clip(node.answer)}>
+                    {node.answer ? (
+                      `→ ${clip(node.answer, NODE_CHARS)}`
+                    ) : (
+                      <span className="muted">{node.status}</span>
+                    )}
+                  </div>
+                </div>
+              </div>
+            );
+          })}
+        </div>
       </div>
     </div>
   );
