@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanNode } from '../schema/trajectory';
-import { layoutPlan, MAX_DRAWN_NODES, NODE_H, NODE_W } from './plan-layout';
+import { COL_STEP, layoutPlan, MAX_DRAWN_NODES, NODE_H, NODE_W } from './plan-layout';
 
 const node = (id: string, dependsOn: string[] = []): PlanNode => ({
   id,
@@ -37,7 +37,9 @@ describe('layoutPlan', () => {
   });
 
   it('is one node in size for an empty or one-step plan', () => {
-    expect(layoutPlan([])).toEqual({
+    const { grid, ...empty } = layoutPlan([]);
+    expect([grid.col.length, grid.width, grid.height]).toEqual([0, NODE_W, NODE_H]);
+    expect(empty).toEqual({
       nodes: [],
       edges: [],
       width: NODE_W,
@@ -85,6 +87,9 @@ describe('layoutPlan on hostile plans', () => {
     const deep = layoutPlan(chain);
     expect(deep.nodes.at(-1)?.col).toBe(MAX_DRAWN_NODES - 1);
     expect(deep.hiddenNodes).toBe(100_000 - MAX_DRAWN_NODES);
+    // Every node is placed in the grid, the drawn ones where the capped layout has them.
+    expect(deep.grid.col[99_999]).toBe(99_999);
+    expect(deep.grid.width).toBe(100_000 * COL_STEP - (COL_STEP - NODE_W));
     const wide = [
       ...Array.from({ length: 200_000 }, (_, i) => node(`n${i}`)),
       node(
@@ -98,6 +103,8 @@ describe('layoutPlan on hostile plans', () => {
     expect(l.hiddenNodes).toBe(200_001 - 50);
     expect(l.hiddenEdges).toBe(200_000);
     expect(Number.isFinite(l.height)).toBe(true);
+    expect([l.grid.col[200_000], l.grid.row[200_000], l.grid.row[199_999]]).toEqual([1, 0, 199_999]);
+    expect(l.grid.depStart[200_001]! - l.grid.depStart[200_000]!).toBe(200_000);
   });
 
   it('draws at most maxEdges edges and counts the rest', () => {

@@ -31,12 +31,42 @@ export interface PlanLayout {
   /** Nodes and edges not drawn (past the caps). */
   hiddenNodes: number;
   hiddenEdges: number;
+  /** Every node's place, for a view that draws only those in sight (plan-window.ts). */
+  grid: PlanGrid;
+}
+
+/**
+ * Every node placed, by plan index, in typed arrays (a 200,000-node plan is a few MB that a
+ * worker hands over without copying objects): columns as lists of plan indexes in row order, and
+ * each node's dependencies as plan indexes (of the first node with that id; missing ids left out).
+ */
+export interface PlanGrid {
+  col: Int32Array;
+  row: Int32Array;
+  /** Column c holds colNodes[colStart[c] .. colStart[c + 1]), row 0 first. */
+  colStart: Int32Array;
+  colNodes: Int32Array;
+  /** Node i depends on depNodes[depStart[i] .. depStart[i + 1]); depCyclic marks cycle-closers. */
+  depStart: Int32Array;
+  depNodes: Int32Array;
+  depCyclic: Uint8Array;
+  width: number;
+  height: number;
 }
 
 export const NODE_W = 230;
 export const NODE_H = 84;
 const GAP_X = 56;
 const GAP_Y = 18;
+/** Where the node in column `col`, row `row` is drawn. */
+export function nodeX(col: number): number {
+  return col * (NODE_W + GAP_X);
+}
+export function nodeY(row: number): number {
+  return row * (NODE_H + GAP_Y);
+}
+export const COL_STEP = NODE_W + GAP_X;
+export const ROW_STEP = NODE_H + GAP_Y;
 /**
  * Drawing caps: far above a real plan (APEX plans have 2–8 nodes), low enough to draw at once.
  * Each node is an HTML box in the SVG: 300 of them made opening a trajectory a 60-110 ms task
@@ -104,13 +134,14 @@ export function layoutPlan(
   plan.forEach((n, i) => first.has(n.id) || first.set(n.id, i));
   const { depth, cycles } = depths(plan, first);
   const cyclic = new Set(cycles.map((c) => `${c.node}\u0000${c.dependsOn}`));
+  const grid = gridOf(plan, first, depth, cyclic);
   const rowsPerCol = new Map<number, number>();
   const nodes: PlacedNode[] = [];
-  for (const node of plan.slice(0, maxNodes)) {
-    const col = depth[first.get(node.id)!]!;
-    const row = rowsPerCol.get(col) ?? 0;
-    rowsPerCol.set(col, row + 1);
-    nodes.push({ node, col, row, x: col * (NODE_W + GAP_X), y: row * (NODE_H + GAP_Y) });
+  for (let i = 0; i < Math.min(maxNodes, plan.length); i++) {
+    const col = grid.col[i]!;
+    const row = grid.row[i]!;
+    rowsPerCol.set(col, Math.max(rowsPerCol.get(col) ?? 0, row + 1));
+    nodes.push({ node: plan[i]!, col, row, x: nodeX(col), y: nodeY(row) });
   }
   const placed = new Map(nodes.map((p) => [p.node.id, p]));
   const edges: PlanEdge[] = [];
@@ -137,5 +168,61 @@ export function layoutPlan(
     cycles,
     hiddenNodes: Math.max(0, plan.length - maxNodes),
     hiddenEdges,
+    grid,
+  };
+}
+
+function gridOf(
+  plan: readonly PlanNode[],
+  first: Map<string, number>,
+  depth: Int32Array,
+  cyclic: Set<string>,
+): PlanGrid {
+  const n = plan.length;
+  const col = new Int32Array(n);
+  const row = new Int32Array(n);
+  let cols = 1;
+  for (let i = 0; i < n; i++) cols = Math.max(cols, depth[first.get(plan[i]!.id)!]! + 1);
+  const count = new Int32Array(cols);
+  let edges = 0;
+  for (let i = 0; i < n; i++) {
+    const c = depth[first.get(plan[i]!.id)!]!;
+    col[i] = c;
+    row[i] = count[c]!++;
+    edges += plan[i]!.dependsOn.length;
+  }
+  const colStart = new Int32Array(cols + 1);
+  let rows = 1;
+  for (let c = 0; c < cols; c++) {
+    colStart[c + 1] = colStart[c]! + count[c]!;
+    rows = Math.max(rows, count[c]!);
+  }
+  const colNodes = new Int32Array(n);
+  for (let i = 0; i < n; i++) colNodes[colStart[col[i]!]! + row[i]!] = i;
+  const depStart = new Int32Array(n + 1);
+  const depNodes = new Int32Array(edges);
+  const depCyclic = new Uint8Array(edges);
+  let e = 0;
+  for (let i = 0; i < n; i++) {
+    const node = plan[i]!;
+    for (const id of node.dependsOn) {
+      const d = first.get(id);
+      if (d === undefined) continue;
+      depNodes[e] = d;
+      depCyclic[e++] = cyclic.size > 0 && cyclic.has(`${node.id}\u0000${id}`) ? 1 : 0;
+    }
+    depStart[i + 1] = e;
+  }
+  return {
+    col,
+    row,
+    colStart,
+    colNodes,
+    depStart,
+    // A view's whole buffer is copied when posted: trim to the edges kept.
+    depNodes: e === edges ? depNodes : depNodes.slice(0, e),
+    depCyclic: e === edges ? depCyclic : depCyclic.slice(0, e),
+    width: cols * COL_STEP - GAP_X,
+    height: rows * ROW_STEP - GAP_Y,
   };
 }

@@ -9,8 +9,8 @@ import { finalPatch, pendingCopy } from './replay-events';
 /**
  * Plan positions whose frames match the fold exactly. Past these, a node no beat has touched yet
  * shows as stored instead of as a pending copy: 200,000 pending copies, made while the presenter
- * opened, cost a 70-130 ms garbage collection. Only a plan's first 100 nodes are drawn
- * (plan-layout's MAX_DRAWN_NODES) and real plans have 2-8, so no frame shown differs.
+ * opened, cost a 70-130 ms garbage collection. Real plans have 2-8 nodes, so no frame shown
+ * differs; in a bigger one, only a node scrolled to past these could show as stored.
  */
 export const EXACT_PLAN_NODES = 10_000;
 

@@ -1,5 +1,5 @@
-import { memo, useEffect, useState } from 'react';
-import { formatSize, revealPartEnd } from './long-text-parts';
+import { memo, useEffect, useRef, useState } from 'react';
+import { formatSize, nextRevealSize, REVEAL_CHARS, revealPartEnd } from './long-text-parts';
 
 const LIMIT = 4000;
 
@@ -7,7 +7,8 @@ const LIMIT = 4000;
  * Untrusted model or document text, rendered as text nodes only. Long strings (logs can hold
  * 1 MB lines, a question 5 MB) are cut until the user asks for all of it. "Show all" then reveals
  * the rest part by part, one part a frame, each part its own block so the page lays out only
- * the new one: a 5 MB question revealed at once was one 3.9 s task.
+ * the new one: a 5 MB question revealed at once was one 3.9 s task. Parts shrink when a frame
+ * takes long (nextRevealSize).
  */
 export function LongText({
   text,
@@ -27,13 +28,19 @@ export function LongText({
   const ends = revealed?.of === text ? revealed.ends : null;
   const last = ends?.at(-1) ?? 0;
   const revealing = ends !== null && last < text.length;
+  // The part size and when the last part was asked for: the time from then to the next frame is
+  // what that part cost (its render, layout and paint), and sizes the next one.
+  const pace = useRef({ size: REVEAL_CHARS, at: 0 });
   useEffect(() => {
     if (!revealing) return;
-    const frame = requestAnimationFrame(() =>
+    const frame = requestAnimationFrame((now) => {
+      const p = pace.current;
+      if (p.at > 0) p.size = nextRevealSize(p.size, now - p.at);
+      p.at = now;
       setRevealed((r) =>
-        r && r.of === text ? { of: text, ends: [...r.ends, revealPartEnd(text, last)] } : r,
-      ),
-    );
+        r && r.of === text ? { of: text, ends: [...r.ends, revealPartEnd(text, last, p.size)] } : r,
+      );
+    });
     return () => cancelAnimationFrame(frame);
   }, [revealing, text, last]);
 
@@ -46,7 +53,10 @@ export function LongText({
           type="button"
           className="link more"
           data-testid="show-all"
-          onClick={() => setRevealed({ of: text, ends: [revealPartEnd(text, 0)] })}
+          onClick={() => {
+            pace.current = { size: REVEAL_CHARS, at: performance.now() };
+            setRevealed({ of: text, ends: [revealPartEnd(text, 0)] });
+          }}
         >
           … show all ({formatSize(text.length)})
         </button>

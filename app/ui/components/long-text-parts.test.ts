@@ -2,7 +2,14 @@
 // short task), parts end at line breaks where there are any, and the parts put together are
 // exactly the text.
 import { describe, expect, it } from 'vitest';
-import { clip, REVEAL_CHARS, revealPartEnd } from './long-text-parts';
+import {
+  clip,
+  MIN_REVEAL_CHARS,
+  nextRevealSize,
+  REVEAL_CHARS,
+  REVEAL_FRAME_MS,
+  revealPartEnd,
+} from './long-text-parts';
 
 function parts(text: string, size?: number): string[] {
   const out: string[] = [];
@@ -41,5 +48,23 @@ describe('clip', () => {
     expect(clip('short', 10)).toBe('short');
     expect(clip('x'.repeat(5_000_000))).toHaveLength(1000);
     expect(clip('abcdef', 4)).toBe('abc…');
+  });
+});
+
+describe('nextRevealSize', () => {
+  it('shrinks the part after a slow frame so the next one costs about the frame budget', () => {
+    // A 20,000-character part in a 200 ms frame: 4,000 characters next (~40 ms at that rate).
+    expect(nextRevealSize(REVEAL_CHARS, 200)).toBe(Math.round((REVEAL_CHARS * REVEAL_FRAME_MS) / 200));
+    expect(nextRevealSize(REVEAL_CHARS, 10_000)).toBe(MIN_REVEAL_CHARS);
+  });
+
+  it('grows at most twofold after fast frames, never past REVEAL_CHARS', () => {
+    expect(nextRevealSize(4_000, 16)).toBe(8_000);
+    expect(nextRevealSize(16_000, 5)).toBe(REVEAL_CHARS);
+  });
+
+  it('keeps the size when the frame time is unknown', () => {
+    for (const ms of [0, -5, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(nextRevealSize(6_000, ms)).toBe(6_000);
   });
 });

@@ -6,6 +6,23 @@
  */
 export const REVEAL_CHARS = 20_000;
 
+/** The smallest part: a 5 MB text in parts smaller than this takes too many frames to show. */
+export const MIN_REVEAL_CHARS = 2_500;
+/** What a reveal frame aims to cost, under the 50 ms the browser reports as a long task. */
+export const REVEAL_FRAME_MS = 40;
+
+/**
+ * The next part's size after a frame that took `frameMs` with a part of `size` characters: scaled
+ * so the next frame costs about REVEAL_FRAME_MS (a frame's layout grows with its part), growing
+ * at most twofold a frame, between MIN_REVEAL_CHARS and REVEAL_CHARS. On a loaded machine a
+ * 20,000-character part made 150-290 ms frames.
+ */
+export function nextRevealSize(size: number, frameMs: number): number {
+  if (!(frameMs > 0) || !Number.isFinite(frameMs)) return size;
+  const scaled = Math.round((size * REVEAL_FRAME_MS) / frameMs);
+  return Math.max(MIN_REVEAL_CHARS, Math.min(REVEAL_CHARS, size * 2, scaled));
+}
+
 /**
  * Where the part starting at `from` ends: at the last line break within `size` characters, so
  * lines stay whole (each part is its own block), else the last space, else `size` on (never
