@@ -45,6 +45,8 @@ test('Calibrate against the shared labels (docs/calibration.png)', async ({ page
     .getByTestId('labels-file')
     .setInputFiles(resolve(SHARED, 'labels/r1searcher_bamboogle_qwen_labels.jsonl'));
   await expect(page.getByTestId('labels-report')).toContainText('Imported 20 of 20 labels');
+  await expect(page.getByTestId('calibration-annotator')).toBeVisible();
+  await expect(page.getByTestId('calibration-between')).toBeVisible();
   await shot(page, 'calibration.png');
 });
 
