@@ -36,6 +36,11 @@ test('the Diagnose tab and the timeline show the evidence chain and its missing 
   // Leontovych's own page came back for a query naming him without the date: the retriever's
   // copy lacks it, so this is not under-search (the labelling guidelines' exception).
   await expect(chain.getByTestId('chain-unretrievable')).toContainText('is the page of Mykola Leontovych');
-  await expect(page.getByTestId('diag-under')).toHaveText('no');
+  await expect(page.getByTestId('diag-under-value')).toHaveText('no');
+  // A retrieval miss is assumed, not seen: the verdict says it is unsure, and why.
+  await expect(page.getByTestId('diag-under-confidence')).toContainText('unsure');
+  await expect(page.getByTestId('diag-under-confidence')).toContainText(
+    'retriever is taken to lack the fact',
+  );
   await page.screenshot({ path: '/tmp/evidence-chain.png', fullPage: true });
 });

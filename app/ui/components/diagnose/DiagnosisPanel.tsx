@@ -86,7 +86,7 @@ export function DiagnosisPanel({
         </dd>
         <dt>Under-search</dt>
         <dd data-testid="diag-under">
-          {d.underSearch ? 'yes' : 'no'}
+          <span data-testid="diag-under-value">{d.underSearch ? 'yes' : 'no'}</span>
           {annotator && <span className="muted small"> · you: {myUnder ? 'yes' : 'no'}</span>}
           <div>
             <ConfidenceNote c={d.confidence.underSearch} testId="diag-under-confidence" />
