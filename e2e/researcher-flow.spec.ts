@@ -2,7 +2,7 @@
 // rows appear → open one → hops → label two steps with the keyboard → reload → still there →
 // the export holds them.
 import { readFileSync } from 'node:fs';
-import { DEMO_ROWS, R1_LOG, expect, openApp, test } from './fixtures';
+import { DEMO_ROWS, R1_LOG, expect, openApp, tableSettled, test } from './fixtures';
 
 test('drop a real log, label two steps, reload, export', async ({ page }) => {
   await openApp(page);
@@ -23,6 +23,9 @@ test('drop a real log, label two steps, reload, export', async ({ page }) => {
   await page.keyboard.press('/');
   await page.keyboard.type('first African American mayor');
   await page.keyboard.press('Enter');
+  // The filtered rows come from the table worker: open the first one once they are on screen.
+  await tableSettled(page);
+  await expect(page.getByTestId('row-count')).toHaveText(/^\d+ of /);
   await page.keyboard.press('Enter'); // open the selected (first) row
   await expect(page.getByTestId('question')).toContainText('first African American mayor');
   await expect(page.getByTestId('timeline')).toBeVisible();
