@@ -34,39 +34,52 @@ const f3 = (v: number | null) => (v === null ? '–' : v.toFixed(3));
 const cell = (s: Scores) =>
   `${f3(s.precision)} / ${f3(s.recall)} / ${f3(s.f1)} (${s.tp}/${s.fn}/${s.fp}/${s.tn})`;
 
-/** The diagnose table: one row per shared set (one per annotator where they differ). */
-export async function diagnoseFigures(shared: string): Promise<string> {
-  const rows: string[][] = [];
-  for (const set of SETS) {
-    const log = resolve(shared, set.log);
-    const { records } = await diagnoseFile(log);
-    const seen = new Set<string>();
-    for (const [i, file] of set.labels.entries()) {
-      const parsed = parseSearchLabels(readFileSync(resolve(shared, file), 'utf8'), file);
-      const labels = scorableLabels(records, labelsFor(log, parsed.labels).labels).labels;
-      const a = agreementSummary(log, records, labels);
-      const row = [cell(a.overSearch), cell(a.underSearch), `${a.sufficiency.exact}/${a.sufficiency.total}`];
-      if (seen.has(row.join())) continue;
-      seen.add(row.join());
-      rows.push([set.labels.length > 1 && i > 0 ? `${set.name}, annotator ${i + 1}` : set.name, ...row]);
-    }
-  }
-  const head = [
-    'Set',
-    'Over-search per search: P / R / F1 (counts)',
-    'Under-search per trajectory: P / R / F1 (counts)',
-    'Sufficiency point exact',
-  ];
-  const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? '').length)));
-  const line = (r: readonly string[]) => `| ${r.map((x, c) => x.padEnd(widths[c] ?? 0)).join(' | ')} |`;
-  return [line(head), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...rows.map(line)].join('\n');
-}
-
 const table = (head: readonly string[], rows: readonly string[][]): string => {
   const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? '').length)));
   const line = (r: readonly string[]) => `| ${r.map((x, c) => x.padEnd(widths[c] ?? 0)).join(' | ')} |`;
   return [line(head), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...rows.map(line)].join('\n');
 };
+
+/**
+ * Each shared set's log, diagnosed once, with each of its label files' scorable labels and the
+ * name its rows carry (the set's, then ", annotator N" for a further file).
+ */
+async function* labelledSets(shared: string) {
+  for (const set of SETS) {
+    const log = resolve(shared, set.log);
+    const { records } = await diagnoseFile(log);
+    for (const [i, file] of set.labels.entries()) {
+      const parsed = parseSearchLabels(readFileSync(resolve(shared, file), 'utf8'), file);
+      const labels = scorableLabels(records, labelsFor(log, parsed.labels).labels).labels;
+      const name = set.labels.length > 1 && i > 0 ? `${set.name}, annotator ${i + 1}` : set.name;
+      yield { set: set.name, name, log, records, labels };
+    }
+  }
+}
+
+/** The diagnose table: one row per shared set (one per annotator where they differ). */
+export async function diagnoseFigures(shared: string): Promise<string> {
+  const rows: string[][] = [];
+  const seen = new Set<string>();
+  for await (const { set, name, log, records, labels } of labelledSets(shared)) {
+    const a = agreementSummary(log, records, labels);
+    const row = [cell(a.overSearch), cell(a.underSearch), `${a.sufficiency.exact}/${a.sufficiency.total}`];
+    // An annotator whose figures equal an earlier one's of the same set adds no row.
+    const key = `${set}\u0000${row.join()}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    rows.push([name, ...row]);
+  }
+  return table(
+    [
+      'Set',
+      'Over-search per search: P / R / F1 (counts)',
+      'Under-search per trajectory: P / R / F1 (counts)',
+      'Sufficiency point exact',
+    ],
+    rows,
+  );
+}
 
 const part = (n: number, of: number) => `${n}/${of} (${f3(of > 0 ? n / of : null)})`;
 
@@ -77,35 +90,28 @@ const part = (n: number, of: number) => `${n}/${of} (${f3(of > 0 ? n / of : null
  */
 export async function confidenceFigures(shared: string): Promise<string> {
   const rows: string[][] = [];
-  for (const set of SETS) {
-    const log = resolve(shared, set.log);
-    const { records } = await diagnoseFile(log);
-    const seen = new Set<string>();
-    for (const [i, file] of set.labels.entries()) {
-      const parsed = parseSearchLabels(readFileSync(resolve(shared, file), 'utf8'), file);
-      const labels = scorableLabels(records, labelsFor(log, parsed.labels).labels).labels;
-      const c = confidenceSummary(log, records, labels);
-      const v = c.coverage;
-      const sure = [
-        'sure',
-        cell(c.sure.overSearch),
-        cell(c.sure.underSearch),
-        part(v.sureSearches, v.searches),
-        part(v.sureTrajectories, v.trajectories),
-      ];
-      const unsure = [
-        'unsure',
-        cell(c.unsure.overSearch),
-        cell(c.unsure.underSearch),
-        part(v.searches - v.sureSearches, v.searches),
-        part(v.trajectories - v.sureTrajectories, v.trajectories),
-      ];
-      const key = [...sure, ...unsure].join();
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const name = set.labels.length > 1 && i > 0 ? `${set.name}, annotator ${i + 1}` : set.name;
-      rows.push([name, ...sure], ['', ...unsure]);
-    }
+  const seen = new Set<string>();
+  for await (const { set, name, log, records, labels } of labelledSets(shared)) {
+    const c = confidenceSummary(log, records, labels);
+    const v = c.coverage;
+    const sure = [
+      'sure',
+      cell(c.sure.overSearch),
+      cell(c.sure.underSearch),
+      part(v.sureSearches, v.searches),
+      part(v.sureTrajectories, v.trajectories),
+    ];
+    const unsure = [
+      'unsure',
+      cell(c.unsure.overSearch),
+      cell(c.unsure.underSearch),
+      part(v.searches - v.sureSearches, v.searches),
+      part(v.trajectories - v.sureTrajectories, v.trajectories),
+    ];
+    const key = `${set}\u0000${[...sure, ...unsure].join()}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    rows.push([name, ...sure], ['', ...unsure]);
   }
   return table(
     [
