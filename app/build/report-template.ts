@@ -104,16 +104,22 @@ export async function reportTemplate(
       const cache = join(root, REPORT_CACHE_DIR);
       const tmp = join(cache, `tmp-${process.pid}-${key}`);
       mkdirSync(cache, { recursive: true });
+      let html: string;
       try {
-        renameSync(await buildInChild(root, tmp), path);
+        const built = await buildInChild(root, tmp);
+        // Read before the rename: another process cleaning the cache (below) may remove the
+        // template the moment it is in place, and this caller must not then fail with ENOENT.
+        html = readFileSync(built, 'utf8');
+        renameSync(built, path);
       } finally {
         rmSync(tmp, { recursive: true, force: true });
       }
-      // Older templates are dead weight: their sources are gone.
+      // Older templates are dead weight: their sources are gone. A process still building from
+      // them holds its page in memory (above), so removing its file costs it nothing.
       for (const f of readdirSync(cache))
         if (/^report-[0-9a-f]{16}\.html$/.test(f) && resolve(cache, f) !== path)
           rmSync(join(cache, f), { force: true });
-      return readFileSync(path, 'utf8');
+      return html;
     })().finally(() => building.delete(key));
     building.set(key, pending);
   }
