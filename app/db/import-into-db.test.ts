@@ -84,6 +84,7 @@ describe('a stopped import keeps its report', () => {
     await expect(
       importIntoDb(stringChunks(text, 4096), {
         file: 'big.jsonl',
+        batchSize: 200,
         signal: ac.signal,
         onProgress: () => ac.abort(),
       }),
@@ -108,7 +109,7 @@ describe('a stopped import keeps its report', () => {
         yield c;
       }
     }
-    await expect(importIntoDb(failing(), { file: 'q.jsonl' })).rejects.toMatchObject({
+    await expect(importIntoDb(failing(), { file: 'q.jsonl', batchSize: 200 })).rejects.toMatchObject({
       name: 'QuotaExceededError',
     });
     const [rec] = await listImports();
@@ -169,6 +170,7 @@ describe('a stopped import keeps its report', () => {
     await expect(
       importIntoDb(slow(), {
         file: 'big.jsonl',
+        batchSize: 200,
         onProgress: () => {
           if (++batches === 1) resetting = reset();
         },

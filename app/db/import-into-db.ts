@@ -21,6 +21,8 @@ export interface DbImportOptions {
   file: string;
   format?: string;
   signal?: AbortSignal;
+  /** Trajectories per batch (one transaction each); the pipeline's BATCH_RECORDS by default. */
+  batchSize?: number;
   /** The id and time the page already backed the import up under; made here when absent. */
   start?: ImportStart;
   /**
@@ -43,6 +45,7 @@ export async function importIntoDb(
     file: opts.file,
     ...(opts.format ? { format: opts.format } : {}),
     ...(opts.signal ? { signal: opts.signal } : {}),
+    ...(opts.batchSize ? { batchSize: opts.batchSize } : {}),
   });
   const write = batchWriter(record, opts);
   // Records stored under a derived id because theirs held a different record, and labels not
