@@ -96,6 +96,37 @@ describe('a stopped import keeps its report', () => {
     expect(await countTrajectories()).toBe(200);
   });
 
+  it('a write the full quota refuses: stops naming the file and the records stored, losing none of them', async () => {
+    const many = `${Array.from({ length: 2500 }, (_, i) => flashrag(i)).join('\n')}\n`;
+    // The browser refuses the 2,001st record: the third batch's transaction fails whole.
+    const proto = IDBObjectStore.prototype;
+    const put = proto.put;
+    let puts = 0;
+    proto.put = function (this: IDBObjectStore, ...a: Parameters<typeof put>) {
+      if (this.name === 'trajectories' && ++puts > 2000)
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return put.apply(this, a);
+    };
+    try {
+      const stopped = importIntoDb(stringChunks(many, 65536), { file: 'run/7.jsonl' });
+      await expect(stopped).rejects.toMatchObject({
+        name: 'QuotaExceededError',
+        message: expect.stringMatching(
+          /^The browser's storage was full while storing run\/7\.jsonl: 2,000 records of it were stored and kept; the rest of it was not imported/,
+        ),
+      });
+    } finally {
+      proto.put = put;
+    }
+    expect(await countTrajectories()).toBe(2000);
+    const [rec] = await listImports();
+    expect(rec).toMatchObject({ file: 'run/7.jsonl', status: 'failed', imported: 2000 });
+    expect(rec?.message).toContain('2,000 records of it were stored and kept');
+    // Once there is room, importing the file again adds the rest and doubles nothing.
+    expect((await importIntoDb(stringChunks(many), { file: 'run/7.jsonl' })).imported).toBe(2500);
+    expect(await countTrajectories()).toBe(2500);
+  });
+
   it('failed mid-way (e.g. quota): the report names the cause and keeps the issues found so far', async () => {
     const bad = `{"broken"\n${text}`;
     async function* failing() {
@@ -114,7 +145,9 @@ describe('a stopped import keeps its report', () => {
     });
     const [rec] = await listImports();
     expect(rec?.status).toBe('failed');
-    expect(rec?.message).toMatch(/^QuotaExceededError: the quota has been exceeded \(after \d+ imported\)$/);
+    expect(rec?.message).toMatch(
+      /^The browser's storage was full while storing q\.jsonl: \d+ records of it were stored and kept; the rest of it was not imported/,
+    );
     expect(rec?.imported).toBe(await countTrajectories());
     expect(rec?.errors.map((e) => e.line)).toEqual([1]);
   });

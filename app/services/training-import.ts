@@ -2,6 +2,7 @@
 // through the usual import, one file at a time in step order, each under the name planStepFiles
 // gives it (`run/<step folders>/<file>`) so the veRL importer tags every sample with its run and
 // step, as run-summary does (docs/guide/training-runs.md).
+import { isAbort } from '../core/abort';
 import { planStepFiles } from '../core/training/step-files';
 import { announce } from './changes';
 import {
@@ -122,6 +123,9 @@ export async function importTrainingFiles(
         out.records += report.records;
         out.imported += report.imported;
         out.errors += reportedErrors(report);
+      } catch (e) {
+        if (isAbort(e) || !(e instanceof Error)) throw e;
+        throw new Error(stoppedRunMessage(e.message, k, plan.files.length, out.imported), { cause: e });
       } finally {
         opts.signal?.removeEventListener('abort', stop);
       }
@@ -131,4 +135,22 @@ export async function importTrainingFiles(
     announce('trajectories', 'imports');
   }
   return out;
+}
+
+/**
+ * A run's import stopped by a failed file (a full disk, most often): the failure, which names the
+ * file, then where in the run it stopped and what the files before it stored (kept).
+ */
+export function stoppedRunMessage(
+  failure: string,
+  index: number,
+  files: number,
+  storedBefore: number,
+): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const before =
+    index === 0
+      ? 'No earlier step file was imported.'
+      : `The ${n(index)} step file${index === 1 ? '' : 's'} before it stored ${n(storedBefore)} sample${storedBefore === 1 ? '' : 's'}, which are kept.`;
+  return `${failure} The import stopped at step file ${n(index + 1)} of ${n(files)}. ${before}`;
 }

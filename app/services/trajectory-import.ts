@@ -15,7 +15,7 @@ export { reportedErrors, reportedIssues } from '../db/db';
 import { announce } from './changes';
 import { StoredRefresh } from './stored-refresh';
 import { afterServed } from './corpus/served-first';
-import { rethrowStorageError } from './storage/storage-health';
+import { explainStorageError, isQuotaError, rethrowStorageError } from './storage/storage-health';
 
 export type ImportReport = Awaited<ReturnType<ImportWorkerApi['importBlob']>>;
 
@@ -127,6 +127,10 @@ export async function importTrajectoryFile(
     return first;
   } catch (e) {
     if (e instanceof AbortError) throw e;
+    // A full quota: the worker's message names the file and the records stored; the usage and
+    // what to delete come first.
+    if (isQuotaError(e) && e instanceof Error && e.message.includes(name))
+      throw new Error(`${await explainStorageError(e)} ${e.message}`, { cause: e });
     return await rethrowStorageError(e);
   } finally {
     cancels.delete(jobId);
