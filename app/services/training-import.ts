@@ -23,6 +23,8 @@ export interface TrainingImportOptions {
   format?: string;
   /** Before each file: its import name, its 1-based place and how many there are. */
   onFile?: (name: string, k: number, n: number) => void;
+  /** After each stored batch: bytes of the run read so far and in all (for the share and time left). */
+  onBytes?: (done: number, total: number) => void;
   signal?: AbortSignal;
 }
 
@@ -101,10 +103,15 @@ export async function importTrainingFiles(
   // every file (200 step files of 512 samples would read the whole table 200 times). One worker
   // imports every file, so the ids it holds in memory are read once for the run.
   const session = new ImportSession();
+  const sizeOf = (p: { index: number }) => (given[p.index] as { file: File }).file.size;
+  const total = plan.files.reduce((n, p) => n + sizeOf(p), 0);
+  // Bytes of the files imported whole so far.
+  let doneBefore = 0;
   try {
     for (const [k, p] of plan.files.entries()) {
       opts.signal?.throwIfAborted();
       opts.onFile?.(p.name, k + 1, plan.files.length);
+      opts.onBytes?.(doneBefore, total);
       const jobId = `training-${++jobs}`;
       const stop = () => void cancelImport(jobId);
       opts.signal?.addEventListener('abort', stop, { once: true });
@@ -114,11 +121,14 @@ export async function importTrainingFiles(
           jobId,
           file,
           opts.format ?? 'verl',
-          () => {},
+          // Characters read ≈ bytes for the ASCII-heavy dumps; capped at the file's size.
+          (progress) => opts.onBytes?.(doneBefore + Math.min(progress.chars, file.size), total),
           p.name,
           false,
           session,
         );
+        doneBefore += file.size;
+        opts.onBytes?.(doneBefore, total);
         out.files.push({ name: p.name, step: p.step, report });
         out.records += report.records;
         out.imported += report.imported;
