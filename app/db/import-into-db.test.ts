@@ -12,11 +12,14 @@ import { MemoryBackupFile } from '../testing/memory-backup-file';
 import { setBackupFileForTests } from './backup-file';
 import { importIntoDb } from './import-into-db';
 import { importStart } from './import-record';
+import { deriveRows } from './trajectory-write';
+import { deriveInParts } from '../runtime/rows/pool';
 import {
   countTrajectories,
   getTrajectory,
   listAnnotations,
   listImports,
+  listRows,
   putAnnotations,
   putTrajectories,
 } from './store';
@@ -358,5 +361,43 @@ describe('one id and one backup path per import', () => {
     } finally {
       setBackupFileForTests(undefined);
     }
+  });
+});
+
+describe('rows derived by a pool of row workers', () => {
+  const many = `${Array.from({ length: 2500 }, (_, i) => flashrag(i)).join('\n')}\n`;
+
+  it('stores each record with its own row, whatever order the parts finish in', async () => {
+    // Three "workers": the first part is the slowest.
+    const slow = (ms: number) => async (list: Parameters<typeof deriveRows>[0]) => {
+      await new Promise((r) => setTimeout(r, ms));
+      return deriveRows(list);
+    };
+    const pool = [slow(30), slow(0), slow(10)];
+    const r = await importIntoDb(stringChunks(many), {
+      file: 'pool.jsonl',
+      deriveRows: (list) => deriveInParts(list, pool),
+    });
+    expect(r.imported).toBe(2500);
+    const rows = await listRows();
+    expect(rows).toHaveLength(2500);
+    for (const row of rows)
+      expect(row.question).toBe(`Question ${(await getTrajectory(row.id))?.source.qid?.slice(1)}?`);
+  });
+
+  it('a part that fails fails its batch: the batches before stay stored and counted (all-or-report)', async () => {
+    let batches = 0;
+    await expect(
+      importIntoDb(stringChunks(many), {
+        file: 'pool.jsonl',
+        deriveRows: async (list) => {
+          if (++batches === 2) throw new Error('a row worker failed');
+          return deriveRows(list);
+        },
+      }),
+    ).rejects.toThrow('a row worker failed');
+    expect(await countTrajectories()).toBe(1000);
+    const [rec] = await listImports();
+    expect(rec).toMatchObject({ status: 'failed', imported: 1000 });
   });
 });

@@ -6,6 +6,7 @@ import { isAbort, throwIfAborted } from '../core/abort';
 import type { Annotation } from '../core/annotations/annotation';
 import { type ImportProgress, type ImportSummary, importBatches } from '../core/importers/pipeline';
 import type { ImportIssue } from '../core/importers/types';
+import type { Trajectory } from '../core/schema/trajectory';
 import {
   abortedWriteError,
   closedByBrowserWithin,
@@ -16,6 +17,7 @@ import {
 import { batchWriter } from './import-batch';
 import { cancelledMessage, type ImportStart, importStart, keepIssues, runningImport } from './import-record';
 import { putImportRecord } from './store';
+import type { DerivedRows } from './trajectory-write';
 
 export interface DbImportOptions {
   file: string;
@@ -23,6 +25,11 @@ export interface DbImportOptions {
   signal?: AbortSignal;
   /** Trajectories per batch (one transaction each); the pipeline's BATCH_RECORDS by default. */
   batchSize?: number;
+  /**
+   * Derives a batch's rows (the import worker's pool of row workers, runtime/rows), in the batch's
+   * order, while the next batch is read; on this thread by default. A failure fails the batch.
+   */
+  deriveRows?: (list: readonly Trajectory[]) => Promise<DerivedRows>;
   /** The id and time the page already backed the import up under; made here when absent. */
   start?: ImportStart;
   /**
