@@ -33,19 +33,27 @@ async function serveDev(html: string, entries: string[]): Promise<Served> {
 }
 
 async function servePreview(html: string): Promise<Served> {
-  const outDir = resolve(tmpdir(), `hopscope-bench-${html.replace(/\W+/g, '-')}`);
+  const outDir = resolve(tmpdir(), `hopscope-bench-${html.replace(/\W+/g, '-')}-${process.pid}`);
   note(`building ${html} into ${outDir}`);
   await build({
     configFile: resolve('vite.config.ts'),
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true, sourcemap: false, rollupOptions: { input: resolve(html) } },
   });
-  return preview({
+  const server = await preview({
     configFile: resolve('vite.config.ts'),
     logLevel: 'warn',
     build: { outDir },
     preview: { host: '127.0.0.1', port: 4392, strictPort: false },
   });
+  // Per process, so two benches at once (before and after a change) never serve each other's build.
+  return {
+    resolvedUrls: server.resolvedUrls,
+    async close() {
+      await server.close();
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  };
 }
 
 export interface BenchPageOptions {

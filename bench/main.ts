@@ -17,9 +17,10 @@
 //         Diagnosis time with the evidence-chain sufficiency vs the answer-containment rules.
 //   import-store [--json] [--steps 20,100] [--samples 512]
 //         The import's write path in Node (fake-indexeddb): samples/s and last-20 ÷ first-20 file times.
-//   training [--json] [--steps 200] [--samples 512]
-//         The production app in Chromium: a generated 200 × 512 training run imported, then plotted
-//         (longest main-thread task while plotting).
+//   training [--json] [--steps 200] [--per-step 512] [--floor-files 20] [--small-files 5000] [--no-plot]
+//         The production app in Chromium: a generated 200 × 512 training run imported (rate ÷ bare
+//         IndexedDB put floor, last 20 files ÷ first 20), then plotted (longest main-thread tasks), and
+//         5,000 one-sample step files (page ÷ CLI run-summary).
 //   huge-views [--json] [--rounds N]
 //         The production app in Chromium: longest main-thread task and time until shown opening
 //         issue 41's huge views (200,000-node plan, 20,000-deep chain, 5 MB question).

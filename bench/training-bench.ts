@@ -1,29 +1,35 @@
-// `npm run bench -- training [--json] [--steps 200] [--samples 512]`: the production build in
-// headless Chromium (on-disk profile) imports a generated training run (app/testing's generator:
-// `--steps` step files of `--samples` samples, 200 × 512 ≈ 100,000 trajectories) through the
-// Training page's folder input, then opens the Training page afresh and plots it. Recorded:
-//  - import_s: seconds from picking the folder until every sample is plotted; import_max_task_ms:
-//    the longest main-thread task meanwhile;
-//  - plot_ready_ms: opening the Training page (a reload) until its plots show every step;
-//    plot_max_task_ms: the longest main-thread task while plotting (the reload's first paint
-//    excluded: the app's start is not the plots), hovering across every plot and walking the
-//    searches plot with the keyboard.
-// Target (issue 31): no main-thread task over 100 ms while plotting. The browser reports tasks of
-// 50 ms and more only, so 0 means none over 50 ms. Progress goes to stderr; with --json the last
-// line of stdout is one JSON object.
-import { mkdtempSync, rmSync } from 'node:fs';
+// `npm run bench -- training [--json] [--steps 200] [--per-step 512] [--floor-files 20]
+//  [--small-files 5000] [--no-plot]`: issue 37's figures for a training run, in headless Chromium
+// (production build, on-disk profiles) on runs from app/testing's generator (`--steps` step files of
+// `--per-step` samples; `--samples` is the old name of `--per-step`). Recorded, in one run:
+//  - floor_per_s: a bare IndexedDB put of the parsed records of the first `--floor-files` files,
+//    1,000 a transaction, in a page of the same browser (parsing not timed): the storage floor;
+//  - import_per_s: samples a second from picking the folder on the Training page until every sample
+//    is plotted and the import's result shows; import_over_floor = import_per_s ÷ floor_per_s;
+//  - last20_over_first20: the time of the last 20 step files ÷ the first 20 (each file's time runs
+//    from the page naming it "Importing … (k of n)" to naming the next, or to the result);
+//  - import_max_task_ms / plot_max_task_ms: the longest main-thread task (PerformanceObserver
+//    longtask, 50 ms and more only, so 0 means none over 50 ms) during the import, and while the
+//    reopened page plots every step and every plot is hovered and walked with the keyboard;
+//  - small_files: `--small-files` one-sample step files from ../shared/repro/hardening-4's
+//    make-large.mjs (its first N of 5,000) imported through the page, ÷ `npm run cli --
+//    run-summary` on the same folder (page_over_cli).
+// `--small-files 0` skips that case; `--no-plot` skips the reopen and hover. Progress goes to
+// stderr; with --json the last line of stdout is one JSON object.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { writeTrainingRun } from '../app/testing/training-run-generator';
-import { withBenchBrowser } from './browser';
+import { type BenchBrowser, withBenchBrowser } from './browser';
 import { flag, note, round } from './util';
 
-type LongWindow = Window & { __long: number[] };
+type BenchWindow = Window & { __long: number[]; __files: Array<{ text: string; at: number }> };
 
 async function watchLongTasks(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const w = window as unknown as LongWindow;
+    const w = window as unknown as BenchWindow;
     w.__long = [];
     new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__long.push(e.duration))).observe({
       type: 'longtask',
@@ -33,14 +39,44 @@ async function watchLongTasks(page: Page): Promise<void> {
 
 async function takeLongTasks(page: Page): Promise<number[]> {
   return page.evaluate(() => {
-    const w = window as unknown as LongWindow;
+    const w = window as unknown as BenchWindow;
     const out = w.__long;
     w.__long = [];
     return out;
   });
 }
 
-/** The number of (run, step) rows the page's summary has: the plots' data. */
+/** Records when the page names each file it imports (its "Importing … (k of n)" line). */
+async function watchFiles(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as BenchWindow;
+    w.__files = [];
+    let last = '';
+    const look = () => {
+      const text = document.querySelector('[data-testid="training-import-busy"]')?.textContent ?? '';
+      const m = text.match(/Importing (.*?) \(\d[\d,]* of/);
+      const name = m?.[1] ?? '';
+      if (name && name !== last) w.__files.push({ text: name, at: performance.now() });
+      last = name || last;
+    };
+    new MutationObserver(look).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+}
+
+/** Each file's seconds: from its name shown to the next one's, the last to `end` (page time). */
+async function fileTimes(page: Page): Promise<number[]> {
+  return page.evaluate(() => {
+    const w = window as unknown as BenchWindow;
+    const end = performance.now();
+    return w.__files.map((f, i) => ((w.__files[i + 1]?.at ?? end) - f.at) / 1000);
+  });
+}
+
+/** The number of samples the Training page's summary counts: the plots' data. */
 async function plottedSamples(page: Page): Promise<number> {
   const text =
     (await page
@@ -73,78 +109,204 @@ async function hoverPlots(page: Page): Promise<void> {
   await page.keyboard.press('End');
 }
 
+/**
+ * The storage floor: the parsed records of `files` put into a database of their own, 1,000 a
+ * transaction, in a page of the same origin that runs no app (only the puts are timed).
+ */
+async function putFloor(b: BenchBrowser, files: string[]): Promise<{ records: number; seconds: number }> {
+  const page = await b.newPage('/favicon.svg');
+  let records = 0;
+  let seconds = 0;
+  for (const [k, f] of files.entries()) {
+    const text = readFileSync(f, 'utf8');
+    const r = await page.evaluate(
+      async ({ text, k }) => {
+        const values = text
+          .split('\n')
+          .filter((l) => l.trim() !== '')
+          .map((l, i) => ({ id: `${k}:${i}`, value: JSON.parse(l) as unknown }));
+        const db = await new Promise<IDBDatabase>((ok, no) => {
+          const req = indexedDB.open('bench-floor', 1);
+          req.onupgradeneeded = () => req.result.createObjectStore('records', { keyPath: 'id' });
+          req.onsuccess = () => ok(req.result);
+          req.onerror = () => no(req.error);
+        });
+        const t0 = performance.now();
+        for (let i = 0; i < values.length; i += 1000) {
+          const tx = db.transaction('records', 'readwrite');
+          const store = tx.objectStore('records');
+          for (const v of values.slice(i, i + 1000)) store.put(v);
+          await new Promise<void>((ok, no) => {
+            tx.oncomplete = () => ok();
+            tx.onerror = () => no(tx.error);
+          });
+        }
+        const ms = performance.now() - t0;
+        db.close();
+        return { n: values.length, ms };
+      },
+      { text, k },
+    );
+    records += r.n;
+    seconds += r.ms / 1000;
+  }
+  await page.context().close();
+  return { records, seconds };
+}
+
+/** Imports `dir` through a fresh Training page's folder input; resolves once the result shows. */
+async function importFolder(
+  b: BenchBrowser,
+  dir: string,
+  total: number,
+): Promise<{ page: Page; seconds: number; tasks: number[]; files: number[] }> {
+  const page = await b.newPage('/#/training');
+  await page.getByTestId('training-page').waitFor({ timeout: 120_000 });
+  await page.getByText('Loading demo set…').waitFor({ state: 'detached', timeout: 120_000 });
+  await watchLongTasks(page);
+  await watchFiles(page);
+  const before = await plottedSamples(page);
+  const i0 = Date.now();
+  await page.getByTestId('training-folder-input').setInputFiles(dir);
+  let last = before;
+  await until(
+    `${total} samples plotted`,
+    async () => {
+      const n = (await plottedSamples(page)) - before;
+      if (n - last >= total / 10 || n === total) note(`${n} of ${total} samples plotted`);
+      if (n - last >= total / 10) last = n;
+      return n >= total;
+    },
+    6 * 3_600_000,
+  );
+  await page.getByTestId('training-import-result').waitFor({ timeout: 600_000 });
+  const seconds = (Date.now() - i0) / 1000;
+  return { page, seconds, tasks: await takeLongTasks(page), files: await fileTimes(page) };
+}
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+const longest = (xs: number[]) => round(Math.max(0, ...xs), 0);
+
+/** The first `n` of make-large.mjs's 5,000 one-sample step files, in a folder of their own. */
+function smallFiles(into: string, n: number): string {
+  const made = join(into, 'made');
+  spawnSync(process.execPath, [resolve('..', 'shared', 'repro', 'hardening-4', 'make-large.mjs'), made], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const from = join(made, '02-5000-step-files');
+  const dir = join(into, 'one-sample-steps');
+  mkdirSync(dir);
+  const names = readdirSync(from)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort((a, b) => parseInt(a, 10) - parseInt(b, 10))
+    .slice(0, n);
+  for (const f of names) copyFileSync(join(from, f), join(dir, f));
+  return dir;
+}
+
+/** Wall seconds of `npm run cli -- run-summary DIR --json` (its output discarded). */
+function cliRunSummary(dir: string): number {
+  const t0 = Date.now();
+  const r = spawnSync('npm', ['run', '--silent', 'cli', '--', 'run-summary', dir, '--json'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (r.status !== 0) throw new Error(`run-summary exited ${r.status}`);
+  return (Date.now() - t0) / 1000;
+}
+
 export async function run(args: string[]): Promise<void> {
   const json = args.includes('--json');
   const steps = Number(flag(args, 'steps') ?? 200);
-  const samples = Number(flag(args, 'samples') ?? 512);
+  const perStep = Number(flag(args, 'per-step') ?? flag(args, 'samples') ?? 512);
+  const floorFiles = Math.min(steps, Number(flag(args, 'floor-files') ?? 20));
+  const small = Number(flag(args, 'small-files') ?? 5000);
+  const plot = !args.includes('--no-plot');
   const dir = mkdtempSync(join(tmpdir(), 'hopscope-training-bench-'));
   try {
     const runDir = join(dir, 'grpo-bench');
-    note(`generating ${steps} steps × ${samples} samples in ${runDir}…`);
-    const t0 = Date.now();
+    note(`generating ${steps} steps × ${perStep} samples in ${runDir}…`);
     // No malformed lines: this measures speed, and every sample must reach the plots.
-    await writeTrainingRun(runDir, { steps, samplesPerStep: samples, seed: 7, malformedRate: 0 });
-    note(`generated in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    const total = steps * samples;
+    const made = await writeTrainingRun(runDir, {
+      steps,
+      samplesPerStep: perStep,
+      seed: 7,
+      malformedRate: 0,
+    });
+    const smallDir = small > 0 ? smallFiles(dir, small) : null;
+    const total = steps * perStep;
+    const stepFiles = made.map((s) => join(runDir, s.file));
     const out = await withBenchBrowser(
       'index.html',
       async (b) => {
-        const page = await b.newPage('/#/training');
-        await page.getByTestId('training-page').waitFor({ timeout: 120_000 });
-        await page.getByText('Loading demo set…').waitFor({ state: 'detached', timeout: 120_000 });
-        await watchLongTasks(page);
+        note(`storage floor: bare puts of ${floorFiles} files' records…`);
+        const floor = await putFloor(b, stepFiles.slice(0, floorFiles));
+        note(`floor ${round(floor.records / floor.seconds, 0)} records/s`);
         note('importing through the Training page…');
-        const i0 = Date.now();
-        await page.getByTestId('training-folder-input').setInputFiles(runDir);
-        let last = 0;
-        await until(
-          `${total} samples plotted`,
-          async () => {
-            const n = await plottedSamples(page);
-            if (n - last >= total / 10 || n === total) note(`${n} of ${total} samples plotted`);
-            if (n - last >= total / 10) last = n;
-            return n >= total;
-          },
-          3_600_000,
-        );
-        await page.getByTestId('training-import-result').waitFor({ timeout: 600_000 });
-        const importS = (Date.now() - i0) / 1000;
-        const importTasks = await takeLongTasks(page);
-        note(`imported in ${importS.toFixed(1)} s; longest task ${round(Math.max(0, ...importTasks), 0)} ms`);
-
-        // Plotting from a fresh page: the app starts, then the plots of 100,000 samples come up.
-        await page.reload();
-        await page.getByTestId('training-page').waitFor({ timeout: 120_000 });
-        await watchLongTasks(page);
-        const p0 = Date.now();
-        await until('the plots', async () => (await plottedSamples(page)) >= total, 600_000);
-        await page.getByTestId('training-chart-searches').waitFor();
-        const readyMs = Date.now() - p0;
-        await hoverPlots(page);
-        await page.waitForTimeout(500);
-        const plotTasks = await takeLongTasks(page);
-        note(
-          `plots ready ${readyMs} ms after the page; longest task while plotting ${round(Math.max(0, ...plotTasks), 0)} ms`,
-        );
-        return { importS, importTasks, readyMs, plotTasks };
+        const imp = await importFolder(b, runDir, total);
+        note(`imported in ${imp.seconds.toFixed(1)} s; longest task ${longest(imp.tasks)} ms`);
+        let plotted: { readyMs: number; tasks: number[] } | null = null;
+        if (plot) {
+          // Plotting from a fresh page: the app starts, then the plots of every sample come up.
+          const page = imp.page;
+          await page.reload();
+          await page.getByTestId('training-page').waitFor({ timeout: 120_000 });
+          await watchLongTasks(page);
+          const p0 = Date.now();
+          await until('the plots', async () => (await plottedSamples(page)) >= total, 600_000);
+          await page.getByTestId('training-chart-searches').waitFor();
+          const readyMs = Date.now() - p0;
+          await hoverPlots(page);
+          await page.waitForTimeout(500);
+          plotted = { readyMs, tasks: await takeLongTasks(page) };
+          note(`plots ready ${readyMs} ms after the page; longest task ${longest(plotted.tasks)} ms`);
+        }
+        await imp.page.context().close();
+        let smallPage: { seconds: number; tasks: number[] } | null = null;
+        if (smallDir) {
+          note(`importing ${small} one-sample step files through the Training page…`);
+          const s = await importFolder(b, smallDir, small);
+          smallPage = { seconds: s.seconds, tasks: s.tasks };
+          note(`${small} one-sample files in ${s.seconds.toFixed(1)} s`);
+          await s.page.context().close();
+        }
+        return { floor, imp, plotted, smallPage };
       },
       { prod: true, diskProfile: true },
     );
+    const cliS = smallDir ? cliRunSummary(smallDir) : null;
+    const k = Math.min(20, out.imp.files.length);
+    const first = sum(out.imp.files.slice(0, k));
+    const last = sum(out.imp.files.slice(-k));
+    const floorRate = out.floor.records / out.floor.seconds;
+    const importRate = total / out.imp.seconds;
     const result = {
       steps,
-      samples_per_step: samples,
+      samples_per_step: perStep,
       trajectories: total,
-      import_s: round(out.importS, 1),
-      import_max_task_ms: round(Math.max(0, ...out.importTasks), 0),
-      import_tasks_over_100ms: out.importTasks.filter((t) => t > 100).length,
-      plot_ready_ms: out.readyMs,
-      plot_max_task_ms: round(Math.max(0, ...out.plotTasks), 0),
-      plot_tasks_over_50ms: out.plotTasks.length,
+      floor_records: out.floor.records,
+      floor_per_s: round(floorRate, 0),
+      import_s: round(out.imp.seconds, 1),
+      import_per_s: round(importRate, 0),
+      import_over_floor: round(importRate / floorRate, 3),
+      first20_s: round(first, 2),
+      last20_s: round(last, 2),
+      last20_over_first20: round(last / first, 2),
+      import_max_task_ms: longest(out.imp.tasks),
+      import_tasks_over_100ms: out.imp.tasks.filter((t) => t > 100).length,
+      plot_ready_ms: out.plotted?.readyMs ?? null,
+      plot_max_task_ms: out.plotted ? longest(out.plotted.tasks) : null,
+      plot_tasks_over_50ms: out.plotted?.tasks.length ?? null,
+      small_files: small > 0 ? small : null,
+      small_page_s: out.smallPage ? round(out.smallPage.seconds, 1) : null,
+      small_max_task_ms: out.smallPage ? longest(out.smallPage.tasks) : null,
+      small_cli_s: cliS === null ? null : round(cliS, 1),
+      small_page_over_cli: out.smallPage && cliS ? round(out.smallPage.seconds / cliS, 2) : null,
       target_max_task_ms: 100,
     };
     console.log(
-      `${total} trajectories: import ${result.import_s} s (longest task ${result.import_max_task_ms} ms); ` +
-        `plots ready ${result.plot_ready_ms} ms, longest task while plotting ${result.plot_max_task_ms} ms`,
+      `${total} samples: import ${result.import_per_s}/s ÷ floor ${result.floor_per_s}/s = ${result.import_over_floor}; ` +
+        `last 20 files ÷ first 20 = ${result.last20_over_first20}; longest task import ${result.import_max_task_ms} ms, ` +
+        `plotting ${result.plot_max_task_ms} ms; ${small} one-sample files: page ÷ CLI = ${result.small_page_over_cli}`,
     );
     if (json) console.log(JSON.stringify(result));
   } finally {

@@ -269,3 +269,30 @@ test('a browser without the File System Access API says so and offers the file p
     timeout: 60_000,
   });
 });
+
+test('a long run import shows the share of the run read and an estimate of the time left', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const big = join(dir, 'grpo-big');
+  await writeTrainingRun(big, {
+    steps: 60,
+    samplesPerStep: 128,
+    groupSize: GROUP,
+    seed: 9,
+    malformedRate: 0,
+  });
+  await openTraining(page);
+  await page.getByTestId('training-folder-input').setInputFiles(big);
+  const busy = page.getByTestId('training-import-busy');
+  await expect(busy).toContainText(/Importing grpo-big\/\d+\.jsonl \(\d+ of 60\)/, { timeout: 60_000 });
+  await expect(page.getByTestId('training-import-share')).toHaveText(/^\d+%$/, { timeout: 30_000 });
+  // Once a few seconds and a little of the run are read, the time left at the rate so far.
+  await expect(page.getByTestId('training-import-eta')).toHaveText(/^ · about \d+ (s|min) left$/, {
+    timeout: 60_000,
+  });
+  await expect(page.getByTestId('training-import-result')).toContainText('7680 samples imported', {
+    timeout: 240_000,
+  });
+  await expect(busy).toHaveCount(0);
+});

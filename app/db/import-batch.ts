@@ -3,11 +3,13 @@
 import { type Annotation, annotationId } from '../core/annotations/annotation';
 import type { ImportBatch } from '../core/importers/pipeline';
 import type { ImportIssue } from '../core/importers/types';
+import type { Trajectory } from '../core/schema/trajectory';
 import type { ImportRecord } from './db';
 import { type MovedRecord, putImported, shownId } from './import-ids';
 import { labelsOnTheirSteps } from './import-labels';
 import { keepIssues } from './import-record';
 import { type KnownIds, knownIds } from './known-ids';
+import type { DerivedRows } from './trajectory-write';
 
 export interface StoredBatch {
   storedIds: string[];
@@ -28,7 +30,11 @@ export interface StoredBatch {
  */
 export function batchWriter(
   record: ImportRecord,
-  opts: { file: string; replacesOwnOlderVersion?: boolean },
+  opts: {
+    file: string;
+    replacesOwnOlderVersion?: boolean;
+    deriveRows?: (list: readonly Trajectory[]) => Promise<DerivedRows>;
+  },
 ): (b: ImportBatch) => Promise<StoredBatch> {
   let known: Promise<KnownIds> | null = null;
   return async (b) => {
@@ -39,6 +45,7 @@ export function batchWriter(
       replaceSameSource: opts.replacesOwnOlderVersion === true,
       derivedIds: kept.derivedIds,
       known: held,
+      ...(opts.deriveRows ? { derive: opts.deriveRows } : {}),
       alongside: ({ stored, moved }, tx) => {
         const movedIssues = moved.map((m) => movedIssue(opts.file, b.lines[m.index] ?? 0, m));
         // Labels the file carried for a moved record go with it; one on a step it lacks is reported.

@@ -7,7 +7,7 @@ import { canonicalJson } from '../core/io/canonical';
 import { unpackTrajectory } from '../core/schema/packed';
 import type { Trajectory } from '../core/schema/trajectory';
 import { forgetKnownIds, type KnownIds, WRITES_KEY } from './known-ids';
-import { deriveRows, type TrajectoryWriteTx, writeTrajectories } from './trajectory-write';
+import { type DerivedRows, deriveRows, type TrajectoryWriteTx, writeTrajectories } from './trajectory-write';
 
 /** What a record is, apart from its id and where in which file it was read. */
 export function recordContent(t: Trajectory): string {
@@ -62,6 +62,8 @@ export async function putImported<T = undefined>(
     derivedIds?: ReadonlySet<string>;
     known?: KnownIds;
     alongside?: (put: PutImported, tx: AlongsideTx) => T;
+    /** Derives the rows before the write (a pool of row workers); deriveRows on this thread by default. */
+    derive?: (list: readonly Trajectory[]) => Promise<DerivedRows>;
   } = {},
 ): Promise<PutImported & { alongside?: T }> {
   if (list.length === 0 && !opts.alongside) return { stored: [], moved: [] };
@@ -69,7 +71,7 @@ export async function putImported<T = undefined>(
   const derivedIds = opts.derivedIds ?? new Set<string>();
   const known = opts.known;
   let exact = false;
-  const derived = await deriveRows(list);
+  const derived = await (opts.derive ?? deriveRows)(list);
   try {
     const out = await writeTrajectories(
       ['annotations', 'imports'],

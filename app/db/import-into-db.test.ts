@@ -12,11 +12,14 @@ import { MemoryBackupFile } from '../testing/memory-backup-file';
 import { setBackupFileForTests } from './backup-file';
 import { importIntoDb } from './import-into-db';
 import { importStart } from './import-record';
+import { deriveRows } from './trajectory-write';
+import { deriveInParts } from '../runtime/rows/pool';
 import {
   countTrajectories,
   getTrajectory,
   listAnnotations,
   listImports,
+  listRows,
   putAnnotations,
   putTrajectories,
 } from './store';
@@ -84,6 +87,7 @@ describe('a stopped import keeps its report', () => {
     await expect(
       importIntoDb(stringChunks(text, 4096), {
         file: 'big.jsonl',
+        batchSize: 200,
         signal: ac.signal,
         onProgress: () => ac.abort(),
       }),
@@ -93,6 +97,37 @@ describe('a stopped import keeps its report', () => {
     expect(rec?.message).toBe('by the user after 200 imported');
     expect(rec?.format).toBe('flashrag');
     expect(await countTrajectories()).toBe(200);
+  });
+
+  it('a write the full quota refuses: stops naming the file and the records stored, losing none of them', async () => {
+    const many = `${Array.from({ length: 2500 }, (_, i) => flashrag(i)).join('\n')}\n`;
+    // The browser refuses the 2,001st record: the third batch's transaction fails whole.
+    const proto = IDBObjectStore.prototype;
+    const put = proto.put;
+    let puts = 0;
+    proto.put = function (this: IDBObjectStore, ...a: Parameters<typeof put>) {
+      if (this.name === 'trajectories' && ++puts > 2000)
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return put.apply(this, a);
+    };
+    try {
+      const stopped = importIntoDb(stringChunks(many, 65536), { file: 'run/7.jsonl' });
+      await expect(stopped).rejects.toMatchObject({
+        name: 'QuotaExceededError',
+        message: expect.stringMatching(
+          /^The browser's storage was full while storing run\/7\.jsonl: 2,000 records of it were stored and kept; the rest of it was not imported/,
+        ),
+      });
+    } finally {
+      proto.put = put;
+    }
+    expect(await countTrajectories()).toBe(2000);
+    const [rec] = await listImports();
+    expect(rec).toMatchObject({ file: 'run/7.jsonl', status: 'failed', imported: 2000 });
+    expect(rec?.message).toContain('2,000 records of it were stored and kept');
+    // Once there is room, importing the file again adds the rest and doubles nothing.
+    expect((await importIntoDb(stringChunks(many), { file: 'run/7.jsonl' })).imported).toBe(2500);
+    expect(await countTrajectories()).toBe(2500);
   });
 
   it('failed mid-way (e.g. quota): the report names the cause and keeps the issues found so far', async () => {
@@ -108,12 +143,14 @@ describe('a stopped import keeps its report', () => {
         yield c;
       }
     }
-    await expect(importIntoDb(failing(), { file: 'q.jsonl' })).rejects.toMatchObject({
+    await expect(importIntoDb(failing(), { file: 'q.jsonl', batchSize: 200 })).rejects.toMatchObject({
       name: 'QuotaExceededError',
     });
     const [rec] = await listImports();
     expect(rec?.status).toBe('failed');
-    expect(rec?.message).toMatch(/^QuotaExceededError: the quota has been exceeded \(after \d+ imported\)$/);
+    expect(rec?.message).toMatch(
+      /^The browser's storage was full while storing q\.jsonl: \d+ records of it were stored and kept; the rest of it was not imported/,
+    );
     expect(rec?.imported).toBe(await countTrajectories());
     expect(rec?.errors.map((e) => e.line)).toEqual([1]);
   });
@@ -169,6 +206,7 @@ describe('a stopped import keeps its report', () => {
     await expect(
       importIntoDb(slow(), {
         file: 'big.jsonl',
+        batchSize: 200,
         onProgress: () => {
           if (++batches === 1) resetting = reset();
         },
@@ -323,5 +361,43 @@ describe('one id and one backup path per import', () => {
     } finally {
       setBackupFileForTests(undefined);
     }
+  });
+});
+
+describe('rows derived by a pool of row workers', () => {
+  const many = `${Array.from({ length: 2500 }, (_, i) => flashrag(i)).join('\n')}\n`;
+
+  it('stores each record with its own row, whatever order the parts finish in', async () => {
+    // Three "workers": the first part is the slowest.
+    const slow = (ms: number) => async (list: Parameters<typeof deriveRows>[0]) => {
+      await new Promise((r) => setTimeout(r, ms));
+      return deriveRows(list);
+    };
+    const pool = [slow(30), slow(0), slow(10)];
+    const r = await importIntoDb(stringChunks(many), {
+      file: 'pool.jsonl',
+      deriveRows: (list) => deriveInParts(list, pool),
+    });
+    expect(r.imported).toBe(2500);
+    const rows = await listRows();
+    expect(rows).toHaveLength(2500);
+    for (const row of rows)
+      expect(row.question).toBe(`Question ${(await getTrajectory(row.id))?.source.qid?.slice(1)}?`);
+  });
+
+  it('a part that fails fails its batch: the batches before stay stored and counted (all-or-report)', async () => {
+    let batches = 0;
+    await expect(
+      importIntoDb(stringChunks(many), {
+        file: 'pool.jsonl',
+        deriveRows: async (list) => {
+          if (++batches === 2) throw new Error('a row worker failed');
+          return deriveRows(list);
+        },
+      }),
+    ).rejects.toThrow('a row worker failed');
+    expect(await countTrajectories()).toBe(1000);
+    const [rec] = await listImports();
+    expect(rec).toMatchObject({ status: 'failed', imported: 1000 });
   });
 });

@@ -6,6 +6,7 @@ import { isAbort, throwIfAborted } from '../core/abort';
 import type { Annotation } from '../core/annotations/annotation';
 import { type ImportProgress, type ImportSummary, importBatches } from '../core/importers/pipeline';
 import type { ImportIssue } from '../core/importers/types';
+import type { Trajectory } from '../core/schema/trajectory';
 import {
   abortedWriteError,
   closedByBrowserWithin,
@@ -16,11 +17,19 @@ import {
 import { batchWriter } from './import-batch';
 import { cancelledMessage, type ImportStart, importStart, keepIssues, runningImport } from './import-record';
 import { putImportRecord } from './store';
+import type { DerivedRows } from './trajectory-write';
 
 export interface DbImportOptions {
   file: string;
   format?: string;
   signal?: AbortSignal;
+  /** Trajectories per batch (one transaction each); the pipeline's BATCH_RECORDS by default. */
+  batchSize?: number;
+  /**
+   * Derives a batch's rows (the import worker's pool of row workers, runtime/rows), in the batch's
+   * order, while the next batch is read; on this thread by default. A failure fails the batch.
+   */
+  deriveRows?: (list: readonly Trajectory[]) => Promise<DerivedRows>;
   /** The id and time the page already backed the import up under; made here when absent. */
   start?: ImportStart;
   /**
@@ -43,6 +52,7 @@ export async function importIntoDb(
     file: opts.file,
     ...(opts.format ? { format: opts.format } : {}),
     ...(opts.signal ? { signal: opts.signal } : {}),
+    ...(opts.batchSize ? { batchSize: opts.batchSize } : {}),
   });
   const write = batchWriter(record, opts);
   // Records stored under a derived id because theirs held a different record, and labels not
@@ -89,9 +99,15 @@ export async function importIntoDb(
     const e = cancelled ? thrown : await explainStorageStop(thrown, closes);
     // What was stored stays; the report says so and why the import stopped.
     record.status = cancelled ? 'cancelled' : 'failed';
-    record.message = cancelled
-      ? cancelledMessage(record.imported)
-      : `${e instanceof Error ? `${e.name}: ${e.message}` : String(e)} (after ${record.imported} imported)`;
+    if (cancelled) record.message = cancelledMessage(record.imported);
+    else if (isQuotaExceeded(e)) {
+      // A full quota: the batch it hit aborted whole, every batch before it is stored with the report.
+      const full = storageFullError(opts.file, record.imported, e);
+      record.message = full.message;
+      await putImportRecord(record).catch(() => {});
+      throw full;
+    } else
+      record.message = `${e instanceof Error ? `${e.name}: ${e.message}` : String(e)} (after ${record.imported} imported)`;
     await putImportRecord(record).catch(() => {});
     throw e;
   }
@@ -133,5 +149,29 @@ async function explainStorageStop(e: unknown, closes: number): Promise<unknown> 
   if (name === 'InvalidStateError' || name === 'UnknownError') {
     return (await closedByBrowserWithin(closes)) ? new DatabaseClosedError({ cause: e }) : e;
   }
+  return e;
+}
+
+/** True for the browser's full-quota error, or an error wrapping it (idb keeps it as `inner` or `cause`). */
+function isQuotaExceeded(e: unknown, depth = 0): boolean {
+  if (!e || typeof e !== 'object' || depth > 4) return false;
+  if ((e as { name?: unknown }).name === 'QuotaExceededError') return true;
+  const x = e as { cause?: unknown; inner?: unknown };
+  return isQuotaExceeded(x.cause ?? x.inner, depth + 1);
+}
+
+/**
+ * The error a full quota stops an import with: named QuotaExceededError still (what the page
+ * explains with the site's usage), saying which file and how many of its records are stored.
+ */
+function storageFullError(file: string, imported: number, cause: unknown): Error {
+  const n = imported.toLocaleString('en-US');
+  const e = new Error(
+    `The browser's storage was full while storing ${file}: ${n} record${imported === 1 ? '' : 's'} of it ` +
+      `${imported === 1 ? 'was' : 'were'} stored and kept; the rest of it was not imported. Import it again ` +
+      `once there is room (the records stored are recognised, not doubled).`,
+    { cause },
+  );
+  e.name = 'QuotaExceededError';
   return e;
 }

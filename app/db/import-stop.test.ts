@@ -31,7 +31,12 @@ describe('an import whose worker the page ended', () => {
   it('is reported cancelled, counting exactly the records stored', async () => {
     const start = importStart('stuck.jsonl');
     let batches = 0;
-    void importIntoDb(stuckAfter450(), { file: 'stuck.jsonl', start, onProgress: () => batches++ });
+    void importIntoDb(stuckAfter450(), {
+      file: 'stuck.jsonl',
+      start,
+      batchSize: 200,
+      onProgress: () => batches++,
+    });
     while (batches < 2) await new Promise((r) => setTimeout(r, 10));
     const report = await settleCancelledImport(start, 'stuck.jsonl');
     expect(report).toMatchObject({

@@ -2,6 +2,7 @@
 // through the usual import, one file at a time in step order, each under the name planStepFiles
 // gives it (`run/<step folders>/<file>`) so the veRL importer tags every sample with its run and
 // step, as run-summary does (docs/guide/training-runs.md).
+import { isAbort } from '../core/abort';
 import { planStepFiles } from '../core/training/step-files';
 import { announce } from './changes';
 import {
@@ -22,6 +23,8 @@ export interface TrainingImportOptions {
   format?: string;
   /** Before each file: its import name, its 1-based place and how many there are. */
   onFile?: (name: string, k: number, n: number) => void;
+  /** After each stored batch: bytes of the run read so far and in all (for the share and time left). */
+  onBytes?: (done: number, total: number) => void;
   signal?: AbortSignal;
 }
 
@@ -100,10 +103,15 @@ export async function importTrainingFiles(
   // every file (200 step files of 512 samples would read the whole table 200 times). One worker
   // imports every file, so the ids it holds in memory are read once for the run.
   const session = new ImportSession();
+  const sizeOf = (p: { index: number }) => (given[p.index] as { file: File }).file.size;
+  const total = plan.files.reduce((n, p) => n + sizeOf(p), 0);
+  // Bytes of the files imported whole so far.
+  let doneBefore = 0;
   try {
     for (const [k, p] of plan.files.entries()) {
       opts.signal?.throwIfAborted();
       opts.onFile?.(p.name, k + 1, plan.files.length);
+      opts.onBytes?.(doneBefore, total);
       const jobId = `training-${++jobs}`;
       const stop = () => void cancelImport(jobId);
       opts.signal?.addEventListener('abort', stop, { once: true });
@@ -113,15 +121,21 @@ export async function importTrainingFiles(
           jobId,
           file,
           opts.format ?? 'verl',
-          () => {},
+          // Characters read ≈ bytes for the ASCII-heavy dumps; capped at the file's size.
+          (progress) => opts.onBytes?.(doneBefore + Math.min(progress.chars, file.size), total),
           p.name,
           false,
           session,
         );
+        doneBefore += file.size;
+        opts.onBytes?.(doneBefore, total);
         out.files.push({ name: p.name, step: p.step, report });
         out.records += report.records;
         out.imported += report.imported;
         out.errors += reportedErrors(report);
+      } catch (e) {
+        if (isAbort(e) || !(e instanceof Error)) throw e;
+        throw new Error(stoppedRunMessage(e.message, k, plan.files.length, out.imported), { cause: e });
       } finally {
         opts.signal?.removeEventListener('abort', stop);
       }
@@ -131,4 +145,22 @@ export async function importTrainingFiles(
     announce('trajectories', 'imports');
   }
   return out;
+}
+
+/**
+ * A run's import stopped by a failed file (a full disk, most often): the failure, which names the
+ * file, then where in the run it stopped and what the files before it stored (kept).
+ */
+export function stoppedRunMessage(
+  failure: string,
+  index: number,
+  files: number,
+  storedBefore: number,
+): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const before =
+    index === 0
+      ? 'No earlier step file was imported.'
+      : `The ${n(index)} step file${index === 1 ? '' : 's'} before it stored ${n(storedBefore)} sample${storedBefore === 1 ? '' : 's'}, which are kept.`;
+  return `${failure} The import stopped at step file ${n(index + 1)} of ${n(files)}. ${before}`;
 }

@@ -12,12 +12,10 @@ import type { ImportRecord } from '../db/db';
 import { importStart } from '../db/import-record';
 import { settleCancelledImport } from '../db/import-stop';
 export { reportedErrors, reportedIssues } from '../db/db';
-import { announce, announceStored } from './changes';
+import { announce } from './changes';
+import { StoredRefresh } from './stored-refresh';
 import { afterServed } from './corpus/served-first';
-import { rethrowStorageError } from './storage/storage-health';
-
-/** Shortest time between two refreshes of the table while a file imports. */
-const PARTIAL_REFRESH_MS = 1000;
+import { explainStorageError, isQuotaError, rethrowStorageError } from './storage/storage-health';
 
 export type ImportReport = Awaited<ReturnType<ImportWorkerApi['importBlob']>>;
 
@@ -30,19 +28,23 @@ export class ImportCancelledError extends AbortError {
 
 /**
  * A worker for imports in turn (a training run's step files): the ids it holds in memory are read
- * once for all of them. A cancelled import ends it; the next import through it starts a new one.
+ * once for all of them, and the table is refreshed at most once a second over all of them. A
+ * cancelled import ends its worker; the next import through it starts a new one.
  */
 export class ImportSession {
   private worker: OwnImportWorker | null = null;
+  readonly refresh = new StoredRefresh();
 
   get api(): OwnImportWorker['api'] {
     this.worker ??= startImportWorker();
     return this.worker.api;
   }
 
+  /** Ends the worker and drops refreshes not yet announced (the caller reads every row after). */
   end(): void {
     this.worker?.terminate();
     this.worker = null;
+    this.refresh.drop();
   }
 }
 
@@ -80,16 +82,6 @@ export async function importTrajectoryFile(
   /** The worker to import in (a run's files share one); by default one of its own, ended after. */
   session?: ImportSession,
 ): Promise<ImportReport> {
-  // Stored ids not yet announced; the announcement at the end reads every row anyway.
-  let stored: string[] = [];
-  let announced = Number.NEGATIVE_INFINITY;
-  let later: ReturnType<typeof setTimeout> | undefined;
-  const flush = () => {
-    later = undefined;
-    announced = performance.now();
-    if (stored.length) announceStored(stored);
-    stored = [];
-  };
   const own = session ?? new ImportSession();
   let cancel = () => {};
   const cancelled = new Promise<'cancelled'>((resolve) => (cancel = () => resolve('cancelled')));
@@ -123,13 +115,8 @@ export async function importTrajectoryFile(
         onProgress(p);
         // The worker has no localStorage: the page backs up the labels an export brought back.
         void backupLabels(storedAnnotations);
-        // Rows appear while a big file is still importing (the table reads just these), once a
-        // second at most: each refresh renders the table while the import competes for the CPU.
-        for (const id of storedIds) stored.push(id);
-        const wait = announced + PARTIAL_REFRESH_MS - performance.now();
-        // Too soon after the last: later, even if no batch follows for a while (a slow record).
-        if (wait <= 0) flush();
-        else later ??= setTimeout(flush, wait);
+        // Rows appear while a big file is still importing (the table reads just these).
+        own.refresh.add(storedIds);
       }),
       start,
     );
@@ -140,17 +127,24 @@ export async function importTrajectoryFile(
     return first;
   } catch (e) {
     if (e instanceof AbortError) throw e;
+    // A full quota: the worker's message names the file and the records stored; the usage and
+    // what to delete come first.
+    if (isQuotaError(e) && e instanceof Error && e.message.includes(name))
+      throw new Error(`${await explainStorageError(e)} ${e.message}`, { cause: e });
     return await rethrowStorageError(e);
   } finally {
     cancels.delete(jobId);
+    // Also after a failure or a cancel: what was stored before stays, with its report. Every row
+    // is read once more, so the table is what was stored whatever progress arrived.
+    if (readAllAtEnd) {
+      own.refresh.drop();
+      announce('trajectories', 'imports');
+    } else if (!session) own.refresh.flush();
+    // A run's next file follows: its rows join this one's in the session's next refresh.
+    else own.refresh.add([]);
     if (!session) own.end();
     // Released once taken, even when the job was cancelled while it waited.
     void slot.then((release) => release());
-    clearTimeout(later);
-    // Also after a failure or a cancel: what was stored before stays, with its report. Every row
-    // is read once more, so the table is what was stored whatever progress arrived.
-    if (readAllAtEnd) announce('trajectories', 'imports');
-    else flush();
   }
 }
 

@@ -265,6 +265,31 @@ describe('importBatches', () => {
     });
   });
 
+  /** The sizes of the batches a file yields. */
+  async function batchSizes(file: string, opts: { batchChars?: number } = {}): Promise<number[]> {
+    const sizes: number[] = [];
+    const gen = importBatches(stringChunks(file, 4096), { file: 'fr.jsonl', format: 'flashrag', ...opts });
+    for (let r = await gen.next(); !r.done; r = await gen.next()) sizes.push(r.value.trajectories.length);
+    return sizes;
+  }
+
+  it('stores near a thousand records a transaction by default (one batch each)', async () => {
+    const many = Array.from({ length: 2500 }, (_, i) => flashrag(`q${i}`, `Question ${i}?`)).join('\n');
+    expect(await batchSizes(many)).toEqual([1000, 1000, 500]);
+  });
+
+  it('cuts a batch at its character bound: big records make smaller batches', async () => {
+    const big = Array.from({ length: 200 }, (_, i) =>
+      flashrag(`q${i}`, `Question ${i}? ${'x'.repeat(2000)}`),
+    );
+    expect(await batchSizes(big.join('\n'))).toEqual([200]);
+    const sizes = await batchSizes(big.join('\n'), { batchChars: 100_000 });
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(200);
+    // The decoder reads 64 KB ahead: a batch closes within that of its bound (≈ 50 records of 2 KB).
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(85);
+    expect(sizes.length).toBeGreaterThanOrEqual(3);
+  });
+
   it('stops with an AbortError once the signal is aborted', async () => {
     const run = importAll(stringChunks(text), { file: 'fr.jsonl', signal: AbortSignal.abort() });
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });

@@ -17,9 +17,28 @@ export interface ImportOptions {
   /** Format id to use instead of auto-detection. */
   format?: string;
   signal?: AbortSignal;
-  /** Records per yielded batch. */
+  /** Trajectories per yielded batch at most (BATCH_RECORDS by default). */
   batchSize?: number;
+  /** Characters read per yielded batch at most (BATCH_CHARS by default): big records make smaller batches. */
+  batchChars?: number;
 }
+
+/**
+ * Trajectories per batch, each stored in one transaction: a transaction has a fixed cost (its
+ * commit, the report written with it, one refresh of the table), so 1,000 small records a
+ * transaction sit near the bare-put floor where 200 did not (docs/benchmarks.md, training).
+ */
+export const BATCH_RECORDS = 1000;
+/**
+ * Characters of source per batch: a batch of big records (long traces, many passages) is cut
+ * here, so the records a worker holds and the transaction's size stay bounded (≈ 8 MB of text).
+ */
+export const BATCH_CHARS = 8 * 1024 * 1024;
+/**
+ * A batch held this long is stored as it is (ms): the records read before a slow one (a record
+ * with a million gold aliases converts for seconds) are stored, and shown, before it converts.
+ */
+export const BATCH_MS = 2000;
 
 // What an import yields and returns: defined with the collector that fills them.
 export type { ImportBatch, ImportProgress, ImportSummary } from './batch-collector';
@@ -71,7 +90,16 @@ export async function* importBatches(
   const counted = countChars(text, (n) => {
     progress.chars += n;
   });
-  const batchSize = opts.batchSize ?? 200;
+  const batchSize = opts.batchSize ?? BATCH_RECORDS;
+  const batchChars = opts.batchChars ?? BATCH_CHARS;
+  // Characters read when the last batch was taken.
+  let takenAt = 0;
+  const full = () =>
+    collector.size >= batchSize || (collector.size > 0 && progress.chars - takenAt >= batchChars);
+  const take = () => {
+    takenAt = progress.chars;
+    return collector.take();
+  };
   let format: FormatImporter | null = null;
   if (opts.format) {
     format = formatById(opts.format);
@@ -91,6 +119,8 @@ export async function* importBatches(
 
   for await (const item of readRecords(counted, (c) => (summary.container = c), opts.signal)) {
     throwIfAborted(opts.signal);
+    // Checked before a record converts too: what came before a big or slow one is stored first.
+    if (full()) yield take();
     if ('issue' in item) {
       collector.report(item.issue);
       continue;
@@ -109,7 +139,7 @@ export async function* importBatches(
     } else {
       collector.convert(item.record, format);
     }
-    if (collector.size >= batchSize) yield collector.take();
+    if (full()) yield take();
   }
   if (!format && held.size > 0) {
     format = held.detect(true);
@@ -123,7 +153,7 @@ export async function* importBatches(
   summary.format = format?.id ?? summary.format;
   collector.reportDuplicates();
   collector.reportWarnings();
-  if (collector.size > 0 || progress.records === 0) yield collector.take();
+  if (collector.size > 0 || progress.records === 0) yield take();
   if (summary.records === 0 && summary.errors.length === 0)
     summary.errors.push({ file: opts.file, line: 0, message: 'the file holds no records' });
   return summary;

@@ -12,13 +12,31 @@ export function mergeRows(
   ids: readonly string[],
   fresh: ReadonlyMap<string, TrajectoryRow>,
 ): TrajectoryRow[] {
+  return mergeRowChanges(rows, ids, fresh).rows;
+}
+
+/**
+ * mergeRows, with what changed: `before`, the rows replaced or dropped, and `after`, the rows that
+ * replaced them or were added (what the table worker's running facets and summaries update from).
+ */
+export function mergeRowChanges(
+  rows: readonly TrajectoryRow[],
+  ids: readonly string[],
+  fresh: ReadonlyMap<string, TrajectoryRow>,
+): { rows: TrajectoryRow[]; before: TrajectoryRow[]; after: TrajectoryRow[] } {
   const touched = new Set(ids);
   const kept: TrajectoryRow[] = [];
+  const before: TrajectoryRow[] = [];
+  const after: TrajectoryRow[] = [];
   for (const r of rows) {
     if (!touched.has(r.id)) kept.push(r);
     else if (touched.delete(r.id)) {
+      before.push(r);
       const f = fresh.get(r.id);
-      if (f) kept.push(f);
+      if (f) {
+        kept.push(f);
+        after.push(f);
+      }
     }
   }
   const added: TrajectoryRow[] = [];
@@ -26,7 +44,8 @@ export function mergeRows(
     const f = fresh.get(id);
     if (f) added.push(f);
   }
-  if (added.length === 0) return kept;
+  for (const a of added) after.push(a);
+  if (added.length === 0) return { rows: kept, before, after };
   added.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const out: TrajectoryRow[] = [];
   let i = 0;
@@ -35,5 +54,5 @@ export function mergeRows(
     out.push(a);
   }
   while (i < kept.length) out.push(kept[i++]!);
-  return out;
+  return { rows: out, before, after };
 }

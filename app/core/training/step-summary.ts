@@ -172,3 +172,74 @@ export function summarizeSteps(rows: Iterable<StepRow>): StepSummary[] {
   }
   return out;
 }
+
+/** A row the incremental summaries hold: a step row with its id (what a change names). */
+export type HeldStepRow = StepRow & { id: string };
+
+const byId = (a: HeldStepRow, b: HeldStepRow) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * summarizeSteps kept up to date as rows come and go: a change re-summarizes only the steps it
+ * touched, so an import refreshing the Training page after every batch costs what the batch
+ * added, not a pass over every row held. A step's rows are summarized in id order, the order a
+ * full read of the rows has, so the result equals summarizeSteps over every row in id order.
+ */
+export class StepSummaries {
+  private readonly steps = new Map<string, Map<number, Map<string, HeldStepRow>>>();
+  private readonly done = new Map<string, Map<number, StepSummary>>();
+  private list: StepSummary[] | null = [];
+
+  /** Holds `rows` only (a full read). */
+  reset(rows: Iterable<HeldStepRow>): void {
+    this.steps.clear();
+    this.done.clear();
+    this.change([], rows);
+  }
+
+  /** `before` (rows replaced or gone) let go, then `after` (their new rows, and rows added) held. */
+  change(before: Iterable<HeldStepRow>, after: Iterable<HeldStepRow>): void {
+    for (const r of before) {
+      if (r.trainStep === null) continue;
+      this.steps.get(r.run)?.get(r.trainStep)?.delete(r.id);
+      this.touch(r.run, r.trainStep);
+    }
+    for (const r of after) {
+      if (r.trainStep === null) continue;
+      let run = this.steps.get(r.run);
+      if (!run) this.steps.set(r.run, (run = new Map()));
+      let step = run.get(r.trainStep);
+      if (!step) run.set(r.trainStep, (step = new Map()));
+      step.set(r.id, r);
+      this.touch(r.run, r.trainStep);
+    }
+  }
+
+  /** One summary per (run, step), ordered as summarizeSteps orders them; the same array until a change. */
+  summaries(): StepSummary[] {
+    if (this.list) return this.list;
+    const out: StepSummary[] = [];
+    for (const run of [...this.steps.keys()].sort()) {
+      const steps = this.steps.get(run) as Map<number, Map<string, HeldStepRow>>;
+      let done = this.done.get(run);
+      if (!done) this.done.set(run, (done = new Map()));
+      for (const step of [...steps.keys()].sort((a, b) => a - b)) {
+        let s = done.get(step);
+        if (!s) {
+          const rows = [...(steps.get(step) as Map<string, HeldStepRow>).values()].sort(byId);
+          s = summarizeSteps(rows)[0] as StepSummary;
+          done.set(step, s);
+        }
+        out.push(s);
+      }
+    }
+    return (this.list = out);
+  }
+
+  private touch(run: string, step: number): void {
+    this.list = null;
+    this.done.get(run)?.delete(step);
+    const rows = this.steps.get(run);
+    if (rows?.get(step)?.size === 0) rows.delete(step);
+    if (rows?.size === 0) this.steps.delete(run);
+  }
+}

@@ -5,6 +5,7 @@ import type { ImportProgress } from '../../core/importers/pipeline';
 import { streamBytes } from '../../core/io/decode';
 import { importIntoDb } from '../../db/import-into-db';
 import type { ImportStart } from '../../db/import-record';
+import { type RowPool, startRowPool } from '../rows/client';
 
 /** A batch's progress, with what it stored: the page refreshes those rows and backs up those labels. */
 export type ImportedBatch = ImportProgress & {
@@ -15,6 +16,15 @@ export type ImportedBatch = ImportProgress & {
 
 export function createImportWorkerApi() {
   const jobs = new Map<string, AbortController>();
+  // The row workers, started with this worker's first import and ended with it (a browser's
+  // worker only: Node tests derive on their own thread).
+  let pool: RowPool | null = null;
+  const derive = () => {
+    if (typeof Worker === 'undefined') return {};
+    pool ??= startRowPool();
+    const p = pool;
+    return { deriveRows: (list: Parameters<RowPool['derive']>[0]) => p.derive(list) };
+  };
   return {
     async importBlob(
       jobId: string,
@@ -32,6 +42,7 @@ export function createImportWorkerApi() {
           file: name,
           ...(format ? { format } : {}),
           ...(start ? { start } : {}),
+          ...derive(),
           signal: ac.signal,
           onProgress: (p, storedIds, storedAnnotations) =>
             onProgress({ ...p, bytesTotal: blob.size, storedIds, storedAnnotations }),

@@ -3,10 +3,12 @@
 // replaced by a newer query.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import { importAll, stringChunks } from '../../core/importers/pipeline';
 import { buildTrajectory } from '../../core/schema/builder';
 import { NO_FILTERS, type TableQuery } from '../../core/table/query';
 import { putTrajectories } from '../../db/store';
 import { freshDbPerTest } from '../../testing/fresh-db';
+import { generateTrainingRun } from '../../testing/training-run-generator';
 import { createTableWorkerApi } from './api';
 
 freshDbPerTest();
@@ -65,5 +67,27 @@ describe('table worker API', () => {
     expect(await api.loadIds(['b', 'gone'])).toBe(2);
     expect(api.ids()).toEqual(['a', 'b']);
     expect(api.query(ALL).facets.files).toEqual(['log.jsonl']);
+  });
+
+  it('after an import batch, summarizes only the steps it stored (the others keep their summaries)', async () => {
+    const steps = [...generateTrainingRun({ steps: 3, samplesPerStep: 20, seed: 3, malformedRate: 0 })];
+    const stepTrajectories = async (k: number) =>
+      (await importAll(stringChunks(steps[k]!.lines.join('\n')), { file: `grpo/${steps[k]!.file}` }))
+        .trajectories;
+    await putTrajectories([...(await stepTrajectories(0)), ...(await stepTrajectories(1))]);
+    const api = createTableWorkerApi();
+    await api.load();
+    const before = api.trainingSummary();
+    expect(before.map((s) => s.step)).toEqual([1, 2]);
+    const third = await stepTrajectories(2);
+    await putTrajectories(third);
+    await api.loadIds(third.map((t) => t.id));
+    const after = api.trainingSummary();
+    expect(after.map((s) => s.step)).toEqual([1, 2, 3]);
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).toBe(before[1]);
+    // A full read gives the same numbers.
+    await api.load();
+    expect(api.trainingSummary()).toEqual(after);
   });
 });

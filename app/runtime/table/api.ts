@@ -4,18 +4,22 @@
 // window only.
 import * as Comlink from 'comlink';
 import { aggregateByFile } from '../../core/table/aggregate';
-import { tableFacets } from '../../core/table/facets';
-import { mergeRows } from '../../core/table/merge-rows';
+import { FacetCounts } from '../../core/table/facets';
+import { mergeRowChanges } from '../../core/table/merge-rows';
 import { type TableQuery, type TableView, tableView, type ViewItem } from '../../core/table/query';
 import type { TrajectoryRow } from '../../core/table/row';
 import { tableCsv } from '../../core/table/table-csv';
+import { StepSummaries } from '../../core/training/step-summary';
 import { getRows, listRows } from '../../db/store';
 import { createTrainingApi } from './training';
 
 export function createTableWorkerApi() {
   let rows: TrajectoryRow[] = [];
   let loaded = 0;
-  let facets = tableFacets([]);
+  // Kept up to date from what each read changed (an import's batch), never by a pass over every row.
+  const facetCounts = new FacetCounts();
+  let facets = facetCounts.facets();
+  const steps = new StepSummaries();
   let items: ViewItem[] = [];
   let filtered: TrajectoryRow[] = [];
   let queries = 0;
@@ -25,10 +29,18 @@ export function createTableWorkerApi() {
    * Reads run one after another: two overlapping reads could finish out of order (one re-deriving
    * rows after a question set changed is slow), and the older list would then replace the newer.
    */
-  function queue(read: () => Promise<TrajectoryRow[]>): Promise<number> {
+  function queue(read: () => Promise<RowsRead>): Promise<number> {
     const next = loading.then(async () => {
-      rows = await read();
-      facets = tableFacets(rows);
+      const r = await read();
+      rows = r.rows;
+      if (r.changed) {
+        facetCounts.change(r.changed.before, r.changed.after);
+        steps.change(r.changed.before, r.changed.after);
+      } else {
+        facetCounts.reset(rows);
+        steps.reset(rows);
+      }
+      facets = facetCounts.facets();
       return ++loaded;
     });
     loading = next.catch(() => 0);
@@ -36,10 +48,13 @@ export function createTableWorkerApi() {
   }
 
   return {
-    ...createTrainingApi(() => rows),
+    ...createTrainingApi(
+      () => rows,
+      () => steps.summaries(),
+    ),
     /** Reads every row from IndexedDB again (after a deletion, a question set, any other write). */
     load(): Promise<number> {
-      return queue(async () => listRows());
+      return queue(async () => ({ rows: await listRows() }));
     },
     /**
      * Reads the rows of these trajectories only (stored by an import since the last read; one that
@@ -50,7 +65,9 @@ export function createTableWorkerApi() {
       return queue(async () => {
         const fresh = await getRows(ids);
         // A row stored under another derivation needs listRows' re-derivation.
-        return fresh === null ? listRows() : mergeRows(rows, ids, fresh);
+        if (fresh === null) return { rows: await listRows() };
+        const m = mergeRowChanges(rows, ids, fresh);
+        return { rows: m.rows, changed: m };
       });
     },
     /** Filters, sorts and groups the rows; the view's items stay here, read by window. */
@@ -97,3 +114,9 @@ export function createTableWorkerApi() {
 }
 
 export type TableWorkerApi = ReturnType<typeof createTableWorkerApi>;
+
+/** A read of the rows: every row, and what changed when it merged some (else all is new). */
+interface RowsRead {
+  rows: TrajectoryRow[];
+  changed?: { before: TrajectoryRow[]; after: TrajectoryRow[] };
+}

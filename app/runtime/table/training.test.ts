@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { importAll, stringChunks } from '../../core/importers/pipeline';
 import { toRow, type TrajectoryRow } from '../../core/table/row';
-import { summarizeSteps } from '../../core/training/step-summary';
+import { StepSummaries, summarizeSteps } from '../../core/training/step-summary';
 import { generateTrainingRun } from '../../testing/training-run-generator';
 import { createTrainingApi } from './training';
 
@@ -32,6 +32,32 @@ describe('the table worker’s training answers', () => {
     expect(api.trainingSummary()).toBe(steps);
     held = rows.slice(0, 40);
     expect(api.trainingSummary()).toHaveLength(1);
+  });
+
+  it('keeps the summaries up to date from what changed: equal to a full pass, re-summarizing only touched steps', async () => {
+    const rows = [...(await runRows('grpo-a', 1)), ...(await runRows('grpo-b', 2))];
+    const idOrder = (list: TrajectoryRow[]) => [...list].sort((a, b) => (a.id < b.id ? -1 : 1));
+    const held = new StepSummaries();
+    // Step files arrive one at a time (grpo-a's first), as the Training page's import stores them.
+    held.reset(rows.slice(0, 40));
+    for (let i = 40; i < rows.length; i += 40) {
+      const before = held.summaries();
+      held.change([], rows.slice(i, i + 40));
+      const after = held.summaries();
+      // The steps the batch did not touch keep their summary objects: nothing re-scanned them.
+      expect(after.filter((s) => before.includes(s))).toHaveLength(before.length);
+    }
+    expect(held.summaries()).toEqual(summarizeSteps(idOrder(rows)));
+    // A re-imported sample replaced (its score changed) and a step's samples deleted.
+    const old = rows[45]!;
+    const replaced = { ...old, score: (old.score ?? 0) + 1 };
+    const gone = rows.slice(80, 120);
+    held.change([old, ...gone], [replaced]);
+    const now = rows.filter((r) => r !== old && !gone.includes(r)).concat(replaced);
+    expect(held.summaries()).toEqual(summarizeSteps(idOrder(now)));
+    expect(held.summaries().map((s) => `${s.run}:${s.step}`)).not.toContain(
+      `${gone[0]!.run}:${gone[0]!.trainStep}`,
+    );
   });
 
   it('lists a run’s questions by how many steps asked them, and one question’s samples by step', async () => {

@@ -25,10 +25,18 @@ export interface TrainingQuestion {
 /** Most questions one search returns (the picker lists them). */
 export const QUESTIONS_SHOWN = 40;
 
-export function createTrainingApi(currentRows: () => readonly TrajectoryRow[]) {
-  // The rows array is replaced on every load: summaries are computed once per version of it.
+/**
+ * `stepSummaries`: the summaries kept up to date as rows change (the table worker's StepSummaries,
+ * which re-summarizes only the steps a batch touched); without it, summarizeSteps once per version
+ * of the rows array (it is replaced on every load).
+ */
+export function createTrainingApi(
+  currentRows: () => readonly TrajectoryRow[],
+  stepSummaries?: () => StepSummary[],
+) {
   let memo: { rows: readonly TrajectoryRow[]; steps: StepSummary[] } | null = null;
   const summaries = (): StepSummary[] => {
+    if (stepSummaries) return stepSummaries();
     const rows = currentRows();
     if (memo?.rows !== rows) memo = { rows, steps: summarizeSteps(rows) };
     return memo.steps;

@@ -24,13 +24,17 @@ export interface TrainingImportResult {
 type Issue = TrainingImportReport['files'][number]['report']['errors'][number];
 const said = (e: Issue) => `${e.file}, line ${e.line}${e.field ? `, field ${e.field}` : ''}: ${e.message}`;
 
-/** Imports `files` (step dumps) as run `run`; `onFile` hears which file is importing. */
+/**
+ * Imports `files` (step dumps) as run `run`; `onFile` hears which file is importing, `onBytes` how
+ * many bytes of the run are read.
+ */
 export async function importTrainingRun(
   files: readonly File[],
   run: string,
   onFile: (name: string, k: number, n: number) => void,
+  onBytes?: (done: number, total: number) => void,
 ): Promise<TrainingImportResult> {
-  const r = await importTrainingFiles(files, { run, onFile });
+  const r = await importTrainingFiles(files, { run, onFile, ...(onBytes ? { onBytes } : {}) });
   if (r.files.length === 0)
     throw new Error(
       `None of the ${files.length} picked files is a step dump (.jsonl, .json or .ndjson)${r.skipped.length ? `: ${r.skipped.slice(0, 3).join(', ')}` : ''}.`,

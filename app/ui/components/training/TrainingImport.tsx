@@ -1,4 +1,10 @@
 import { type DragEvent, useRef, useState } from 'react';
+import {
+  type RunImportProgress,
+  shareRead,
+  timeLeftMs,
+  timeLeftText,
+} from '../../../core/training/import-progress';
 import { folderFollowSupported, followFolder } from '../../../services/training-follow';
 import { importTrainingRun, type TrainingImportResult } from '../../data/training-import';
 
@@ -18,6 +24,7 @@ type HandleItem = DataTransferItem & { getAsFileSystemHandle?: () => Promise<Fil
 export function TrainingImport() {
   const [run, setRun] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
+  const [bytes, setBytes] = useState<RunImportProgress | null>(null);
   const [result, setResult] = useState<TrainingImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [over, setOver] = useState(false);
@@ -27,14 +34,21 @@ export function TrainingImport() {
   const importFiles = async (files: File[], name: string) => {
     setError(null);
     setResult(null);
+    const started = performance.now();
     try {
       setResult(
-        await importTrainingRun(files, name, (file, k, n) => setBusy(`Importing ${file} (${k} of ${n})…`)),
+        await importTrainingRun(
+          files,
+          name,
+          (file, k, n) => setBusy(`Importing ${file} (${k} of ${n})…`),
+          (done, total) => setBytes({ done, total, elapsedMs: performance.now() - started }),
+        ),
       );
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {
       setBusy(null);
+      setBytes(null);
     }
   };
 
@@ -139,11 +153,26 @@ export function TrainingImport() {
       {busy && (
         <p role="status" data-testid="training-import-busy">
           {busy}
+          {bytes && <RunProgress progress={bytes} />}
         </p>
       )}
       {error && <p className="error-text">{error}</p>}
       {result && <ImportResult result={result} />}
     </section>
+  );
+}
+
+/** The share of the run read and the time left at the rate so far (core/training/import-progress). */
+function RunProgress({ progress }: { progress: RunImportProgress }) {
+  const share = shareRead(progress);
+  const left = timeLeftText(timeLeftMs(progress));
+  return (
+    <span className="training-import-progress">
+      {' '}
+      <progress value={share} max={1} aria-label="Share of the run imported" />{' '}
+      <span data-testid="training-import-share">{Math.floor(share * 100)}%</span>
+      {left && <span data-testid="training-import-eta"> · {left}</span>}
+    </span>
   );
 }
 
