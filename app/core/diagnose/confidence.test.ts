@@ -64,10 +64,11 @@ describe('verdict confidence', () => {
   });
 
   it('is sure for the same words asked again, unsure for a near-threshold overlap', () => {
+    // No gold: whether the earlier search failed is unknown, so the added word may ask nothing new.
     const d = diagnose(
       traj(
         'Who wrote Zorblax?',
-        { answers: ['Mary Quill'] },
+        {},
         [
           search('zorblax novel author name first', []),
           search('first name author novel zorblax', []),

@@ -7,7 +7,11 @@
 import { answerVerdict } from '../metrics/answer-verdict';
 import { finalAnswerText, trajectoryMetrics } from '../metrics/trajectory-metrics';
 import type { Trajectory } from '../schema/trajectory';
+import { goldAnswers } from '../metrics/trajectory-parts';
+import { equivalentForms } from './answer-forms';
 import { type Confidence, verdictConfidence } from './confidence';
+import { knownBeforeSearch } from './known-answer';
+import { pageAskedAgain } from './page-again';
 import { searchHops } from './hops';
 import { type SearchLabel, type SearchVerdict, searchVerdicts } from './redundancy';
 import { type Sufficiency, sufficiency } from './sufficiency';
@@ -69,9 +73,17 @@ export function diagnose(t: Trajectory, options: { chain?: boolean } = {}): Diag
   const m = trajectoryMetrics(t);
   const verdict = answerVerdict(t, m);
   const correct = verdict === null ? null : verdict.kind !== 'wrong';
-  const suff = sufficiency(t, hops, correct, options);
-  const verdicts = searchVerdicts(hops, suff.point, suff.brief ?? suff.evidence);
   const pred = finalAnswerText(t);
+  // Issue 38's third and fourth patterns, beside the evidence chain (not in the bench's baseline).
+  const extra =
+    options.chain === false
+      ? {}
+      : {
+          forms: equivalentForms(t.question, pred, goldAnswers(t), verdict),
+          known: knownBeforeSearch(t, hops, pred, correct),
+        };
+  const suff = sufficiency(t, hops, correct, { ...options, ...extra });
+  const verdicts = searchVerdicts(hops, suff.point, suff.brief ?? suff.evidence, suff.rule !== 'no-gold');
   const under = underSearch(t, hops, pred, suff, verdict);
 
   const flags: DiagnosisFlag[] = [];
@@ -133,6 +145,7 @@ export function diagnose(t: Trajectory, options: { chain?: boolean } = {}): Diag
       underSearch: under.under,
       correct,
       answered: pred !== undefined && pred.trim() !== '',
+      pageAgain: under.under ? pageAskedAgain(hops) : null,
     }),
   };
 }
