@@ -59,7 +59,10 @@ describe('verdict confidence', () => {
     );
     expect(['fallback', 'answer-linked']).toContain(d.sufficiency.basis);
     expect(d.confidence.firstSufficientSearch.level).toBe('unsure');
-    expect(d.confidence.searches.every((c) => c.level === 'unsure')).toBe(true);
+    // The first search came before any passage held the gold, so it was necessary whatever the
+    // point; the second rests on the unsure point.
+    expect(d.confidence.searches.map((c) => c.reason)).toEqual(['before-gold-seen', 'after-unsure-point']);
+    expect(d.confidence.searches[1]?.level).toBe('unsure');
     expect(d.confidence.underSearch.level).toBe('unsure');
   });
 
@@ -68,7 +71,7 @@ describe('verdict confidence', () => {
     const d = diagnose(
       traj(
         'Who wrote Zorblax?',
-        {},
+        { answers: [] },
         [
           search('zorblax novel author name first', []),
           search('first name author novel zorblax', []),

@@ -33,6 +33,7 @@ export type ConfidenceReason =
   | 'no-new-words'
   | 'after-sure-point'
   | 'before-sure-point'
+  | 'before-gold-seen'
   | 'near-threshold-overlap'
   | 'word-co-occurrence'
   | 'after-unsure-point'
@@ -62,6 +63,8 @@ export interface ConfidenceInputs {
   answered: boolean;
   /** A page that came back for two different queries naming it (page-again.ts), or null. */
   pageAgain?: string | null;
+  /** The first search whose passages hold a gold answer in any form (gold-seen.ts); null: none. */
+  goldSeenAt?: number | null;
 }
 
 const sure = (reason: ConfidenceReason, text: string): VerdictConfidence => ({ level: 'sure', reason, text });
@@ -126,12 +129,27 @@ export function sufficiencyConfidence(
   return unsure('fallback', `A fallback rule: ${s.reading}.`);
 }
 
-function searchConfidence(v: SearchVerdict, point: VerdictConfidence): VerdictConfidence {
+function searchConfidence(
+  v: SearchVerdict,
+  point: VerdictConfidence,
+  goldSeenAt: number | null | undefined,
+): VerdictConfidence {
   const pointIs = `the sufficiency point it rests on is ${point.level} (${point.reason})`;
-  if (v.label === 'necessary')
-    return point.level === 'sure'
-      ? sure('before-sure-point', `Necessary: ${pointIs}.`)
-      : unsure('before-unsure-point', `Necessary, but ${pointIs}.`);
+  if (v.label === 'necessary' && point.level === 'sure')
+    return sure('before-sure-point', `Necessary: ${pointIs}.`);
+  // Issued while no passage yet held the gold in any form: the evidence cannot have sufficed. A
+  // correct answer never found may be common knowledge (point 0), so that case stays unsure.
+  if (
+    v.label === 'necessary' &&
+    goldSeenAt !== undefined &&
+    point.reason !== 'unsupported-correct' &&
+    (goldSeenAt === null || v.search <= goldSeenAt)
+  )
+    return sure(
+      'before-gold-seen',
+      'Necessary: no earlier passage held the gold answer in any form, so the evidence was not yet sufficient.',
+    );
+  if (v.label === 'necessary') return unsure('before-unsure-point', `Necessary, but ${pointIs}.`);
   // Redundant: sure when any rule that holds is one the trace settles.
   if (v.rules.includes('near-duplicate') && v.overlap === 1)
     return sure('same-query', 'The same words as an earlier query: nothing new asked.');
@@ -183,7 +201,7 @@ function underConfidence(i: ConfidenceInputs, point: VerdictConfidence): Verdict
 export function verdictConfidence(i: ConfidenceInputs): Confidence {
   const point = sufficiencyConfidence(i.sufficiency, i.correct, i.verdicts.length);
   return {
-    searches: i.verdicts.map((v) => searchConfidence(v, point)),
+    searches: i.verdicts.map((v) => searchConfidence(v, point, i.goldSeenAt)),
     underSearch: underConfidence(i, point),
     firstSufficientSearch: point,
   };

@@ -12,6 +12,7 @@ import { equivalentForms } from './answer-forms';
 import { type Confidence, verdictConfidence } from './confidence';
 import { knownBeforeSearch } from './known-answer';
 import { pageAskedAgain } from './page-again';
+import { firstGoldSearch } from './gold-seen';
 import { searchHops } from './hops';
 import { type SearchLabel, type SearchVerdict, searchVerdicts } from './redundancy';
 import { type Sufficiency, sufficiency } from './sufficiency';
@@ -146,6 +147,10 @@ export function diagnose(t: Trajectory, options: { chain?: boolean } = {}): Diag
       correct,
       answered: pred !== undefined && pred.trim() !== '',
       pageAgain: under.under ? pageAskedAgain(hops) : null,
+      // Only where a necessary verdict rests on an unsure point with gold to look for.
+      ...(suff.rule !== 'no-gold' && verdicts.some((v) => v.label === 'necessary')
+        ? { goldSeenAt: firstGoldSearch(hops, [...goldAnswers(t), ...(extra.forms ?? [])]) }
+        : {}),
     }),
   };
 }

@@ -197,3 +197,27 @@ describe('sure where the trace settles it', () => {
     expect(d.confidence.underSearch).toMatchObject({ level: 'unsure', reason: 'page-asked-again' });
   });
 });
+
+describe('necessary before the gold was seen', () => {
+  it('is sure for a search issued while no passage held the gold in any form', () => {
+    const d = diagnose(
+      traj(
+        'Which river flows through the capital of Zorbland?',
+        { answers: ['Quill River'] },
+        [
+          search('capital of Zorbland', [doc('z', 'Zorbland', 'The capital of Zorbland is Tomtown.')]),
+          search('river Tomtown', [doc('t', 'Tomtown', 'Tomtown lies on the Quill River.')]),
+          search('Quill River length', [doc('q', 'Quill River', 'The Quill River is 40 km long.')]),
+        ],
+        'Quill River',
+      ),
+    );
+    expect(d.firstSufficientSearch).toBe(2);
+    expect(d.confidence.firstSufficientSearch.level).toBe('unsure');
+    expect(d.confidence.searches.map((c) => [c.level, c.reason])).toEqual([
+      ['sure', 'before-gold-seen'],
+      ['sure', 'before-gold-seen'],
+      ['unsure', 'after-unsure-point'],
+    ]);
+  });
+});
