@@ -55,8 +55,10 @@ export function answerChain(
   let undescribed: string | null = null;
   // The first passage holding the gold, kept while a later one may state the asked relation.
   let unstated: EvidenceChain | null = null;
+  let seen: number | null = null;
   for (const p of all) {
     if (statedAnswer(p.doc, answers) === null) continue;
+    seen ??= p.hop.search;
     const a = isListPage(p.doc) ? null : statedAnswer(withoutSeeAlso(p.doc), answers);
     if (a === null) {
       listed ??= `the gold answer appears only in ${passageName(p.doc, p.hop.search)}, as an entry of a list that does not say which entry the question means`;
@@ -93,10 +95,10 @@ export function answerChain(
       };
       const subjects = via ? [p.doc.title ?? ''] : direct ? keys : [];
       if (subjects.length > 0 && statesRelation(p.doc, a, subjects, relation))
-        return { ...chain, stated: true };
+        return { ...chain, stated: true, goldSeenAt: seen };
       // Only an entry of a list, with no asked relation: a later passage may state the fact.
-      if (!onlyInEnumeration(p.doc, a)) return unstated ?? { ...chain, stated: false };
-      unstated ??= { ...chain, stated: false };
+      if (!onlyInEnumeration(p.doc, a)) return unstated ?? { ...chain, stated: false, goldSeenAt: seen };
+      unstated ??= { ...chain, stated: false, goldSeenAt: seen };
       continue;
     }
     // Reached by a long description only (description.ts): its page, or a page it names, must be
@@ -119,6 +121,7 @@ export function answerChain(
         point: p.hop.search,
         missing: null,
         reach: 'described',
+        goldSeenAt: seen,
       };
     }
     undescribed ??= `the gold answer is stated in ${passageName(p.doc, p.hop.search)}, but no passage states the question's description of the one it asks about`;
@@ -127,6 +130,7 @@ export function answerChain(
   return {
     links: [],
     point: null,
+    goldSeenAt: seen,
     missing: undescribed ?? listed,
     ...(undescribed ? { reach: 'described' as const } : {}),
   };

@@ -63,8 +63,11 @@ export interface ConfidenceInputs {
   answered: boolean;
   /** A page that came back for two different queries naming it (page-again.ts), or null. */
   pageAgain?: string | null;
-  /** The first search whose passages hold a gold answer in any form (gold-seen.ts); null: none. */
-  goldSeenAt?: number | null;
+  /**
+   * The first search whose passages hold a gold answer in any form (gold-seen.ts); null: none.
+   * A function, asked only for a necessary search resting on an unsure point.
+   */
+  goldSeenAt?: () => number | null;
 }
 
 const sure = (reason: ConfidenceReason, text: string): VerdictConfidence => ({ level: 'sure', reason, text });
@@ -132,19 +135,15 @@ export function sufficiencyConfidence(
 function searchConfidence(
   v: SearchVerdict,
   point: VerdictConfidence,
-  goldSeenAt: number | null | undefined,
+  goldSeenAt: (() => number | null) | undefined,
 ): VerdictConfidence {
   const pointIs = `the sufficiency point it rests on is ${point.level} (${point.reason})`;
   if (v.label === 'necessary' && point.level === 'sure')
     return sure('before-sure-point', `Necessary: ${pointIs}.`);
   // Issued while no passage yet held the gold in any form: the evidence cannot have sufficed. A
   // correct answer never found may be common knowledge (point 0), so that case stays unsure.
-  if (
-    v.label === 'necessary' &&
-    goldSeenAt !== undefined &&
-    point.reason !== 'unsupported-correct' &&
-    (goldSeenAt === null || v.search <= goldSeenAt)
-  )
+  const seen = v.label === 'necessary' && point.reason !== 'unsupported-correct' ? goldSeenAt?.() : undefined;
+  if (v.label === 'necessary' && seen !== undefined && (seen === null || v.search <= seen))
     return sure(
       'before-gold-seen',
       'Necessary: no earlier passage held the gold answer in any form, so the evidence was not yet sufficient.',

@@ -13,7 +13,7 @@ import { type Confidence, verdictConfidence } from './confidence';
 import { knownBeforeSearch } from './known-answer';
 import { pageAskedAgain } from './page-again';
 import { firstGoldSearch } from './gold-seen';
-import { searchHops } from './hops';
+import { type SearchHop, searchHops } from './hops';
 import { type SearchLabel, type SearchVerdict, searchVerdicts } from './redundancy';
 import { type Sufficiency, sufficiency } from './sufficiency';
 import { underSearch } from './under-search';
@@ -66,6 +66,25 @@ export interface Diagnosis {
   efficiency: Efficiency;
   /** How sure each verdict is, and why (confidence.ts). */
   confidence: Confidence;
+}
+
+/** The first search holding a gold form, read once and only when asked (confidence.ts). */
+function goldSeen(
+  suff: Sufficiency,
+  hops: readonly SearchHop[],
+  t: Trajectory,
+  forms: readonly string[] = [],
+): () => number | null {
+  let at: number | null | undefined;
+  return () => {
+    // The one-hop chain has read every passage for the gold already.
+    if (at === undefined)
+      at =
+        suff.chain?.goldSeenAt !== undefined
+          ? suff.chain.goldSeenAt
+          : firstGoldSearch(hops, [...goldAnswers(t), ...forms]);
+    return at;
+  };
 }
 
 /** `chain: false` runs the sufficiency rules before the evidence chain (the bench's baseline). */
@@ -147,10 +166,7 @@ export function diagnose(t: Trajectory, options: { chain?: boolean } = {}): Diag
       correct,
       answered: pred !== undefined && pred.trim() !== '',
       pageAgain: under.under ? pageAskedAgain(hops) : null,
-      // Only where a necessary verdict rests on an unsure point with gold to look for.
-      ...(suff.rule !== 'no-gold' && verdicts.some((v) => v.label === 'necessary')
-        ? { goldSeenAt: firstGoldSearch(hops, [...goldAnswers(t), ...(extra.forms ?? [])]) }
-        : {}),
+      ...(suff.rule !== 'no-gold' ? { goldSeenAt: goldSeen(suff, hops, t, extra.forms) } : {}),
     }),
   };
 }

@@ -47,6 +47,8 @@ export interface EvidenceChain {
    * (asked-relation.ts), not only the gold string.
    */
   stated?: boolean;
+  /** The one-hop chain's first search whose passages hold a gold answer; null: none. */
+  goldSeenAt?: number | null;
   /**
    * Why a further search could not have found the missing link: the page of the entity it is
    * about was retrieved for a query naming that entity, and does not state it.
