@@ -8,6 +8,8 @@ import { DESCRIPTION_SHARE, descriptionShare, isDescriptor, isLongDescription } 
 import { type EvidenceChain, link } from './evidence-chain';
 import { passageName, quote, type SearchHop } from './hops';
 import { statedAnswer } from './passage-match';
+import { onlyInEnumeration, statesRelation } from './asked-relation';
+
 /**
  * A name of three or more words without its last, which is often a place qualifying it
  * ("Seventeen Seventy Australia" is the town "Seventeen Seventy"); '' for shorter names.
@@ -33,13 +35,17 @@ function withoutSeeAlso(d: Doc): Doc {
  * The one-hop chain: the first passage stating a gold answer, outside list and disambiguation
  * pages and "See also" lists. A capable reader bridges the rest from common knowledge (the
  * guidelines count it), so the passage need not name the question's entity; when a passage that
- * does names this passage's subject, that link is quoted too.
+ * does names this passage's subject, that link is quoted too. A passage that states the asked
+ * relation about the question's entity (asked-relation.ts, with the question's `relation` words)
+ * comes first: a gold string elsewhere is not the asked fact, so the chain takes the first
+ * passage that states it, and only when none does the first that holds the gold (`stated` false).
  */
 export function answerChain(
   hops: readonly SearchHop[],
   entities: readonly string[],
   answers: readonly string[],
   description: readonly string[] = [],
+  relation: readonly string[] = [],
 ): EvidenceChain {
   const all = new ChainPassages(hops).all;
   // A nationality ("English") connects a passage to nothing the question asks about.
@@ -47,8 +53,12 @@ export function answerChain(
   const long = isLongDescription(description);
   let listed: string | null = null;
   let undescribed: string | null = null;
+  // The first passage holding the gold, kept while a later one may state the asked relation.
+  let unstated: EvidenceChain | null = null;
+  let seen: number | null = null;
   for (const p of all) {
     if (statedAnswer(p.doc, answers) === null) continue;
+    seen ??= p.hop.search;
     const a = isListPage(p.doc) ? null : statedAnswer(withoutSeeAlso(p.doc), answers);
     if (a === null) {
       listed ??= `the gold answer appears only in ${passageName(p.doc, p.hop.search)}, as an entry of a list that does not say which entry the question means`;
@@ -67,23 +77,30 @@ export function answerChain(
               has(q.doc, title) &&
               keys.some((k) => has(q.doc, k)),
           );
-    if (via)
-      return {
-        links: [
-          link(`${quote(p.doc.title ?? '', 60)}, named beside the question's entity`, via, p.doc.title ?? ''),
-          answerLink,
-        ],
+    if (via || direct || !long) {
+      const chain: EvidenceChain = {
+        links: via
+          ? [
+              link(
+                `${quote(p.doc.title ?? '', 60)}, named beside the question's entity`,
+                via,
+                p.doc.title ?? '',
+              ),
+              answerLink,
+            ]
+          : [answerLink],
         point: p.hop.search,
         missing: null,
-        reach: 'named',
+        reach: via || direct ? 'named' : 'unlinked',
       };
-    if (direct || !long)
-      return {
-        links: [answerLink],
-        point: p.hop.search,
-        missing: null,
-        reach: direct ? 'named' : 'unlinked',
-      };
+      const subjects = via ? [p.doc.title ?? ''] : direct ? keys : [];
+      if (subjects.length > 0 && statesRelation(p.doc, a, subjects, relation))
+        return { ...chain, stated: true, goldSeenAt: seen };
+      // Only an entry of a list, with no asked relation: a later passage may state the fact.
+      if (!onlyInEnumeration(p.doc, a)) return unstated ?? { ...chain, stated: false, goldSeenAt: seen };
+      unstated ??= { ...chain, stated: false, goldSeenAt: seen };
+      continue;
+    }
     // Reached by a long description only (description.ts): its page, or a page it names, must be
     // the one described.
     const described = all.find(
@@ -104,13 +121,16 @@ export function answerChain(
         point: p.hop.search,
         missing: null,
         reach: 'described',
+        goldSeenAt: seen,
       };
     }
     undescribed ??= `the gold answer is stated in ${passageName(p.doc, p.hop.search)}, but no passage states the question's description of the one it asks about`;
   }
+  if (unstated) return unstated;
   return {
     links: [],
     point: null,
+    goldSeenAt: seen,
     missing: undescribed ?? listed,
     ...(undescribed ? { reach: 'described' as const } : {}),
   };

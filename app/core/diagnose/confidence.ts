@@ -17,6 +17,9 @@ export type ConfidenceReason =
   | 'pattern-chain'
   | 'pattern-missing-link'
   | 'no-search'
+  | 'known-before-search'
+  | 'answer-stated'
+  | 'gold-never-retrieved'
   | 'answer-linked'
   | 'fallback'
   | 'unsupported-correct'
@@ -24,10 +27,13 @@ export type ConfidenceReason =
   // Under-search only
   | 'no-answer'
   | 'retrieval-miss-assumed'
+  | 'page-asked-again'
   // Searches
   | 'same-query'
+  | 'no-new-words'
   | 'after-sure-point'
   | 'before-sure-point'
+  | 'before-gold-seen'
   | 'near-threshold-overlap'
   | 'word-co-occurrence'
   | 'after-unsure-point'
@@ -55,6 +61,13 @@ export interface ConfidenceInputs {
   correct: boolean | null;
   /** Whether the trajectory gave a final answer. */
   answered: boolean;
+  /** A page that came back for two different queries naming it (page-again.ts), or null. */
+  pageAgain?: string | null;
+  /**
+   * The first search whose passages hold a gold answer in any form (gold-seen.ts); null: none.
+   * A function, asked only for a necessary search resting on an unsure point.
+   */
+  goldSeenAt?: () => number | null;
 }
 
 const sure = (reason: ConfidenceReason, text: string): VerdictConfidence => ({ level: 'sure', reason, text });
@@ -73,6 +86,11 @@ export function sufficiencyConfidence(
   if (s.basis === 'not-judged') return unsure('no-gold', 'No gold answer: nothing to judge the evidence by.');
   // The guidelines define 0 by the answer itself: common knowledge sufficed, or did not.
   if (searches === 0) return sure('no-search', "No search: judged by the answer's correctness alone.");
+  if (s.rule === 'known-before-search')
+    return sure(
+      'known-before-search',
+      'The answer was stated before the first search, and that search only confirmed it.',
+    );
   if (s.point === null && s.rule === 'never' && correct === true)
     // A correct answer the rules never saw supported is a lucky guess, or a form of the gold the
     // rules did not match (the guidelines accept "an answer equivalent to it").
@@ -94,6 +112,18 @@ export function sufficiencyConfidence(
           'pattern-missing-link',
           'A recognised question pattern whose missing link is named, and the answer is not the gold.',
         );
+  if (s.basis === 'answer-linked' && s.chain?.stated === true)
+    return sure(
+      'answer-stated',
+      "A passage states the gold answer with the asked relation, about the question's entity (in the same sentence, or on its own page).",
+    );
+  if (s.point === null && s.goldAbsent === true && correct === false)
+    // Nothing retrieved holds the gold in any form, and the answer is another: the evidence was
+    // never sufficient, whatever the question's shape.
+    return sure(
+      'gold-never-retrieved',
+      'No retrieved passage holds the gold answer in any form, and the answer is not the gold.',
+    );
   if (s.basis === 'answer-linked')
     return unsure(
       'answer-linked',
@@ -102,15 +132,31 @@ export function sufficiencyConfidence(
   return unsure('fallback', `A fallback rule: ${s.reading}.`);
 }
 
-function searchConfidence(v: SearchVerdict, point: VerdictConfidence): VerdictConfidence {
+function searchConfidence(
+  v: SearchVerdict,
+  point: VerdictConfidence,
+  goldSeenAt: (() => number | null) | undefined,
+): VerdictConfidence {
   const pointIs = `the sufficiency point it rests on is ${point.level} (${point.reason})`;
-  if (v.label === 'necessary')
-    return point.level === 'sure'
-      ? sure('before-sure-point', `Necessary: ${pointIs}.`)
-      : unsure('before-unsure-point', `Necessary, but ${pointIs}.`);
+  if (v.label === 'necessary' && point.level === 'sure')
+    return sure('before-sure-point', `Necessary: ${pointIs}.`);
+  // Issued while no passage yet held the gold in any form: the evidence cannot have sufficed. A
+  // correct answer never found may be common knowledge (point 0), so that case stays unsure.
+  const seen = v.label === 'necessary' && point.reason !== 'unsupported-correct' ? goldSeenAt?.() : undefined;
+  if (v.label === 'necessary' && seen !== undefined && (seen === null || v.search <= seen))
+    return sure(
+      'before-gold-seen',
+      'Necessary: no earlier passage held the gold answer in any form, so the evidence was not yet sufficient.',
+    );
+  if (v.label === 'necessary') return unsure('before-unsure-point', `Necessary, but ${pointIs}.`);
   // Redundant: sure when any rule that holds is one the trace settles.
   if (v.rules.includes('near-duplicate') && v.overlap === 1)
     return sure('same-query', 'The same words as an earlier query: nothing new asked.');
+  if (v.rules.includes('near-duplicate') && v.newWords.length === 0)
+    return sure(
+      'no-new-words',
+      'A near-duplicate whose every word an earlier query already asked: nothing new asked.',
+    );
   if (v.rules.includes('after-sufficiency') && point.level === 'sure')
     return sure('after-sure-point', `After the sufficiency point, and ${pointIs}.`);
   const first = v.rules[0];
@@ -138,6 +184,11 @@ function underConfidence(i: ConfidenceInputs, point: VerdictConfidence): Verdict
       'retrieval-miss-assumed',
       `Not under-search because the retriever is taken to lack the fact: ${s.chain.unretrievable}.`,
     );
+  if (i.underSearch && i.pageAgain)
+    return unsure(
+      'page-asked-again',
+      `Under-search, but the agent asked about ${JSON.stringify(i.pageAgain)} in different words and got its page each time: the retriever may lack the fact.`,
+    );
   // Otherwise the verdict is the sufficiency point's: reached (no under-search) or never (under).
   return {
     ...point,
@@ -149,7 +200,7 @@ function underConfidence(i: ConfidenceInputs, point: VerdictConfidence): Verdict
 export function verdictConfidence(i: ConfidenceInputs): Confidence {
   const point = sufficiencyConfidence(i.sufficiency, i.correct, i.verdicts.length);
   return {
-    searches: i.verdicts.map((v) => searchConfidence(v, point)),
+    searches: i.verdicts.map((v) => searchConfidence(v, point, i.goldSeenAt)),
     underSearch: underConfidence(i, point),
     firstSufficientSearch: point,
   };

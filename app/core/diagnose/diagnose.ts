@@ -7,8 +7,13 @@
 import { answerVerdict } from '../metrics/answer-verdict';
 import { finalAnswerText, trajectoryMetrics } from '../metrics/trajectory-metrics';
 import type { Trajectory } from '../schema/trajectory';
+import { goldAnswers } from '../metrics/trajectory-parts';
+import { equivalentForms } from './answer-forms';
 import { type Confidence, verdictConfidence } from './confidence';
-import { searchHops } from './hops';
+import { knownBeforeSearch } from './known-answer';
+import { pageAskedAgain } from './page-again';
+import { firstGoldSearch } from './gold-seen';
+import { type SearchHop, searchHops } from './hops';
 import { type SearchLabel, type SearchVerdict, searchVerdicts } from './redundancy';
 import { type Sufficiency, sufficiency } from './sufficiency';
 import { underSearch } from './under-search';
@@ -63,15 +68,42 @@ export interface Diagnosis {
   confidence: Confidence;
 }
 
+/** The first search holding a gold form, read once and only when asked (confidence.ts). */
+function goldSeen(
+  suff: Sufficiency,
+  hops: readonly SearchHop[],
+  t: Trajectory,
+  forms: readonly string[] = [],
+): () => number | null {
+  let at: number | null | undefined;
+  return () => {
+    // The one-hop chain has read every passage for the gold already.
+    if (at === undefined)
+      at =
+        suff.chain?.goldSeenAt !== undefined
+          ? suff.chain.goldSeenAt
+          : firstGoldSearch(hops, [...goldAnswers(t), ...forms]);
+    return at;
+  };
+}
+
 /** `chain: false` runs the sufficiency rules before the evidence chain (the bench's baseline). */
 export function diagnose(t: Trajectory, options: { chain?: boolean } = {}): Diagnosis {
   const hops = searchHops(t);
   const m = trajectoryMetrics(t);
   const verdict = answerVerdict(t, m);
   const correct = verdict === null ? null : verdict.kind !== 'wrong';
-  const suff = sufficiency(t, hops, correct, options);
-  const verdicts = searchVerdicts(hops, suff.point, suff.brief ?? suff.evidence);
   const pred = finalAnswerText(t);
+  // Issue 38's third and fourth patterns, beside the evidence chain (not in the bench's baseline).
+  const extra =
+    options.chain === false
+      ? {}
+      : {
+          forms: equivalentForms(t.question, pred, goldAnswers(t), verdict),
+          known: knownBeforeSearch(t, hops, pred, correct),
+        };
+  const suff = sufficiency(t, hops, correct, { ...options, ...extra });
+  const verdicts = searchVerdicts(hops, suff.point, suff.brief ?? suff.evidence, suff.rule !== 'no-gold');
   const under = underSearch(t, hops, pred, suff, verdict);
 
   const flags: DiagnosisFlag[] = [];
@@ -133,6 +165,8 @@ export function diagnose(t: Trajectory, options: { chain?: boolean } = {}): Diag
       underSearch: under.under,
       correct,
       answered: pred !== undefined && pred.trim() !== '',
+      pageAgain: under.under ? pageAskedAgain(hops) : null,
+      ...(suff.rule !== 'no-gold' ? { goldSeenAt: goldSeen(suff, hops, t, extra.forms) } : {}),
     }),
   };
 }

@@ -43,6 +43,13 @@ export interface EvidenceChain {
    */
   reach?: 'named' | 'described' | 'unlinked';
   /**
+   * The one-hop chain's passage states the asked relation about the question's entity
+   * (asked-relation.ts), not only the gold string.
+   */
+  stated?: boolean;
+  /** The one-hop chain's first search whose passages hold a gold answer; null: none. */
+  goldSeenAt?: number | null;
+  /**
    * Why a further search could not have found the missing link: the page of the entity it is
    * about was retrieved for a query naming that entity, and does not state it.
    */

@@ -11,7 +11,11 @@
 //    that answers a query names the entity and the attribute asked; one naming them all is the
 //    fact being re-asked.
 // Otherwise it is necessary, including a search that found nothing (the guidelines: "even if it
-// failed to find it").
+// failed to find it"). A near-duplicate is not one when it reformulates a search that failed
+// (issue 38's first pattern): issued while the evidence still lacked the asked fact, it adds a
+// content word no earlier query asked (an occupation, a country, a year, the full title), so it
+// asks something new however many of its words repeat. That needs gold to know the evidence was
+// not yet sufficient; without gold the word rule stands.
 import { EarlierQueries, type QueryKey, queryKey } from '../metrics/earlier-queries';
 import { REPEATED_QUERY_JACCARD } from '../metrics/query-overlap';
 import { docHaystack } from '../metrics/normalize';
@@ -32,6 +36,10 @@ export interface SearchVerdict {
   rules: RedundancyRule[];
   /** Token Jaccard with the earlier query it near-duplicates (1 = the same words). */
   overlap?: number;
+  /** Content words no earlier query asked (every word of the first query). */
+  newWords: string[];
+  /** The earlier search a reformulation after a failed search rewords (rule 1 above). */
+  reformulates?: number;
   evidence: string;
 }
 
@@ -112,12 +120,19 @@ export function searchVerdicts(
   hops: readonly SearchHop[],
   sufficientAt: number | null,
   why: string,
+  /** Whether the sufficiency point was judged (gold known): a reformulation needs it. */
+  judged = false,
 ): SearchVerdict[] {
   const keys = hops.map((h) => queryKey(h.query));
   const queries = new EarlierQueries<SearchHop>(keys);
   const passages = new PassageIndex(new Set(hops.flatMap((h) => contentWords(h.query))));
+  const asked = new Set<string>();
   return hops.map((h, i) => {
     const key = keys[i] as QueryKey;
+    const words = contentWords(h.query);
+    const newWords = words.filter((w) => !asked.has(w));
+    for (const w of words) asked.add(w);
+    const lacking = sufficientAt === null || h.search <= sufficientAt;
     const found: Array<[RedundancyRule, string]> = [];
     if (sufficientAt !== null && h.search > sufficientAt)
       found.push([
@@ -125,7 +140,12 @@ export function searchVerdicts(
         `Search ${h.search} ${quote(h.query, 80)} came after the evidence was sufficient at ${sufficientAt === 0 ? 'the start (no search needed)' : `search ${sufficientAt}`}: ${why}.`,
       ]);
     // The first earlier query that is the same or nearly (equal text is Jaccard 1).
-    const near = key.norm === '' ? undefined : queries.near(key);
+    const similar = key.norm === '' ? undefined : queries.near(key);
+    const reformulates =
+      similar && judged && lacking && similar.jaccard < 1 && newWords.length > 0
+        ? similar.item.search
+        : undefined;
+    const near = reformulates === undefined ? similar : undefined;
     const e = near?.item;
     const how =
       e && queries.sameText(key) === e
@@ -147,10 +167,14 @@ export function searchVerdicts(
       query: h.query,
       label: first ? 'redundant' : 'necessary',
       rules: found.map(([r]) => r),
-      ...(near ? { overlap: near.jaccard } : {}),
+      ...(similar ? { overlap: similar.jaccard } : {}),
+      newWords,
+      ...(reformulates !== undefined ? { reformulates } : {}),
       evidence: first
         ? first[1]
-        : `Search ${h.search} ${quote(h.query, 80)} sought what the evidence still lacked.`,
+        : reformulates !== undefined
+          ? `Search ${h.search} ${quote(h.query, 80)} rewords search ${reformulates}, which had not found the asked fact, adding ${newWords.map((w) => quote(w, 30)).join(', ')}: a new need, not a near-duplicate.`
+          : `Search ${h.search} ${quote(h.query, 80)} sought what the evidence still lacked.`,
     };
   });
 }

@@ -23,7 +23,9 @@ import { excerpt, passageName, quote, type SearchHop } from './hops';
 import { statedAnswer } from './passage-match';
 import { answerChain } from './answer-chain';
 import { type EvidenceChain, goldPlanChain, structuredChain } from './evidence-chain';
+import type { KnownAnswer } from './known-answer';
 import { descriptionWords } from './description';
+import { relationWords } from './asked-relation';
 import { isUninformative, questionEntities } from './question-kind';
 import { questionNeeds } from './question-needs';
 import {
@@ -50,9 +52,15 @@ export interface Sufficiency {
     | 'evidence-chain'
     | 'answer-in-passage'
     | 'entities-covered'
+    | 'known-before-search'
     | 'never';
   /** The links that make the evidence sufficient, or those found and the first missing one. */
   chain?: EvidenceChain;
+  /**
+   * Never sufficient because no retrieved passage holds a gold answer in any form the rules know
+   * (not even in a list or on a page the question does not reach).
+   */
+  goldAbsent?: boolean;
   /** How the verdict was reached (verdict-basis.ts): what the analyser understood of the question. */
   basis: SufficiencyBasis;
   /** The same for a reader: "a bridge question: the director, then its birthplace". */
@@ -133,11 +141,20 @@ function byEntities(question: string, hops: readonly SearchHop[]): Verdict {
 
 type Verdict = Omit<Sufficiency, 'basis' | 'reading'>;
 
+export interface SufficiencyOptions {
+  /** false: the rules before the evidence chain (the bench's baseline). */
+  chain?: boolean;
+  /** Other forms of the gold to look for (the agent's equivalent answer, answer-forms.ts). */
+  forms?: readonly string[];
+  /** The answer stated before the first search, which only confirmed it (known-answer.ts). */
+  known?: KnownAnswer | null;
+}
+
 export function sufficiency(
   t: Trajectory,
   hops: readonly SearchHop[],
   answeredCorrectly: boolean | null,
-  options: { chain?: boolean } = {},
+  options: SufficiencyOptions = {},
 ): Sufficiency {
   let how: Reading = { basis: 'fallback', reading: FALLBACK_READING };
   const v = sufficiencyRules(t, hops, answeredCorrectly, options, (r) => (how = r));
@@ -149,12 +166,13 @@ function sufficiencyRules(
   t: Trajectory,
   hops: readonly SearchHop[],
   answeredCorrectly: boolean | null,
-  options: { chain?: boolean },
+  options: SufficiencyOptions,
   readAs: (r: Reading) => void,
 ): Verdict {
-  const answers = goldAnswers(t);
-  if (answers.length === 0 && (t.gold?.supporting ?? []).length === 0)
+  const golds = goldAnswers(t);
+  if (golds.length === 0 && (t.gold?.supporting ?? []).length === 0)
     return { point: null, rule: 'no-gold', evidence: 'No gold answer: sufficiency cannot be judged.' };
+  const answers = golds.length > 0 ? [...golds, ...(options.forms ?? [])] : golds;
   if (hops.length === 0) {
     readAs({ basis: 'fallback', reading: "no search: judged by the answer's correctness" });
     return answeredCorrectly
@@ -164,6 +182,18 @@ function sufficiencyRules(
           evidence: 'Answered correctly with no search: common knowledge sufficed.',
         }
       : { point: null, rule: 'never', evidence: 'Answered with no search and not correctly.' };
+  }
+  if (options.known) {
+    readAs({
+      basis: 'fallback',
+      reading: 'the answer stated before the first search, which only confirmed it',
+    });
+    return {
+      point: 0,
+      rule: 'known-before-search',
+      brief: 'the answer was stated before the first search',
+      evidence: `No search was needed: ${options.known.evidence}`,
+    };
   }
   // All supporting passages in hand settle it; when some never came, a passage stating the gold
   // answer may still have (the supporting facts name one path to the answer, not the only one).
@@ -195,6 +225,7 @@ function sufficiencyRules(
         needs.entities,
         answers,
         descriptionWords(t.question, needs.entities),
+        relationWords(t.question, needs.entities, answers),
       );
       if (described.reach) readAs(answerReading(described.reach));
       return fromChain(described, 'the answer', supported, answers);
@@ -239,6 +270,8 @@ function fromChain(
       evidence: `The evidence chain through ${through} is complete by search ${c.point}: ${quoted}.`,
       chain: c,
     };
+  // The one-hop chain names no missing link only when no passage holds the gold at all.
+  const absent = answers !== undefined && c.missing === null;
   const missing =
     c.missing ??
     `no retrieved passage states the gold answer${answers ? ` (${answers.map((a) => quote(a, 60)).join(' / ')})` : ''}`;
@@ -249,5 +282,6 @@ function fromChain(
     rule: 'never',
     evidence: supported ? `${supported.evidence} ${why}` : why,
     chain: { ...c, missing },
+    ...(absent ? { goldAbsent: true } : {}),
   };
 }
