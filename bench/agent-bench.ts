@@ -103,8 +103,16 @@ export async function run(args: string[]): Promise<void> {
   const pairs = int(args, 'raw-pairs', 5);
   const minRawRatio = flag(args, 'min-raw-ratio');
   const prompt = pairs > 0 && !args.includes('--no-browser') ? await rawPrompt(BENCH.modelId) : null;
-  const rawOptions = prompt
-    ? { promptIds: prompt.ids, pairs, decodeTokens: options.decodeTokens }
+  const afterLong = int(args, 'after-long', 0);
+  const rawOptions: RawPairOptions | undefined = prompt
+    ? {
+        promptIds: prompt.ids,
+        pairs,
+        decodeTokens: options.decodeTokens,
+        ...(afterLong > 0
+          ? { longWork: { runs: afterLong, turns: options.turns, turnTokens: options.turnTokens } }
+          : {}),
+      }
     : undefined;
   const br = args.includes('--no-browser')
     ? null
@@ -154,6 +162,10 @@ export async function run(args: string[]): Promise<void> {
       `floor: Hopscope ÷ raw onnxruntime-web ${round(raw.ratio, 3)} (median of ${raw.runs.raw.length} pairs, target ≥ ${RAW_TARGET})${raw.ratio < RAW_TARGET ? ' BELOW TARGET' : ''}; browser ÷ native ${bn === undefined ? '–' : round(bn, 3)}; same tokens: ${raw.sameTokens}`,
     );
   }
+  for (const r of b?.raw?.rounds.length && b.raw.rounds.length > 1 ? b.raw.rounds : [])
+    console.log(
+      `round "${r.label}": Hopscope ÷ raw ${round(r.ratio, 3)} (Hopscope ${r.hopscope_tok_s.map((x) => round(x, 2)).join(', ')}; raw ${r.raw_tok_s.map((x) => round(x, 2)).join(', ')} tok/s); wasm heap MiB Hopscope ${r.memory.hopscope ? round(r.memory.hopscope.wasm_mib, 0) : '–'}, raw ${r.memory.raw ? round(r.memory.raw.wasm_mib, 0) : '–'}`,
+    );
   for (const c of tinyChecks)
     console.log(
       `check: tiny-random-llama fp32, 3 turns + a diverging prompt with KV reuse, browser ${c.device} = Node: ${c.same_tokens} (cached ${c.cached_tokens.join(', ')})`,
