@@ -1,7 +1,7 @@
 // `npm run bench -- agent [--json] [--decode-tokens N] [--decode-runs N] [--turns N] [--turn-tokens N]
 //                         [--device auto|wasm|webgpu] [--decode-only] [--no-node] [--no-browser]
 //                         [--no-check] [--prod] [--variant '{"bundle":"wasm","build":"plain","threads":1}']
-//                         [--raw-pairs N] [--min-raw-ratio X]`
+//                         [--raw-pairs N] [--min-raw-ratio X] [--after-long N]`
 //
 // The in-browser LLM on hopscope-test/bench-random-llama (SmolLM2-135M shape, int8): Chromium
 // (/usr/bin/chromium, headless) opens bench/agent.html from a Vite dev server started here (with
@@ -16,7 +16,9 @@
 // The floor: in the same page, the same model's greedy decode loop written directly on
 // onnxruntime-web in a worker of its own (bench/raw-ort-worker.ts) takes turns with Hopscope's
 // worker for --raw-pairs pairs (default 5, 0 skips it) on the same prompt tokens; Hopscope ÷ raw is
-// the median within-pair ratio, and with --min-raw-ratio the command fails below it.
+// the median within-pair ratio, and with --min-raw-ratio the command fails below it. --after-long N
+// runs the pairs in three rounds: fresh, after Hopscope's worker ran N trajectories without KV reuse,
+// and after the raw loop ran turns of the same lengths (does decoding slow after long contexts?).
 // Progress goes to stderr; with --json the last stdout line is one JSON object.
 import type { ModelSource } from '../app/runtime/model-source';
 import { BENCH, loadNodeLlm, TINY } from '../app/runtime/llm/test-models';
