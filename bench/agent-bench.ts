@@ -1,7 +1,7 @@
 // `npm run bench -- agent [--json] [--decode-tokens N] [--decode-runs N] [--turns N] [--turn-tokens N]
 //                         [--device auto|wasm|webgpu] [--decode-only] [--no-node] [--no-browser]
 //                         [--no-check] [--prod] [--variant '{"bundle":"wasm","build":"plain","threads":1}']
-//                         [--raw-pairs N] [--min-raw-ratio X]`
+//                         [--raw-pairs N] [--min-raw-ratio X] [--after-long N]`
 //
 // The in-browser LLM on hopscope-test/bench-random-llama (SmolLM2-135M shape, int8): Chromium
 // (/usr/bin/chromium, headless) opens bench/agent.html from a Vite dev server started here (with
@@ -16,7 +16,9 @@
 // The floor: in the same page, the same model's greedy decode loop written directly on
 // onnxruntime-web in a worker of its own (bench/raw-ort-worker.ts) takes turns with Hopscope's
 // worker for --raw-pairs pairs (default 5, 0 skips it) on the same prompt tokens; Hopscope ÷ raw is
-// the median within-pair ratio, and with --min-raw-ratio the command fails below it.
+// the median within-pair ratio, and with --min-raw-ratio the command fails below it. --after-long N
+// runs the pairs in three rounds: fresh, after Hopscope's worker ran N trajectories without KV reuse,
+// and after the raw loop ran turns of the same lengths (does decoding slow after long contexts?).
 // Progress goes to stderr; with --json the last stdout line is one JSON object.
 import type { ModelSource } from '../app/runtime/model-source';
 import { BENCH, loadNodeLlm, TINY } from '../app/runtime/llm/test-models';
@@ -103,8 +105,16 @@ export async function run(args: string[]): Promise<void> {
   const pairs = int(args, 'raw-pairs', 5);
   const minRawRatio = flag(args, 'min-raw-ratio');
   const prompt = pairs > 0 && !args.includes('--no-browser') ? await rawPrompt(BENCH.modelId) : null;
-  const rawOptions = prompt
-    ? { promptIds: prompt.ids, pairs, decodeTokens: options.decodeTokens }
+  const afterLong = int(args, 'after-long', 0);
+  const rawOptions: RawPairOptions | undefined = prompt
+    ? {
+        promptIds: prompt.ids,
+        pairs,
+        decodeTokens: options.decodeTokens,
+        ...(afterLong > 0
+          ? { longWork: { runs: afterLong, turns: options.turns, turnTokens: options.turnTokens } }
+          : {}),
+      }
     : undefined;
   const br = args.includes('--no-browser')
     ? null
@@ -154,6 +164,10 @@ export async function run(args: string[]): Promise<void> {
       `floor: Hopscope ÷ raw onnxruntime-web ${round(raw.ratio, 3)} (median of ${raw.runs.raw.length} pairs, target ≥ ${RAW_TARGET})${raw.ratio < RAW_TARGET ? ' BELOW TARGET' : ''}; browser ÷ native ${bn === undefined ? '–' : round(bn, 3)}; same tokens: ${raw.sameTokens}`,
     );
   }
+  for (const r of b?.raw?.rounds.length && b.raw.rounds.length > 1 ? b.raw.rounds : [])
+    console.log(
+      `round "${r.label}": Hopscope ÷ raw ${round(r.ratio, 3)} (Hopscope ${r.hopscope_tok_s.map((x) => round(x, 2)).join(', ')}; raw ${r.raw_tok_s.map((x) => round(x, 2)).join(', ')} tok/s); wasm heap MiB Hopscope ${r.memory.hopscope ? round(r.memory.hopscope.wasm_mib, 0) : '–'}, raw ${r.memory.raw ? round(r.memory.raw.wasm_mib, 0) : '–'}`,
+    );
   for (const c of tinyChecks)
     console.log(
       `check: tiny-random-llama fp32, 3 turns + a diverging prompt with KV reuse, browser ${c.device} = Node: ${c.same_tokens} (cached ${c.cached_tokens.join(', ')})`,

@@ -5,7 +5,7 @@ import type { ModelSource } from '../app/runtime/model-source';
 import type { LlmInfo } from '../app/runtime/llm/transformers-llm';
 import { TINY } from '../app/runtime/llm/test-sources';
 import { measure, type Measured, type MeasureOptions, tinyCheck } from './agent-measure';
-import { pairWithRaw, type RawPairOptions, type RawPairResult } from './agent-raw-pair';
+import { pairWithRaw, type RawPairOptions, type RawPairResult, type WorkerMemory } from './agent-raw-pair';
 import type { Variant } from './agent-worker';
 
 /** The app's worker, or the experiment worker when a variant is given (it reads it from its name). */
@@ -81,7 +81,9 @@ window.runAgentBench = async (src, options, variant, rawOptions) => {
     options,
     log,
   );
-  const raw = rawOptions ? await pairWithRaw(client, info, rawOptions, log) : undefined;
+  // The experiment worker (--variant) reports its wasm heap; the app's worker has no probe.
+  const memory = async () => ((await client.diagnostics()).memory as WorkerMemory | undefined) ?? null;
+  const raw = rawOptions ? await pairWithRaw(client, info, rawOptions, log, memory) : undefined;
   const worker = await client.diagnostics();
   client.dispose();
   return {

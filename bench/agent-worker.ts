@@ -3,6 +3,7 @@
 // the worker's name; the ORT bundle must be chosen before transformers.js is imported, so the
 // real API is built asynchronously and a thin forwarder is exposed at once (messages sent before
 // `expose` would be lost).
+import { workerMemory } from './wasm-memory-probe';
 import * as Comlink from 'comlink';
 import asyncifyMjs from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import asyncifyWasm from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
@@ -63,7 +64,7 @@ async function start(): Promise<LlmWorkerApi> {
       const device = variant.bundle === 'wasm' ? 'auto' : chosen.device;
       return { ...chosen, device, threads: wasm.numThreads ?? 1 };
     },
-    diagnostics: () => ({ ...browserRuntime.diagnostics?.(), variant }),
+    diagnostics: () => ({ ...browserRuntime.diagnostics?.(), variant, memory: workerMemory() }),
   };
   return createLlmWorkerApi(new TransformersLlm(runtime));
 }

@@ -4,9 +4,10 @@
 //   ui [--json] [--mib N] [--rows N] [--long-steps N]
 //         The production app in Chromium: import vs parse-only, table scroll 1k vs 100k, open 10 vs 1k steps.
 //   agent [--json] [--decode-tokens N] [--turns N] [--turn-tokens N] [--device auto|wasm|webgpu]
-//         [--raw-pairs N] [--min-raw-ratio X]
+//         [--raw-pairs N] [--min-raw-ratio X] [--after-long N]
 //         In-browser LLM speed and KV-cache reuse on bench-random-llama, vs onnxruntime-node, and
-//         decoding vs the same loop on onnxruntime-web directly (fails below --min-raw-ratio).
+//         decoding vs the same loop on onnxruntime-web directly (fails below --min-raw-ratio);
+//         --after-long N: that ratio fresh, after N long-context trajectories in each worker.
 //   shapes [--json] [--rounds N]
 //         The production app in Chromium: longest main-thread task opening and presenting hostile shapes.
 //   builder [--json] [--steps 10000,30000,...]

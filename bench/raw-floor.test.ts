@@ -11,6 +11,8 @@ const pair = (over: Partial<RawPairResult> = {}): RawPairResult => ({
   hopscope_prompt_tokens: 3,
   hopscope_text: 'a b',
   raw_ids: [1, 2],
+  rounds: [],
+  long_turns: [],
   ...over,
 });
 const prompt = { ids: [5, 6, 7], decode: (ids: number[]) => ids.map((i) => 'xab'[i]).join(' ') };

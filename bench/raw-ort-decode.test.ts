@@ -9,7 +9,7 @@ import { loadNodeLlm, MODELS_DIR, TINY } from '../app/runtime/llm/test-models';
 import type { TransformersLlm } from '../app/runtime/llm/transformers-llm';
 import { DECODE_PROMPT } from './agent-measure';
 import { decodeTokS } from './decode-rate';
-import { greedyDecode, kvShapeOf, type RawSession } from './raw-ort-decode';
+import { greedyDecode, kvShapeOf, type RawSession, tiledIds } from './raw-ort-decode';
 import { rawPrompt } from './raw-ort-prompt';
 
 const dir = resolve(MODELS_DIR, TINY.modelId);
@@ -62,6 +62,12 @@ describe('the raw onnxruntime decode loop (bench floor)', () => {
     const raw = await greedyDecode(session as unknown as RawSession, tensor, shape, prompt.ids, 24);
     expect(hopscope.tokensOut).toBe(24);
     expect(prompt.decode(raw.ids)).toBe(hopscope.text);
+  });
+
+  it('makes a long-context turn of any length from the prompt ids', () => {
+    expect(tiledIds([7, 8, 9], 7)).toEqual([7, 8, 9, 7, 8, 9, 7]);
+    expect(tiledIds([7, 8, 9], 2)).toEqual([7, 8]);
+    expect(() => tiledIds([], 3)).toThrow(/no ids/);
   });
 
   it('counts decode steps after the first token over the time after it', () => {

@@ -89,6 +89,12 @@ export async function greedyDecode(
   return { ids, ttftMs: ttftMs ?? 0, ms: performance.now() - t0 };
 }
 
+/** `n` prompt tokens: the decode prompt's ids repeated (a turn's cost depends on its length alone). */
+export function tiledIds(ids: readonly number[], n: number): number[] {
+  if (ids.length === 0) throw new Error('tiledIds: no ids to repeat');
+  return Array.from({ length: n }, (_, i) => ids[i % ids.length]!);
+}
+
 /** Index of the largest of data[offset .. offset+length) (the first on ties). */
 function argmaxAt(data: Float32Array, offset: number, length: number): number {
   let best = 0;

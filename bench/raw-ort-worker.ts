@@ -1,6 +1,7 @@
 // The raw-runtime side of `npm run bench -- agent`: the bench model on onnxruntime-web directly
 // (bench/raw-ort-decode.ts), in a worker of its own like the app's LLM worker, with the same ORT
 // .wasm build (the plain SIMD-threaded one the app picks for WASM) and the same thread count.
+import { workerMemory } from './wasm-memory-probe';
 import * as Comlink from 'comlink';
 import * as ort from 'onnxruntime-web/wasm';
 import plainMjs from 'onnxruntime-web/ort-wasm-simd-threaded.mjs?url';
@@ -36,6 +37,10 @@ const api = {
   async decode(promptIds: number[], newTokens: number): Promise<RawDecode> {
     if (!loaded) throw new Error('raw ORT worker: nothing loaded');
     return greedyDecode(loaded.session as unknown as RawSession, tensor, loaded.shape, promptIds, newTokens);
+  },
+  /** The worker's wasm and JS heap sizes (bench/wasm-memory-probe.ts). */
+  async memory() {
+    return workerMemory();
   },
   async release(): Promise<void> {
     await loaded?.session.release();
