@@ -10,6 +10,7 @@ import { type TableQuery, type TableView, tableView, type ViewItem } from '../..
 import type { TrajectoryRow } from '../../core/table/row';
 import { tableCsv } from '../../core/table/table-csv';
 import { getRows, listRows } from '../../db/store';
+import { createSqlFeed } from './sql-feed';
 import { createTrainingApi } from './training';
 
 export function createTableWorkerApi() {
@@ -20,14 +21,19 @@ export function createTableWorkerApi() {
   let filtered: TrajectoryRow[] = [];
   let queries = 0;
   let loading: Promise<number> = Promise.resolve(0);
+  const sql = createSqlFeed(() => rows);
 
   /**
    * Reads run one after another: two overlapping reads could finish out of order (one re-deriving
    * rows after a question set changed is slow), and the older list would then replace the newer.
    */
-  function queue(read: () => Promise<TrajectoryRow[]>): Promise<number> {
+  function queue(
+    read: () => Promise<TrajectoryRow[]>,
+    changed: () => string[] | 'all' = () => 'all',
+  ): Promise<number> {
     const next = loading.then(async () => {
       rows = await read();
+      sql.note(changed());
       facets = tableFacets(rows);
       return ++loaded;
     });
@@ -37,6 +43,8 @@ export function createTableWorkerApi() {
 
   return {
     ...createTrainingApi(() => rows),
+    /** Serves the SQL worker these rows (app/runtime/sql). */
+    connectSql: (port: MessagePort) => sql.connectSql(port),
     /** Reads every row from IndexedDB again (after a deletion, a question set, any other write). */
     load(): Promise<number> {
       return queue(async () => listRows());
@@ -47,11 +55,17 @@ export function createTableWorkerApi() {
      * the table after every batch no longer reads every row each time.
      */
     loadIds(ids: string[]): Promise<number> {
-      return queue(async () => {
-        const fresh = await getRows(ids);
-        // A row stored under another derivation needs listRows' re-derivation.
-        return fresh === null ? listRows() : mergeRows(rows, ids, fresh);
-      });
+      let changed: string[] | 'all' = ids;
+      return queue(
+        async () => {
+          const fresh = await getRows(ids);
+          // A row stored under another derivation needs listRows' re-derivation.
+          if (fresh !== null) return mergeRows(rows, ids, fresh);
+          changed = 'all';
+          return listRows();
+        },
+        () => changed,
+      );
     },
     /** Filters, sorts and groups the rows; the view's items stay here, read by window. */
     query(q: TableQuery): TableView & { queryId: number } {
