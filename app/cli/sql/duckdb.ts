@@ -5,8 +5,8 @@
 import { createRequire } from 'node:module';
 import * as arrow from 'apache-arrow';
 import * as duckdb from '@duckdb/duckdb-wasm/blocking';
-import { ARROW_TYPE_OF } from '../../core/sql/arrow-types';
-import type { ColumnBatch, TableBatches } from '../../core/sql/columns';
+import { batchToIpc, sliceBatch } from '../../core/sql/arrow-columns';
+import type { TableBatches } from '../../core/sql/columns';
 import { createTableSql } from '../../core/sql/ddl';
 import { lockEngine } from '../../core/sql/engine-lock';
 import { readOnlyQuery } from '../../core/sql/read-only-query';
@@ -16,12 +16,8 @@ import { TABLE_NAMES } from '../../core/sql/schema';
 export { SqlError } from '../../core/sql/read-only-query';
 export type { SqlResult } from '../../core/sql/result';
 
-function arrowTable(batch: ColumnBatch): arrow.Table {
-  const vectors: Record<string, arrow.Vector> = {};
-  for (const c of batch.columns)
-    vectors[c.name] = arrow.vectorFromArray(c.values, new arrow[ARROW_TYPE_OF[c.type]]());
-  return new arrow.Table(vectors);
-}
+/** Rows per Arrow message loaded (text offsets are 32-bit). */
+const LOAD_ROWS = 50_000;
 
 export interface SqlEngine {
   query(sql: string): Promise<SqlResult>;
@@ -50,8 +46,11 @@ export async function openSqlEngine(batches: TableBatches): Promise<SqlEngine> {
     const batch = batches[name];
     // As IPC bytes: the engine reads them with its own copy of Arrow, whatever module instance
     // built the table here.
-    if (batch.rows > 0)
-      conn.insertArrowFromIPCStream(arrow.tableToIPC(arrowTable(batch), 'stream'), { name, create: false });
+    for (let from = 0; from < batch.rows; from += LOAD_ROWS)
+      conn.insertArrowFromIPCStream(batchToIpc(arrow, sliceBatch(batch, from, from + LOAD_ROWS)), {
+        name,
+        create: false,
+      });
   }
   await lockEngine((sql) => conn.query(sql));
   return {

@@ -2,7 +2,7 @@
 // test's blocking one in Node), and the column batches as the Arrow IPC bytes it loads: DuckDB
 // cannot load its Parquet extension offline, and IPC is read by the engine's own copy of Arrow.
 import * as arrow from 'apache-arrow';
-import { ARROW_TYPE_OF } from '../../core/sql/arrow-types';
+import { batchToIpc } from '../../core/sql/arrow-columns';
 import type { ColumnBatch } from '../../core/sql/columns';
 import type { PreparingConnection } from '../../core/sql/read-only-query';
 import type { ArrowTableLike } from '../../core/sql/result';
@@ -16,8 +16,5 @@ export interface SqlConnection extends PreparingConnection<ArrowTableLike> {
 }
 
 export function batchIpc(batch: ColumnBatch): Uint8Array {
-  const vectors: Record<string, arrow.Vector> = {};
-  for (const c of batch.columns)
-    vectors[c.name] = arrow.vectorFromArray(c.values, new arrow[ARROW_TYPE_OF[c.type]]());
-  return arrow.tableToIPC(new arrow.Table(vectors), 'stream');
+  return batchToIpc(arrow, batch);
 }
