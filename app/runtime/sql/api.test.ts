@@ -15,11 +15,13 @@ afterEach(() => closers.splice(0).forEach((c) => c()));
 
 async function nodeConnection(): Promise<SqlConnection> {
   const { db, conn } = await nodeDuckDB();
-  closers.push(() => {
+  const close = () => {
     conn.close();
     db.reset();
-  });
+  };
+  closers.push(close);
   return {
+    close: async () => close(),
     bundle: 'node',
     run: async (sql) => conn.query(sql),
     prepare: async (sql) => conn.prepare(sql),

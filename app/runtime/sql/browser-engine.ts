@@ -15,18 +15,29 @@ const BUNDLES: duckdb.DuckDBBundles = {
   eh: { mainModule: ehWasm, mainWorker: ehWorker },
 };
 
-export async function openBrowserEngine(): Promise<SqlConnection> {
+/**
+ * `path`: a database file (`opfs://name`) instead of memory; the page keeps its tables in memory
+ * and rebuilds them (docs/reference/sql.md), the benchmark opens a file to measure the other way.
+ */
+export async function openBrowserEngine(path?: string): Promise<SqlConnection> {
   const bundle = await duckdb.selectBundle(BUNDLES);
   const worker = new Worker(bundle.mainWorker as string, { name: 'hopscope-duckdb' });
   const db = new duckdb.AsyncDuckDB(new duckdb.VoidLogger(), worker);
   await db.instantiate(bundle.mainModule, bundle.pthreadWorker);
   // 64-bit counts and sums as doubles, as the CLI opens it: every result cell fits JSON.
-  await db.open({ query: { castBigIntToDouble: true, castDecimalToDouble: true } });
+  await db.open({
+    query: { castBigIntToDouble: true, castDecimalToDouble: true },
+    ...(path ? { path, accessMode: duckdb.DuckDBAccessMode.READ_WRITE } : {}),
+  });
   const conn = await db.connect();
   return {
     bundle: bundle.mainModule === ehWasm ? 'eh' : 'mvp',
     run: (sql) => conn.query(sql),
     prepare: (sql) => conn.prepare(sql),
     insertIpc: (name, bytes) => conn.insertArrowFromIPCStream(bytes, { name, create: false }),
+    close: async () => {
+      await conn.close();
+      await db.terminate();
+    },
   };
 }

@@ -11,6 +11,7 @@ export interface SqlConnection extends PreparingConnection<ArrowTableLike> {
   /** Runs an internal statement (tables, loads, the lock); never a user's query. */
   run(sql: string): Promise<ArrowTableLike>;
   insertIpc(table: string, bytes: Uint8Array): Promise<void>;
+  close(): Promise<void>;
   /** Which DuckDB build runs it (`eh`, `mvp`), for the page to say. */
   bundle: string;
 }

@@ -30,12 +30,14 @@ function useSqlTables(enabled: boolean) {
     placeholderData: keepPreviousData,
   });
   const ready = rows.data !== undefined && labels.data !== undefined;
+  // A result runs once both loads it depends on are done (never over a table being reloaded).
+  const current = ready && !rows.isPlaceholderData && !labels.isPlaceholderData;
   return {
     ready,
     loading: rows.isFetching || labels.isFetching,
     error: rows.error ?? labels.error,
-    state: rows.data,
-    version: ready ? `${rows.data.generation}:${annotations.dataUpdatedAt}` : null,
+    state: rows.data && labels.data ? { ...rows.data, labels: labels.data.labels } : undefined,
+    version: current ? `${rows.data.generation}:${labels.dataUpdatedAt}` : null,
   };
 }
 
