@@ -22,6 +22,9 @@
 //         The production app in Chromium: a generated 200 × 512 training run imported (rate ÷ bare
 //         IndexedDB put floor, last 20 files ÷ first 20), then plotted (longest main-thread tasks), and
 //         5,000 one-sample step files (page ÷ CLI run-summary).
+//   sql-rebuild [--json] [--rows 100000] [--rounds 3]
+//         The production app in Chromium: the SQL worker's rebuild of its tables from the table
+//         worker's rows after a reload, vs that worker's own read of the rows.
 //   huge-views [--json] [--rounds N]
 //         The production app in Chromium: longest main-thread task and time until shown opening
 //         issue 41's huge views (200,000-node plan, 20,000-deep chain, 5 MB question).
@@ -68,6 +71,11 @@ const COMMANDS: Record<string, Command> = {
     describe:
       'the production app in Chromium: import a generated 200-step × 512-sample training run, then the longest main-thread task while the Training page plots it',
     load: () => import('./training-bench'),
+  },
+  'sql-rebuild': {
+    describe:
+      "the production app in Chromium: 100,000 stored rows read by the table worker, then DuckDB's tables rebuilt from them by the SQL worker (as after a reload), and a GROUP BY step",
+    load: () => import('./sql-rebuild-bench'),
   },
   'huge-views': {
     describe:

@@ -41,6 +41,17 @@ test('the dev server renders the bundled demo set', async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
+// DuckDB's .wasm and worker files are `?url` assets: the dev server must serve them (under the
+// COOP/COEP headers) as the build does, and the SQL worker start there.
+test('the dev server starts the SQL worker and runs a query from a link', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await openApp(page, `#/?sql=${encodeURIComponent('SELECT count(*) AS n FROM trajectories')}`);
+  await expect(page.getByTestId('sql-row').first()).toHaveText(String(DEMO_ROWS), { timeout: 90_000 });
+  await expect(page.getByTestId('sql-status')).toContainText(/DuckDB \((eh|mvp) build\)/);
+  expect(errors).toEqual([]);
+});
+
 test('the dev server answers model paths without shadowing source or failing on bad escapes', async ({
   request,
 }) => {

@@ -34,9 +34,9 @@ async function run(command: (argv: string[], usage: string) => Promise<number>, 
   }
 }
 
-const errorOf = (engine: SqlEngine, sql: string): SqlError => {
+const errorOf = async (engine: SqlEngine, sql: string): Promise<SqlError> => {
   try {
-    engine.query(sql);
+    await engine.query(sql);
   } catch (e) {
     if (e instanceof SqlError) return e;
     throw e;
@@ -53,7 +53,7 @@ describe('query on a real log', () => {
 
   it('counts per group add up to the records the importer reports', async () => {
     const s = await runImport(LOG, undefined, () => {});
-    const r = engine.query('SELECT format, count(*) AS n FROM trajectories GROUP BY format');
+    const r = await engine.query('SELECT format, count(*) AS n FROM trajectories GROUP BY format');
     expect(r.rows.reduce((n, row) => n + (row[1] as number), 0)).toBe(s.imported);
     expect(s.imported).toBe(125);
   });
@@ -62,22 +62,23 @@ describe('query on a real log', () => {
     const metrics: TrajectoryMetrics[] = [];
     await runImport(LOG, undefined, (t) => void metrics.push(trajectoryView(t).metrics));
     const m = meanMetrics(metrics);
-    const [row] = engine.query('SELECT avg(em), avg(f1), avg(acc), avg(searches) FROM trajectories').rows;
+    const [row] = (await engine.query('SELECT avg(em), avg(f1), avg(acc), avg(searches) FROM trajectories'))
+      .rows;
     expect(row?.[0]).toBeCloseTo(m.em ?? NaN, 12);
     expect(row?.[1]).toBeCloseTo(m.f1 ?? NaN, 12);
     expect(row?.[2]).toBeCloseTo(m.acc ?? NaN, 12);
     expect(row?.[3]).toBeCloseTo(m.rc ?? NaN, 12);
   });
 
-  it('names the line and column of an error', () => {
+  it('names the line and column of an error', async () => {
     const sql = 'SELECT id\nFROM trajectories\nWHERE f1 > 0.5 AND nonexistent_col = 3';
-    const e = errorOf(engine, sql);
+    const e = await errorOf(engine, sql);
     expect(e.message).toMatch(/^Binder Error: Referenced column "nonexistent_col" not found/);
     expect(e.position).toEqual({ line: 3, column: 20 });
-    expect(errorOf(engine, 'selec 1').position).toEqual({ line: 1, column: 1 });
+    expect((await errorOf(engine, 'selec 1')).position).toEqual({ line: 1, column: 1 });
   });
 
-  it('refuses every write, and the engine itself reads no file', () => {
+  it('refuses every write, and the engine itself reads no file', async () => {
     const target = join(tmp, 'leak.csv');
     for (const sql of [
       `COPY trajectories TO '${target}'`,
@@ -91,15 +92,17 @@ describe('query on a real log', () => {
       "SELECT E'\\'' ; DROP TABLE trajectories; --'",
       'SELECT 1 --x\r; DROP TABLE trajectories',
     ])
-      expect(errorOf(engine, sql).message, sql).toMatch(/read-only|one statement/);
+      expect((await errorOf(engine, sql)).message, sql).toMatch(/read-only|one statement/);
     expect(existsSync(target)).toBe(false);
     // A write hidden in a string the scan skips: DuckDB's query() runs nothing but one SELECT.
-    expect(errorOf(engine, "SELECT * FROM query('CREATE TABLE x AS SELECT 1')").message).toMatch(
+    expect((await errorOf(engine, "SELECT * FROM query('CREATE TABLE x AS SELECT 1')")).message).toMatch(
       /single SELECT statement/,
     );
     // A read that names a file is stopped by DuckDB's own lock (enable_external_access=false).
-    expect(errorOf(engine, "SELECT * FROM read_csv('/etc/hostname')").message).toMatch(/^Permission Error/);
-    expect(engine.query('SELECT count(*) FROM trajectories').rows).toEqual([[125]]);
+    expect((await errorOf(engine, "SELECT * FROM read_csv('/etc/hostname')")).message).toMatch(
+      /^Permission Error/,
+    );
+    expect((await engine.query('SELECT count(*) FROM trajectories')).rows).toEqual([[125]]);
   });
 
   it('prints nothing on stdout for bad SQL, and the position on stderr', async () => {
@@ -141,7 +144,7 @@ describe('index, then query the Parquet', () => {
         'SELECT * FROM searches ORDER BY trajectory_id, k',
         'SELECT step IS NULL, count(*), avg(f1), sum(over_searches) FROM trajectories GROUP BY ALL',
       ])
-        expect(fromParquet.query(sql), sql).toEqual(fromLog.query(sql));
+        expect(await fromParquet.query(sql), sql).toEqual(await fromLog.query(sql));
     } finally {
       fromLog.close();
       fromParquet.close();
@@ -171,7 +174,7 @@ describe('query on a veRL run folder', () => {
     expect(loaded.imported).toBe(summary.imported);
     const engine = await openSqlEngine(loaded.batches);
     try {
-      const r = engine.query(`
+      const r = await engine.query(`
         SELECT run, step, count(*) AS samples, avg(acc) AS accuracy, avg(score) AS mean_score,
                avg(searches) AS searches_mean, avg((over_searches > 0)::INT) AS over_search_rate,
                avg(under_search::INT) AS under_search_rate, avg(format_error::INT) AS format_error_rate

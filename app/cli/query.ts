@@ -44,7 +44,7 @@ export async function queryCommand(argv: readonly string[], usage: string): Prom
     const loaded = await loadTables(args.path, args.format, (line) => process.stderr.write(`${line}\n`));
     const engine = await openSqlEngine(loaded.batches);
     try {
-      const result = engine.query(args.sql);
+      const result = await engine.query(args.sql);
       const text = formatResult(result, args.output);
       process.stdout.write(text === '' || text.endsWith('\n') ? text : `${text}\n`);
       process.stderr.write(

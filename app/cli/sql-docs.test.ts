@@ -65,7 +65,7 @@ describe('docs/reference/sql.md', () => {
       const engine = await openSqlEngine((await loadTables(path, undefined, () => {})).batches);
       try {
         for (const ex of list.filter((e) => e.on === on))
-          expect(engine.query(ex.sql).rows.length, ex.title).toBeGreaterThan(0);
+          expect((await engine.query(ex.sql)).rows.length, ex.title).toBeGreaterThan(0);
       } finally {
         engine.close();
       }

@@ -15,8 +15,8 @@ describe('openSqlEngine without the statement check', () => {
     >;
     const engine = await openSqlEngine(batches);
     try {
-      expect(() => engine.query('SELECT 1; DROP TABLE trajectories')).toThrow(/multiple statements/);
-      expect(engine.query('SELECT count(*) FROM trajectories').rows).toEqual([[0]]);
+      await expect(engine.query('SELECT 1; DROP TABLE trajectories')).rejects.toThrow(/multiple statements/);
+      expect((await engine.query('SELECT count(*) FROM trajectories')).rows).toEqual([[0]]);
     } finally {
       engine.close();
     }

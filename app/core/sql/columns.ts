@@ -3,9 +3,8 @@
 import type { Annotation } from '../annotations/annotation';
 import type { QuestionIndex } from '../corpus/gold-join';
 import type { Trajectory } from '../schema/trajectory';
-import { rowOfView } from '../table/row';
+import { rowOfView, type TrajectoryRow } from '../table/row';
 import { trajectoryView } from '../view/trajectory-view';
-import { searchRows } from './search-rows';
 import {
   type SqlType,
   type SqlValue,
@@ -54,9 +53,13 @@ export class SqlTables {
 
   /** A trajectory's row and its searches, from one view (the view derives each number once). */
   addTrajectory(t: Trajectory, questions: QuestionIndex | null = null): void {
-    const view = trajectoryView(t, { questions });
-    push<'trajectories'>(this.batches.trajectories, rowOfView(view));
-    for (const s of searchRows(view)) push<'searches'>(this.batches.searches, s);
+    this.addRow(rowOfView(trajectoryView(t, { questions })));
+  }
+
+  /** A stored row and the searches it carries (the page loads its tables from these). */
+  addRow(row: TrajectoryRow): void {
+    push<'trajectories'>(this.batches.trajectories, row);
+    for (const s of row.searches) push<'searches'>(this.batches.searches, s);
   }
 
   addLabel(a: Annotation): void {

@@ -17,7 +17,8 @@ const PARQUET_TYPES: Record<SqlType, BasicType> = {
 /** The key-value metadata entry that names which Hopscope table a file holds. */
 export const TABLE_KEY = 'hopscope.table';
 
-export function batchToParquet(batch: ColumnBatch): ArrayBuffer {
+/** A table's batch, or a query's result (`resultBatch`, table `query`), as Parquet bytes. */
+export function batchToParquet(batch: Pick<ColumnBatch, 'columns'> & { table: string }): ArrayBuffer {
   return parquetWriteBuffer({
     columnData: batch.columns.map((c) => ({
       name: c.name,

@@ -7,11 +7,12 @@ import { finalAnswerText } from '../metrics/trajectory-metrics';
 import { stepByRef, stepNumber } from '../schema/step-number';
 import type { Trajectory } from '../schema/trajectory';
 import { responseChars, responseFormatError, rewardExtras, trainingScore } from '../training/response-format';
+import { type SearchRow, searchRows } from '../sql/search-rows';
 import { type TrajectoryView, trajectoryView } from '../view/trajectory-view';
 import { rowSearchText } from './search-text';
 
 /** Bumped whenever the row's derivation changes, so stored rows are recomputed. */
-export const ROW_VERSION = 10;
+export const ROW_VERSION = 11;
 
 /** Most flags a row keeps with their evidence (the trajectory view lists them all). */
 export const ROW_FLAG_NOTES = 12;
@@ -83,6 +84,8 @@ export interface TrajectoryRow {
   formatError: boolean;
   /** Length of the response in characters (`raw`, else the steps' own text). */
   responseChars: number;
+  /** Its searches as the SQL `searches` table holds them, so that table loads from stored rows. */
+  searches: SearchRow[];
 }
 
 function shorten(s: string, max: number): string {
@@ -154,5 +157,6 @@ export function rowOfView(view: TrajectoryView): TrajectoryRow {
     extras: rewardExtras(t),
     formatError: responseFormatError(t, m),
     responseChars: responseChars(t),
+    searches: searchRows(view),
   };
 }

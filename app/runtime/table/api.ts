@@ -11,6 +11,7 @@ import type { TrajectoryRow } from '../../core/table/row';
 import { tableCsv } from '../../core/table/table-csv';
 import { StepSummaries } from '../../core/training/step-summary';
 import { getRows, listRows } from '../../db/store';
+import { createSqlFeed } from './sql-feed';
 import { createTrainingApi } from './training';
 
 export function createTableWorkerApi() {
@@ -24,6 +25,7 @@ export function createTableWorkerApi() {
   let filtered: TrajectoryRow[] = [];
   let queries = 0;
   let loading: Promise<number> = Promise.resolve(0);
+  const sql = createSqlFeed(() => rows);
 
   /**
    * Reads run one after another: two overlapping reads could finish out of order (one re-deriving
@@ -33,6 +35,8 @@ export function createTableWorkerApi() {
     const next = loading.then(async () => {
       const r = await read();
       rows = r.rows;
+      // The SQL worker replaces just the rows a batch stored; anything else rebuilds its tables.
+      sql.note(r.changed && r.ids ? r.ids : 'all');
       if (r.changed) {
         facetCounts.change(r.changed.before, r.changed.after);
         steps.change(r.changed.before, r.changed.after);
@@ -52,6 +56,8 @@ export function createTableWorkerApi() {
       () => rows,
       () => steps.summaries(),
     ),
+    /** Serves the SQL worker these rows (app/runtime/sql). */
+    connectSql: (port: MessagePort) => sql.connectSql(port),
     /** Reads every row from IndexedDB again (after a deletion, a question set, any other write). */
     load(): Promise<number> {
       return queue(async () => ({ rows: await listRows() }));
@@ -67,7 +73,7 @@ export function createTableWorkerApi() {
         // A row stored under another derivation needs listRows' re-derivation.
         if (fresh === null) return { rows: await listRows() };
         const m = mergeRowChanges(rows, ids, fresh);
-        return { rows: m.rows, changed: m };
+        return { rows: m.rows, changed: m, ids };
       });
     },
     /** Filters, sorts and groups the rows; the view's items stay here, read by window. */
@@ -119,4 +125,6 @@ export type TableWorkerApi = ReturnType<typeof createTableWorkerApi>;
 interface RowsRead {
   rows: TrajectoryRow[];
   changed?: { before: TrajectoryRow[]; after: TrajectoryRow[] };
+  /** The ids the read was asked for (loadIds), which the SQL worker replaces. */
+  ids?: string[];
 }

@@ -5,6 +5,8 @@ import { DemoBanner } from '../components/table/DemoBanner';
 import { SavedViews } from '../components/table/SavedViews';
 import { ProbeBatchBar } from '../components/table/ProbeBatchBar';
 import { SearchJudgeBatchBar } from '../components/table/SearchJudgeBatchBar';
+import { SqlPanel } from '../components/sql/SqlPanel';
+import { SqlToggle } from '../components/sql/SqlToggle';
 import { TrainingStepFilter } from '../components/training/TrainingStepFilter';
 import { useAllAnnotations } from '../data/queries';
 import { useWorkerTable } from '../data/trajectories/table-view';
@@ -21,12 +23,18 @@ export function TrajectoriesPage() {
   return (
     <TrajectoryTable
       useSource={useWorkerTable}
-      views={<SavedViews />}
+      views={
+        <>
+          <SavedViews />
+          <SqlToggle />
+        </>
+      }
       annotations={annotations.data ?? NO_ANNOTATIONS}
       banner={(total, anyLive) => (
         <>
           <TrainingStepFilter />
           <DemoBanner total={total} anyLive={anyLive} />
+          <SqlPanel />
         </>
       )}
       underAggregates={(ids, total) => (

@@ -2,6 +2,7 @@
 // opened, and every change to them rewrites the link in place (replaceState, no history entry),
 // so a reload keeps the view and a copied link reproduces it. A bare `#/` keeps the view in hand.
 import { useEffect, useRef } from 'react';
+import { splitSql, tableHash } from '../../core/sql/sql-url';
 import { decodeView, encodeView } from '../../core/table/view-url';
 import { tableQuery, useHash } from './router';
 import { useUi } from './ui-store';
@@ -29,8 +30,10 @@ export function useTableUrl(): void {
   const encoded = useTableViewQuery();
   const written = useRef<string | null>(null);
   useEffect(() => {
-    const q = tableQuery(hash);
-    if (q === null) return;
+    const query = tableQuery(hash);
+    if (query === null) return;
+    // A SQL query beside the view (`sql=`) is the SQL box's (useSqlUrl); it stays in the link.
+    const { view: q, sql } = splitSql(query);
     if (q !== '' && q !== written.current) {
       // A link opened (typed, pasted, reloaded, a Training plot's point): its view.
       written.current = q;
@@ -39,7 +42,7 @@ export function useTableUrl(): void {
       return;
     }
     written.current = encoded;
-    const want = encoded ? `#/?${encoded}` : '#/';
+    const want = tableHash(encoded, sql);
     if (location.hash !== want) history.replaceState(history.state, '', want);
   }, [hash, encoded]);
 }

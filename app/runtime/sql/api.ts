@@ -1,0 +1,209 @@
+// The SQL worker's API (workers/sql.worker.ts exposes it): DuckDB holding the SQL tables
+// (docs/reference/sql.md) of what the page stores, and one read-only query at a time over them.
+// The tables are loaded from the stored, already derived rows the table worker holds (its feed,
+// app/runtime/table/sql-feed.ts, over a MessagePort) and the stored labels; after a reload they are
+// rebuilt from those in bulk, and after an import only the rows a batch stored are replaced.
+// Every load and query runs one after another, so a query never sees a half-loaded table.
+import * as Comlink from 'comlink';
+import type { Annotation } from '../../core/annotations/annotation';
+import { resultBatch } from '../../core/sql/arrow-types';
+import { type ColumnBatch, SqlTables } from '../../core/sql/columns';
+import { createTableSql } from '../../core/sql/ddl';
+import { lockEngine } from '../../core/sql/engine-lock';
+import { batchToParquet } from '../../core/sql/parquet';
+import { readOnlyQuery, SqlError } from '../../core/sql/read-only-query';
+import {
+  type ArrowTableLike,
+  resultColumns,
+  resultOf,
+  resultRows,
+  type SqlResultColumn,
+} from '../../core/sql/result';
+import { type SqlValue, TABLE_NAMES } from '../../core/sql/schema';
+import type { SqlPosition } from '../../core/sql/error-position';
+import { toCsv } from '../../core/table/to-csv';
+import type { SqlFeed, SqlFeedBatches } from '../table/sql-feed';
+import { batchIpc, type SqlConnection } from './connection';
+
+/** Rows of a result sent to the page to show; the exports hold every row. */
+export const SHOWN_ROWS = 10_000;
+/** Rows the feed sends per message during a rebuild. */
+const REBUILD_CHUNK = 10_000;
+/** Ids per DELETE when an import's rows are replaced. */
+const DELETE_CHUNK = 1_000;
+
+export type SqlAnswer =
+  | {
+      ok: true;
+      /** Names this result for its exports (only the latest is kept). */
+      resultId: number;
+      columns: SqlResultColumn[];
+      /** The first SHOWN_ROWS rows. */
+      rows: SqlValue[][];
+      rowCount: number;
+      ms: number;
+    }
+  | { ok: false; message: string; position: SqlPosition | null; kind: SqlError['kind'] };
+
+/** How far the tables are: the feed's generation they hold and the rows and labels loaded. */
+export interface SqlState {
+  generation: number;
+  rows: number;
+  labels: number;
+  bundle: string;
+  /** The last full rebuild: rows and milliseconds (docs/benchmarks.md). */
+  rebuild: { rows: number; ms: number } | null;
+}
+
+export interface SqlWorkerDeps {
+  open: () => Promise<SqlConnection>;
+  labels: () => Promise<Annotation[]>;
+}
+
+const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+export function createSqlWorkerApi(deps: SqlWorkerDeps) {
+  let feed: Comlink.Remote<SqlFeed> | SqlFeed | null = null;
+  let engine: Promise<SqlConnection> | null = null;
+  let chain: Promise<unknown> = Promise.resolve();
+  const state: SqlState = { generation: -1, rows: 0, labels: 0, bundle: '', rebuild: null };
+  let last: { id: number; table: ArrowTableLike } | null = null;
+  let results = 0;
+
+  /** Runs `fn` after everything queued before it. */
+  function serial<T>(fn: () => Promise<T>): Promise<T> {
+    const next = chain.then(fn);
+    chain = next.catch(() => undefined);
+    return next;
+  }
+
+  function conn(): Promise<SqlConnection> {
+    engine ??= (async () => {
+      const c = await deps.open();
+      for (const name of TABLE_NAMES) await c.run(createTableSql(name));
+      // Locked before any user query; loads after it only touch these tables.
+      await lockEngine((sql) => c.run(sql));
+      state.bundle = c.bundle;
+      return c;
+    })();
+    return engine;
+  }
+
+  async function insert(c: SqlConnection, batch: ColumnBatch): Promise<void> {
+    if (batch.rows > 0) await c.insertIpc(batch.table, batchIpc(batch));
+  }
+
+  async function insertRows(c: SqlConnection, b: SqlFeedBatches): Promise<void> {
+    await insert(c, b.trajectories);
+    await insert(c, b.searches);
+  }
+
+  /** Brings the trajectories and searches to the feed's rows; false when they changed meanwhile. */
+  async function syncOnce(c: SqlConnection, f: Comlink.Remote<SqlFeed> | SqlFeed): Promise<boolean> {
+    const ch = await f.changes(state.generation);
+    if (ch.all) {
+      const t0 = performance.now();
+      await c.run('DELETE FROM trajectories');
+      await c.run('DELETE FROM searches');
+      for (let from = 0; from < ch.rows; from += REBUILD_CHUNK) {
+        const b = await f.batches(ch.generation, from, from + REBUILD_CHUNK);
+        if (b === null) return false;
+        await insertRows(c, b);
+      }
+      state.rebuild = { rows: ch.rows, ms: Math.round(performance.now() - t0) };
+    } else if (ch.ids.length > 0) {
+      const b = await f.batchesOf(ch.generation, ch.ids);
+      if (b === null) return false;
+      for (let i = 0; i < ch.ids.length; i += DELETE_CHUNK) {
+        const list = ch.ids
+          .slice(i, i + DELETE_CHUNK)
+          .map(quote)
+          .join(',');
+        await c.run(`DELETE FROM trajectories WHERE id IN (${list})`);
+        await c.run(`DELETE FROM searches WHERE trajectory_id IN (${list})`);
+      }
+      await insertRows(c, b);
+    }
+    state.generation = ch.generation;
+    state.rows = ch.rows;
+    return true;
+  }
+
+  return {
+    /** Takes the table worker's feed (the other end of the port given to its connectSql). */
+    connect(port: MessagePort): void {
+      feed = Comlink.wrap<SqlFeed>(port);
+    },
+    /** Takes the feed itself (Node tests, where both run in one thread). */
+    useFeed(f: SqlFeed): void {
+      feed = f;
+    },
+    /** Brings the trajectories and searches up to the table worker's rows. */
+    syncRows(): Promise<SqlState> {
+      return serial(async () => {
+        const c = await conn();
+        if (!feed) throw new Error('the SQL worker has no table feed');
+        // The rows changed while they were read: read what changed again.
+        for (let tries = 0; !(await syncOnce(c, feed)); tries++)
+          if (tries > 20) throw new Error('the table kept changing while SQL loaded it; run again');
+        return { ...state };
+      });
+    },
+    /** Reloads the labels table from the annotation store. */
+    syncLabels(): Promise<SqlState> {
+      return serial(async () => {
+        const c = await conn();
+        const t = new SqlTables();
+        for (const a of await deps.labels()) t.addLabel(a);
+        await c.run('DELETE FROM labels');
+        await insert(c, t.batches.labels);
+        state.labels = t.batches.labels.rows;
+        return { ...state };
+      });
+    },
+    /** Runs one read-only statement; an error or refusal comes back as its message and position. */
+    query(sql: string): Promise<SqlAnswer> {
+      return serial(async (): Promise<SqlAnswer> => {
+        const c = await conn();
+        const t0 = performance.now();
+        try {
+          const table = await readOnlyQuery(c, sql);
+          last = { id: ++results, table };
+          return {
+            ok: true,
+            resultId: last.id,
+            columns: resultColumns(table),
+            rows: resultRows(table, 0, SHOWN_ROWS),
+            rowCount: table.numRows,
+            ms: Math.round(performance.now() - t0),
+          };
+        } catch (e) {
+          if (e instanceof SqlError)
+            return { ok: false, message: e.headline, position: e.position, kind: e.kind };
+          throw e;
+        }
+      });
+    },
+    /** Result `id`, every row, as CSV (core's one writer: formulas defused). */
+    csv(id: number): string {
+      const r = resultOf(latest(id));
+      return toCsv(
+        r.columns.map((c) => c.name),
+        r.rows,
+      );
+    },
+    /** Result `id`, every row, as Parquet, each column typed from DuckDB's Arrow type. */
+    parquet(id: number): ArrayBuffer {
+      const bytes = batchToParquet(resultBatch(resultOf(latest(id))));
+      return Comlink.transfer(bytes, [bytes]);
+    },
+    state: (): SqlState => ({ ...state }),
+  };
+
+  function latest(id: number): ArrowTableLike {
+    if (last?.id !== id) throw new Error('that result was replaced by a newer query; run it again to export');
+    return last.table;
+  }
+}
+
+export type SqlWorkerApi = ReturnType<typeof createSqlWorkerApi>;

@@ -1,0 +1,147 @@
+// Browser side of `npm run bench -- sql-rebuild`: stores N table rows in IndexedDB (as imports
+// leave them), then does what a reload does: the app's table worker reads every row (the baseline:
+// a reload pays it with or without SQL), and the app's SQL worker rebuilds its DuckDB tables from
+// that worker's rows over the MessagePort (app/runtime/sql/client.ts's wiring). Rounds repeat the
+// read and the rebuild; the driver calls window.runSqlRebuild.
+import { SqlTables } from '../app/core/sql/columns';
+import { createTableSql } from '../app/core/sql/ddl';
+import { ROW_VERSION, type TrajectoryRow } from '../app/core/table/row';
+import { db } from '../app/db/db';
+import { openBrowserEngine } from '../app/runtime/sql/browser-engine';
+import { sqlWorker } from '../app/runtime/sql/client';
+import { batchIpc } from '../app/runtime/sql/connection';
+import { tableWorker } from '../app/runtime/table/client';
+import { tableRow } from '../app/testing/table-row';
+
+export interface SqlRebuildResult {
+  rows: number;
+  searches: number;
+  bundle: string;
+  store_s: number;
+  engine_start_ms: number;
+  table_read_ms: number[];
+  rebuild_ms: number[];
+  group_by_step_ms: number[];
+}
+
+declare global {
+  interface Window {
+    runSqlRebuild(rows: number, rounds: number): Promise<SqlRebuildResult>;
+    runOpfsReopen(rows: number): Promise<{ write_ms: number; reopen_ms: number }>;
+  }
+}
+
+const words = (i: number, n: number) =>
+  Array.from({ length: n }, (_, k) => `w${(i * 7 + k * 13) % 997}`).join(' ');
+
+/** A row as an import of a training rollout leaves it: ~100-character question, 3 searches. */
+function row(i: number): TrajectoryRow {
+  const id = `bench-${String(i).padStart(7, '0')}`;
+  const searches = Array.from({ length: 1 + (i % 4) }, (_, k) => ({
+    trajectoryId: id,
+    k: k + 1,
+    step: 2 * k + 2,
+    query: words(i + k, 6),
+    docs: 3,
+    newDocs: 3 - (k % 2),
+    goldHit: k === 0,
+    redundant: k > 1,
+    rule: k > 1 ? ('near-duplicate' as const) : null,
+  }));
+  return tableRow({
+    id,
+    v: ROW_VERSION,
+    question: words(i, 16),
+    answer: words(i, 3),
+    gold: words(i + 1, 3),
+    em: i % 3 === 0 ? 1 : 0,
+    f1: (i % 10) / 10,
+    acc: i % 2,
+    rc: searches.length,
+    queries: searches.length,
+    steps: 2 * searches.length + 1,
+    file: `run/${i % 200}.jsonl`,
+    format: 'verl',
+    line: i,
+    run: 'run',
+    trainStep: i % 200,
+    score: (i % 5) / 4,
+    searchText: words(i, 150),
+    searches,
+  });
+}
+
+window.runSqlRebuild = async (n, rounds) => {
+  const t0 = performance.now();
+  const d = await db();
+  for (let from = 0; from < n; from += 1000) {
+    const tx = d.transaction('rows', 'readwrite');
+    for (let i = from; i < Math.min(n, from + 1000); i++) void tx.store.put(row(i));
+    await tx.done;
+  }
+  const storeS = (performance.now() - t0) / 1000;
+  const sql = sqlWorker();
+  const e0 = performance.now();
+  await sql.syncLabels(); // starts DuckDB (no labels stored)
+  const engineStart = performance.now() - e0;
+  const out: SqlRebuildResult = {
+    rows: n,
+    searches: 0,
+    bundle: '',
+    store_s: storeS,
+    engine_start_ms: engineStart,
+    table_read_ms: [],
+    rebuild_ms: [],
+    group_by_step_ms: [],
+  };
+  for (let r = 0; r < rounds; r++) {
+    const r0 = performance.now();
+    await tableWorker().load();
+    out.table_read_ms.push(performance.now() - r0);
+    const s0 = performance.now();
+    const state = await sql.syncRows();
+    out.rebuild_ms.push(performance.now() - s0);
+    if (state.rows !== n) throw new Error(`SQL holds ${state.rows} rows, not ${n}`);
+    out.bundle = state.bundle;
+    const q0 = performance.now();
+    const a = await sql.query(
+      'SELECT step, count(*), avg(f1), avg(searches) FROM trajectories GROUP BY step',
+    );
+    out.group_by_step_ms.push(performance.now() - q0);
+    if (!a.ok || a.rowCount !== Math.min(n, 200)) throw new Error('GROUP BY step did not answer every step');
+    const s = await sql.query('SELECT count(*) FROM searches');
+    out.searches = s.ok ? Number(s.rows[0]?.[0]) : -1;
+  }
+  return out;
+};
+
+/**
+ * The other way to survive a reload: the tables in a DuckDB file in OPFS. Writes the same rows
+ * there once, closes the engine, then times a fresh engine opening the file and counting its rows
+ * (engine start included, as a reload would pay it).
+ */
+window.runOpfsReopen = async (n) => {
+  const path = 'opfs://hopscope-bench.duckdb';
+  const w0 = performance.now();
+  const c = await openBrowserEngine(path);
+  for (const name of ['trajectories', 'searches'] as const) {
+    await c.run(`DROP TABLE IF EXISTS ${name}`);
+    await c.run(createTableSql(name));
+  }
+  for (let from = 0; from < n; from += 10_000) {
+    const t = new SqlTables();
+    for (let i = from; i < Math.min(n, from + 10_000); i++) t.addRow(row(i));
+    await c.insertIpc('trajectories', batchIpc(t.batches.trajectories));
+    await c.insertIpc('searches', batchIpc(t.batches.searches));
+  }
+  await c.run('CHECKPOINT');
+  await c.close();
+  const writeMs = performance.now() - w0;
+  const r0 = performance.now();
+  const again = await openBrowserEngine(path);
+  const count = Number((await again.run('SELECT count(*) AS n FROM trajectories')).getChildAt(0)?.get(0));
+  const reopenMs = performance.now() - r0;
+  await again.close();
+  if (count !== n) throw new Error(`the OPFS file holds ${count} rows, not ${n}`);
+  return { write_ms: writeMs, reopen_ms: reopenMs };
+};
