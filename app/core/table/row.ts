@@ -8,10 +8,11 @@ import { stepByRef, stepNumber } from '../schema/step-number';
 import type { Trajectory } from '../schema/trajectory';
 import { responseChars, responseFormatError, rewardExtras, trainingScore } from '../training/response-format';
 import { type TrajectoryView, trajectoryView } from '../view/trajectory-view';
+import { type RowConfidence, rowConfidence } from './row-confidence';
 import { rowSearchText } from './search-text';
 
 /** Bumped whenever the row's derivation changes, so stored rows are recomputed. */
-export const ROW_VERSION = 10;
+export const ROW_VERSION = 11;
 
 /** Most flags a row keeps with their evidence (the trajectory view lists them all). */
 export const ROW_FLAG_NOTES = 12;
@@ -83,6 +84,8 @@ export interface TrajectoryRow {
   formatError: boolean;
   /** Length of the response in characters (`raw`, else the steps' own text). */
   responseChars: number;
+  /** Which verdicts are unsure and why (row-confidence.ts). */
+  sure: RowConfidence;
 }
 
 function shorten(s: string, max: number): string {
@@ -154,5 +157,6 @@ export function rowOfView(view: TrajectoryView): TrajectoryRow {
     extras: rewardExtras(t),
     formatError: responseFormatError(t, m),
     responseChars: responseChars(t),
+    sure: rowConfidence(d),
   };
 }

@@ -6,7 +6,10 @@ import { SavedViews } from '../components/table/SavedViews';
 import { ProbeBatchBar } from '../components/table/ProbeBatchBar';
 import { SearchJudgeBatchBar } from '../components/table/SearchJudgeBatchBar';
 import { TrainingStepFilter } from '../components/training/TrainingStepFilter';
+import { UnsureJudgeBar } from '../components/table/UnsureJudgeBar';
+import { VerdictFilters } from '../components/table/VerdictFilters';
 import { useAllAnnotations } from '../data/queries';
+import { useUnsureJudgements } from '../data/judges/unsure-judge';
 import { useWorkerTable } from '../data/trajectories/table-view';
 import { useTableUrl } from '../state/table-url';
 import { TrajectoryTable } from './TrajectoryTable';
@@ -16,12 +19,19 @@ const NO_ANNOTATIONS: Annotation[] = [];
 /** The trajectory table over what IndexedDB holds (through the table worker). */
 export function TrajectoriesPage() {
   const annotations = useAllAnnotations();
+  const judged = useUnsureJudgements();
   // Columns, filters and sort live in the link: a reload keeps them, a copied link reproduces them.
   useTableUrl();
   return (
     <TrajectoryTable
       useSource={useWorkerTable}
-      views={<SavedViews />}
+      views={
+        <>
+          <VerdictFilters />
+          <SavedViews />
+        </>
+      }
+      {...(judged.data ? { judged: judged.data } : {})}
       annotations={annotations.data ?? NO_ANNOTATIONS}
       banner={(total, anyLive) => (
         <>
@@ -47,6 +57,7 @@ export function TrajectoriesPage() {
             ids={ids}
             what={ids.length === total ? `all ${ids.length}` : `the ${ids.length} filtered`}
           />
+          <UnsureJudgeBar ids={ids} />
         </>
       )}
     />
