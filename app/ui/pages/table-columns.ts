@@ -130,7 +130,7 @@ export const COLUMNS: Column[] = [
   },
   {
     key: 'judgeUnsure',
-    title: 'Judge?',
+    title: 'Vs judge',
     cls: 'c-n c-wide',
     help: 'The model judge on the unsure verdicts (Judge the unsure): where it disagrees with the rules, or agrees; – when not judged. Hover a cell for the differences.',
   },

@@ -1,7 +1,7 @@
 // "Judge the unsure": the configured model judge over the filtered rows that have an unsure
 // verdict, asking only those it has not labelled yet (its replies are cached), with progress,
 // Pause and Resume (a reload keeps what was asked: Resume asks the rest). When it is done the
-// table's "Judge?" column shows where it and the rules disagree; "show" filters to those rows.
+// table's "Vs judge" column shows where it and the rules disagree; "show" filters to those rows.
 import { plural } from '../../../core/plural';
 import { useUnsureJudge, useUnsureJudgements } from '../../data/judges/unsure-judge';
 import { useUi } from '../../state/ui-store';
@@ -25,19 +25,21 @@ export function UnsureJudgeBar({ ids }: { ids: readonly string[] }) {
         <button
           type="button"
           onClick={u.run}
-          disabled={!p || p.toAsk.length === 0}
+          disabled={u.planned ? !p || p.toAsk.length === 0 : ids.length === 0}
           data-testid="unsure-judge-run"
           title={
             p
               ? `${plural(p.unsure.length, 'filtered row')} with an unsure verdict; ${p.judged} judged by ${who} (rubric ${b.version}), ${p.toAsk.length} to ask`
-              : undefined
+              : `The filtered rows with an unsure verdict, not judged yet by ${who}: counted when the run starts`
           }
         >
-          {!p || (p.judged === 0 && !b.paused)
-            ? `Judge the unsure (${p?.unsure.length ?? '…'})`
-            : p.toAsk.length > 0
-              ? `Resume the unsure (${p.toAsk.length} of ${p.unsure.length} left)`
-              : `Unsure judged (${p.unsure.length})`}
+          {!p
+            ? `Judge the unsure${u.planned ? ' (…)' : ''}`
+            : p.judged === 0 && !b.paused
+              ? `Judge the unsure (${p.unsure.length})`
+              : p.toAsk.length > 0
+                ? `Resume the unsure (${p.toAsk.length} of ${p.unsure.length} left)`
+                : `Unsure judged (${p.unsure.length})`}
         </button>
       )}
       {r && (b.running || b.paused) && (
