@@ -8,6 +8,7 @@ import { basename } from 'node:path';
 import { type Agreement, agreement, type Prediction } from '../core/diagnose/agreement';
 import type { Certainty, VerdictConfidence } from '../core/diagnose/confidence';
 import { type ConfidenceAgreement, agreementByConfidence } from '../core/diagnose/confidence-agreement';
+import { confidenceLevels } from '../core/diagnose/confident-prediction';
 import type { Diagnosis } from '../core/diagnose/diagnose';
 import {
   type Coverage,
@@ -108,9 +109,7 @@ export function recordLine(record: number, d: Diagnosis): RecordDiagnosis {
       evidence: f.evidence,
     })),
     confidence: {
-      searches: d.confidence.searches.map((c) => c.level),
-      under_search: d.confidence.underSearch.level,
-      first_sufficient_search: d.confidence.firstSufficientSearch.level,
+      ...confidenceLevels(d.confidence),
       reasons: {
         searches: d.confidence.searches.map(reasonOut),
         under_search: reasonOut(d.confidence.underSearch),

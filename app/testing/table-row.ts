@@ -12,6 +12,16 @@ export const NO_EFF: TrajectoryRow['eff'] = {
   dupDocs: 0,
 };
 
+/** The verdicts' confidence of a record with no searches and no answer: every verdict sure. */
+export const ALL_SURE: TrajectoryRow['sure'] = {
+  searches: 0,
+  unsureSearches: [],
+  redundant: [],
+  underSearch: false,
+  under: 'sure',
+  reasons: ['every verdict sure; under-search: No final answer: nothing to under-search for.'],
+};
+
 /** A row with `fields` over empty defaults (id 't'). */
 export function tableRow(fields: Partial<TrajectoryRow>): TrajectoryRow {
   return {
@@ -55,6 +65,7 @@ export function tableRow(fields: Partial<TrajectoryRow>): TrajectoryRow {
     formatError: false,
     responseChars: 0,
     searches: [],
+    sure: ALL_SURE,
     ...fields,
   };
 }

@@ -24,6 +24,8 @@ export const COLUMN_KEYS = [
   'score',
   'trainStep',
   'flags',
+  'sure',
+  'judgeUnsure',
   'status',
 ] as const;
 export type ColumnKey = (typeof COLUMN_KEYS)[number];
@@ -49,7 +51,19 @@ export const PRESETS = {
   /** Every column but the training ones. */
   all: COLUMN_KEYS.filter((k) => k !== 'score' && k !== 'trainStep'),
   /** Is the answer right, and did the agent search too much or too little? */
-  triage: ['question', 'answer', 'em', 'f1', 'judge', 'rc', 'nearMiss', 'flags', 'status'],
+  triage: [
+    'question',
+    'answer',
+    'em',
+    'f1',
+    'judge',
+    'rc',
+    'nearMiss',
+    'flags',
+    'sure',
+    'judgeUnsure',
+    'status',
+  ],
   /** Did retrieval find the evidence? */
   retrieval: ['question', 'answer', 'recall', 'answerInDocs', 'r3', 'r5', 'p3', 'p5', 'rc', 'queries'],
   /** What is left to label. */

@@ -12,7 +12,7 @@ import {
   statusById,
 } from './query';
 import type { TrajectoryRow } from './row';
-import { tableRow } from '../../testing/table-row';
+import { ALL_SURE, tableRow } from '../../testing/table-row';
 
 const row = (fields: Partial<TrajectoryRow> & Pick<TrajectoryRow, 'id'>) => tableRow(fields);
 
@@ -191,6 +191,29 @@ describe('filterRows', () => {
     expect(filter({ nearMiss: 'yes' })).toEqual(['t_b']);
     expect(filter({ nearMiss: 'no' })).toEqual(['t_a', 't_c', 't_d']);
     expect(filter({ nearMiss: 'yes', judge: 'correct' })).toEqual([]);
+  });
+
+  it('filters by verdict confidence, and by the model judge on the unsure verdicts', () => {
+    const unsure = { ...ALL_SURE, searches: 2, unsureSearches: [2], redundant: [2] };
+    const rows = [
+      row({ id: 'u1', sure: unsure }),
+      row({ id: 'u2', sure: { ...ALL_SURE, under: 'unsure' } }),
+      row({ id: 'u3', sure: { ...unsure, unsureSearches: [1, 2] } }),
+      row({ id: 's1' }),
+    ];
+    const judged = new Map([
+      ['u1', 'disagrees' as const],
+      ['u2', 'agrees' as const],
+    ]);
+    const pick = (f: Partial<Filters>) => ids(filterRows(rows, { ...NO_FILTERS, ...f }, new Map(), judged));
+    expect(pick({ verdicts: 'sure' })).toEqual(['s1']);
+    expect(pick({ verdicts: 'unsure' })).toEqual(['u1', 'u2', 'u3']);
+    expect(pick({ judgeUnsure: 'disagrees' })).toEqual(['u1']);
+    expect(pick({ judgeUnsure: 'agrees' })).toEqual(['u2']);
+    // Not judged: rows with an unsure verdict the judge has not read; an all-sure row never is.
+    expect(pick({ judgeUnsure: 'unjudged' })).toEqual(['u3']);
+    // Sorted by how many verdicts are unsure.
+    expect(ids(sortRows(rows, { key: 'sure', dir: -1 }))).toEqual(['u3', 'u1', 'u2', 's1']);
   });
 });
 

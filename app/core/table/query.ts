@@ -5,8 +5,13 @@ import { annotationStatus } from '../annotations/annotation';
 import type { Aggregate } from './aggregate';
 import type { TableFacets } from './facets';
 import type { TrajectoryRow } from './row';
+import { unsureCount } from './row-confidence';
+import type { JudgeMark } from './unsure-judge';
 
-/** Row fields the table sorts on, plus `nearMiss` (derived from the row's flags). */
+/**
+ * Row fields the table sorts on, plus `nearMiss` (derived from the row's flags) and `sure` (the
+ * count of unsure verdicts, row-confidence.ts).
+ */
 export type SortKey =
   | keyof Pick<
       TrajectoryRow,
@@ -30,7 +35,8 @@ export type SortKey =
       | 'trainStep'
       | 'file'
     >
-  | 'nearMiss';
+  | 'nearMiss'
+  | 'sure';
 
 /** Numeric row fields a range filter applies to (the metric columns). */
 export const RANGE_KEYS = [
@@ -72,6 +78,13 @@ export interface Filters {
   /** Whether a retrieved doc holds a gold answer. */
   answerInDocs: '' | 'yes' | 'no' | 'none';
   nearMiss: '' | 'yes' | 'no';
+  /** Every verdict sure, or at least one unsure (row-confidence.ts). */
+  verdicts: '' | 'sure' | 'unsure';
+  /**
+   * The model judge on the unsure verdicts (unsure-judge.ts): it disagrees with the rules, agrees,
+   * or has not judged a row that has unsure verdicts.
+   */
+  judgeUnsure: '' | 'disagrees' | 'agrees' | 'unjudged';
   /**
    * One training run's samples only (a Training plot's point opens one run's step); null keeps every
    * row. Not '' for "any": '' is a run too, the one imported without a name.
@@ -128,6 +141,8 @@ export const NO_FILTERS: Filters = {
   recall: '',
   answerInDocs: '',
   nearMiss: '',
+  verdicts: '',
+  judgeUnsure: '',
   run: null,
   trainStep: '',
   ranges: {},
@@ -153,6 +168,8 @@ export function filterRows(
   rows: readonly TrajectoryRow[],
   f: Filters,
   status: Map<string, 'none' | 'partial' | 'done'>,
+  /** The model judge on each judged row's unsure verdicts (unsure-judge.ts). */
+  judged: ReadonlyMap<string, JudgeMark> = new Map(),
 ): TrajectoryRow[] {
   const terms = f.text.toLowerCase().split(/\s+/).filter(Boolean);
   const ranges = activeRanges(f.ranges ?? {});
@@ -166,6 +183,11 @@ export function filterRows(
     if (f.recall && recallBucket(r.recall) !== f.recall) return false;
     if (f.answerInDocs && yesNo(r.answerInDocs) !== f.answerInDocs) return false;
     if (f.nearMiss && isNearMiss(r) !== (f.nearMiss === 'yes')) return false;
+    if (f.verdicts && (unsureCount(r.sure) > 0 ? 'unsure' : 'sure') !== f.verdicts) return false;
+    if (f.judgeUnsure) {
+      const mark = judged.get(r.id) ?? (unsureCount(r.sure) > 0 ? 'unjudged' : undefined);
+      if (mark !== f.judgeUnsure) return false;
+    }
     if (f.run !== null && r.run !== f.run) return false;
     if (f.trainStep && String(r.trainStep) !== f.trainStep) return false;
     if (terms.length) {
@@ -182,6 +204,7 @@ function byFileAndLine(a: TrajectoryRow, b: TrajectoryRow): number {
 }
 
 function sortValue(r: TrajectoryRow, key: Exclude<SortKey, 'file'>): string | number | null {
+  if (key === 'sure') return unsureCount(r.sure);
   return key === 'nearMiss' ? (isNearMiss(r) ? 1 : 0) : r[key];
 }
 
@@ -225,6 +248,8 @@ export interface TableQuery {
   groupByFile: boolean;
   /** Annotation status by trajectory id; absent ids are 'none'. */
   status: Record<string, 'partial' | 'done'>;
+  /** The model judge on the unsure verdicts, by trajectory id; absent ids are not judged. */
+  judged?: Record<string, JudgeMark>;
 }
 
 /** The table as the page shows it, with what the page needs to know about it. */
@@ -249,7 +274,8 @@ export function tableView(
   q: TableQuery,
 ): { filtered: TrajectoryRow[]; items: ViewItem[]; ids: string[]; rowItems: number[] } {
   const status = new Map(Object.entries(q.status));
-  const filtered = sortRows(filterRows(rows, q.filters, status), q.sort);
+  const judged = new Map(Object.entries(q.judged ?? {}));
+  const filtered = sortRows(filterRows(rows, q.filters, status, judged), q.sort);
   const items = groupRows(filtered, q.groupByFile);
   const ids: string[] = [];
   const rowItems: number[] = [];

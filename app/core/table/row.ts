@@ -9,10 +9,11 @@ import type { Trajectory } from '../schema/trajectory';
 import { responseChars, responseFormatError, rewardExtras, trainingScore } from '../training/response-format';
 import { type SearchRow, searchRows } from '../sql/search-rows';
 import { type TrajectoryView, trajectoryView } from '../view/trajectory-view';
+import { type RowConfidence, rowConfidence } from './row-confidence';
 import { rowSearchText } from './search-text';
 
 /** Bumped whenever the row's derivation changes, so stored rows are recomputed. */
-export const ROW_VERSION = 11;
+export const ROW_VERSION = 12;
 
 /** Most flags a row keeps with their evidence (the trajectory view lists them all). */
 export const ROW_FLAG_NOTES = 12;
@@ -86,6 +87,8 @@ export interface TrajectoryRow {
   responseChars: number;
   /** Its searches as the SQL `searches` table holds them, so that table loads from stored rows. */
   searches: SearchRow[];
+  /** Which verdicts are unsure and why (row-confidence.ts). */
+  sure: RowConfidence;
 }
 
 function shorten(s: string, max: number): string {
@@ -158,5 +161,6 @@ export function rowOfView(view: TrajectoryView): TrajectoryRow {
     formatError: responseFormatError(t, m),
     responseChars: responseChars(t),
     searches: searchRows(view),
+    sure: rowConfidence(d),
   };
 }

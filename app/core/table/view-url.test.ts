@@ -15,6 +15,8 @@ const FULL: TableViewState = {
     strategy: 'apex',
     status: 'partial',
     nearMiss: 'yes',
+    verdicts: 'unsure',
+    judgeUnsure: 'disagrees',
     run: '',
     trainStep: '12',
     ranges: { f1: { min: 0.5, max: null }, rc: { min: 2, max: 5 }, em: { min: null, max: 0 } },

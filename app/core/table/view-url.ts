@@ -27,7 +27,10 @@ export const DEFAULT_VIEW: TableViewState = {
 };
 
 const SORT_KEYS: readonly SortKey[] = [
-  ...COLUMN_KEYS.filter((k): k is Exclude<ColumnKey, 'flags' | 'status'> => k !== 'flags' && k !== 'status'),
+  ...COLUMN_KEYS.filter(
+    (k): k is Exclude<ColumnKey, 'flags' | 'status' | 'judgeUnsure'> =>
+      k !== 'flags' && k !== 'status' && k !== 'judgeUnsure',
+  ),
   'file',
 ];
 
@@ -38,6 +41,8 @@ const CHOICES = {
   recall: ['all', 'some', 'zero', 'none'],
   answerInDocs: ['yes', 'no', 'none'],
   nearMiss: ['yes', 'no'],
+  verdicts: ['sure', 'unsure'],
+  judgeUnsure: ['disagrees', 'agrees', 'unjudged'],
 } as const satisfies Partial<Record<keyof Filters, readonly string[]>>;
 /** Free-text filters and their URL names. */
 const TEXTS = { text: 'q', strategy: 'strategy', file: 'file', flag: 'flag' } as const;

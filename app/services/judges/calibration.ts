@@ -13,6 +13,8 @@ import {
   pairwiseAgreements,
   type Prediction,
 } from '../../core/diagnose/agreement';
+import { type ConfidenceAgreement, agreementByConfidence } from '../../core/diagnose/confidence-agreement';
+import { confidentPrediction } from '../../core/diagnose/confident-prediction';
 import type { Diagnosis } from '../../core/diagnose/diagnose';
 import { exportSearchLabel, importSearchLabels, judgementOf } from '../../core/diagnose/label-mapping';
 import { judgeDisagreement, labelQueue, type QueueItem } from '../../core/diagnose/queue';
@@ -98,6 +100,11 @@ export interface AnnotatorCalibration {
   labelled: number;
   complete: number;
   detector: Agreement;
+  /**
+   * The same agreement on the detector's sure verdicts and on its unsure ones (the two add up to
+   * `detector`), and coverage: the share of the verdicts on these trajectories that are sure.
+   */
+  byConfidence: ConfidenceAgreement;
   disagreements: CalibrationDisagreement[];
 }
 
@@ -132,14 +139,8 @@ export interface Calibration {
   trajectories: number;
 }
 
-function prediction(t: Trajectory, d: Diagnosis): Prediction {
-  return {
-    id: t.id,
-    searches: d.searches,
-    first_sufficient_search: d.firstSufficientSearch,
-    over_search: d.overSearch,
-    under_search: d.underSearch,
-  };
+function prediction(t: Trajectory, d: Diagnosis) {
+  return confidentPrediction(t.id, d);
 }
 
 /** The detector's verdicts as a rater's labels: each search necessary unless flagged redundant. */
@@ -187,19 +188,18 @@ function detectorVersus(
   complete: number,
   loaded: ReadonlyMap<string, { t: Trajectory; d: Diagnosis }>,
 ): AnnotatorCalibration {
-  const preds = judged.map((j) => {
+  const preds = judged.flatMap((j) => {
     const x = loaded.get(j.id);
-    return x ? prediction(x.t, x.d) : null;
+    return x ? [prediction(x.t, x.d)] : [];
   });
-  const detector = agreement(
-    preds.filter((p): p is Prediction => p !== null),
-    judged,
-  );
+  const detector = agreement(preds, judged);
   return {
     annotator: who,
     labelled: judged.length,
     complete,
     detector,
+    // The CLI's by_confidence (diagnose --labels), over this annotator's trajectories.
+    byConfidence: agreementByConfidence(preds, judged),
     disagreements: detector.disagreements.map((g) => {
       const x = loaded.get(g.id);
       return {

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Scores } from '../../core/diagnose/agreement';
 import type { AnnotatorCalibration, JudgeCalibration } from '../../services/judges/calibration';
+import { ConfidenceScores } from '../components/calibration/ConfidenceScores';
 import { Disagreements } from '../components/calibration/Disagreements';
 import { RaterPairs } from '../components/calibration/RaterPairs';
 import { RubricEditor } from '../components/search-judge/RubricEditor';
@@ -109,6 +110,7 @@ function AnnotatorCard({ c }: { c: AnnotatorCalibration }) {
         <Confusion title="Over-search" unit="searches" s={a.overSearch} />
         <Confusion title="Under-search" unit="trajectories" s={a.underSearch} />
       </div>
+      <ConfidenceScores c={c.byConfidence} all={a} />
       <details>
         <summary>{c.disagreements.length} disagreements</summary>
         <Disagreements list={c.disagreements} />

@@ -8,7 +8,10 @@ import { SearchJudgeBatchBar } from '../components/table/SearchJudgeBatchBar';
 import { SqlPanel } from '../components/sql/SqlPanel';
 import { SqlToggle } from '../components/sql/SqlToggle';
 import { TrainingStepFilter } from '../components/training/TrainingStepFilter';
+import { UnsureJudgeBar } from '../components/table/UnsureJudgeBar';
+import { VerdictFilters } from '../components/table/VerdictFilters';
 import { useAllAnnotations } from '../data/queries';
+import { useUnsureJudgements } from '../data/judges/unsure-judge';
 import { useWorkerTable } from '../data/trajectories/table-view';
 import { useTableUrl } from '../state/table-url';
 import { TrajectoryTable } from './TrajectoryTable';
@@ -18,6 +21,7 @@ const NO_ANNOTATIONS: Annotation[] = [];
 /** The trajectory table over what IndexedDB holds (through the table worker). */
 export function TrajectoriesPage() {
   const annotations = useAllAnnotations();
+  const judged = useUnsureJudgements();
   // Columns, filters and sort live in the link: a reload keeps them, a copied link reproduces them.
   useTableUrl();
   return (
@@ -25,10 +29,12 @@ export function TrajectoriesPage() {
       useSource={useWorkerTable}
       views={
         <>
+          <VerdictFilters />
           <SavedViews />
           <SqlToggle />
         </>
       }
+      {...(judged.data ? { judged: judged.data } : {})}
       annotations={annotations.data ?? NO_ANNOTATIONS}
       banner={(total, anyLive) => (
         <>
@@ -55,6 +61,7 @@ export function TrajectoriesPage() {
             ids={ids}
             what={ids.length === total ? `all ${ids.length}` : `the ${ids.length} filtered`}
           />
+          <UnsureJudgeBar ids={ids} />
         </>
       )}
     />

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Annotation } from '../../core/annotations/annotation';
 import type { TrajectoryRow } from '../../core/table/row';
+import type { UnsureJudgement } from '../../core/table/unsure-judge';
 import { CompareButton, compareTableKey } from '../components/compare/TableSelection';
 import { plural } from '../../core/plural';
 import { AggregatesBar } from '../components/table/AggregatesBar';
@@ -49,6 +50,7 @@ export function TrajectoryTable({
   underAggregates,
   views,
   compare = true,
+  judged,
 }: {
   /** Where the view comes from (a hook): the table worker, or rows in memory (the report). */
   useSource: UseTableSource;
@@ -61,6 +63,8 @@ export function TrajectoryTable({
   views?: ReactNode;
   /** Selecting rows for the compare view (the app has it; the report, read-only, does not). */
   compare?: boolean;
+  /** The model judge on the unsure verdicts, by trajectory id (the app's; the report has none). */
+  judged?: ReadonlyMap<string, UnsureJudgement>;
 }) {
   const {
     filters,
@@ -90,8 +94,9 @@ export function TrajectoryTable({
       status: Object.fromEntries(
         [...status].filter((e): e is [string, 'partial' | 'done'] => e[1] !== 'none'),
       ),
+      ...(judged ? { judged: Object.fromEntries([...judged].map(([id, j]) => [id, j.mark])) } : {}),
     }),
-    [filters, sort, groupByFile, status],
+    [filters, sort, groupByFile, status, judged],
   );
   const { loading, pending, stale, view, useWindow, csv } = useSource(query);
   const total = view?.total ?? 0;
@@ -309,6 +314,7 @@ export function TrajectoryTable({
                   size={vi.size}
                   selected={rowItems[current] === vi.index}
                   status={status.get(r.id) ?? 'none'}
+                  judged={judged?.get(r.id)}
                   compare={compare}
                   columns={specs}
                   width={rowWidth}

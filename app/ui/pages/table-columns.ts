@@ -122,6 +122,18 @@ export const COLUMNS: Column[] = [
     cls: 'c-f',
     help: 'Candidate over-/under-searching flags, each with its evidence: hover or focus the cell, or press f on the selected row.',
   },
+  {
+    key: 'sure',
+    title: 'Sure?',
+    cls: 'c-n c-wide',
+    help: 'How sure the over/under-search verdicts are: "sure", or how many are unsure (under-search and per search); hover a cell for the reasons.',
+  },
+  {
+    key: 'judgeUnsure',
+    title: 'Vs judge',
+    cls: 'c-n c-wide',
+    help: 'The model judge on the unsure verdicts (Judge the unsure): where it disagrees with the rules, or agrees; – when not judged. Hover a cell for the differences.',
+  },
   { key: 'status', title: 'Labels', cls: 'c-l', help: 'Your labels: step labels given, or a verdict.' },
 ];
 
@@ -129,13 +141,16 @@ export const COLUMN_BY_KEY = new Map(COLUMNS.map((c) => [c.key, c]));
 
 /** Width in px of a column nobody resized, and how much of the spare width it takes. */
 const DEFAULT_WIDTH: Partial<Record<ColumnKey, number>> = {
-  // Every column but the training ones sums to 1330 px: all fit at 1440 px.
+  // Every column but the training ones is wider than 1440 px: the table scrolls sideways in its box
+  // (the triage preset fits at 1280 px).
   question: 200,
   strategy: 100,
   answer: 160,
   answerInDocs: 64,
   score: 64,
   flags: 130,
+  sure: 88,
+  judgeUnsure: 80,
   status: 70,
 };
 const GROW: Partial<Record<ColumnKey, number>> = { question: 3, answer: 2, flags: 1, strategy: 0.5 };
@@ -179,7 +194,7 @@ export function columnSpecs(layout: ColumnLayout, select: boolean): { specs: Col
   return { specs, width: total };
 }
 
-/** Columns the table sorts on (not flags or label status). */
+/** Columns the table sorts on (not flags, label status or the judge on unsure verdicts). */
 export function isSortable(c: Column): c is Column & { key: SortKey } {
-  return c.key !== 'flags' && c.key !== 'status';
+  return c.key !== 'flags' && c.key !== 'status' && c.key !== 'judgeUnsure';
 }

@@ -6,8 +6,10 @@
 import { memo, type ReactNode } from 'react';
 import type { TrajectoryRow } from '../../../core/table/row';
 import { isNearMiss } from '../../../core/table/query';
+import type { UnsureJudgement } from '../../../core/table/unsure-judge';
 import type { ColumnSpec } from '../../pages/table-columns';
 import { CompareSelectCell } from '../compare/TableSelection';
+import { judgeUnsureContent, judgeUnsureTitle, sureContent, sureTitle } from './confidence-cells';
 import { FlagCell } from './FlagCell';
 
 function fmt(v: number | null): string {
@@ -21,8 +23,13 @@ function cellContent(
   r: TrajectoryRow,
   key: ColumnSpec['col']['key'],
   st: 'none' | 'partial' | 'done',
+  judged: UnsureJudgement | undefined,
 ): ReactNode {
   switch (key) {
+    case 'sure':
+      return sureContent(r);
+    case 'judgeUnsure':
+      return judgeUnsureContent(r, judged);
     case 'question':
       return (
         <>
@@ -63,8 +70,14 @@ function cellContent(
   }
 }
 
-function cellTitle(r: TrajectoryRow, key: ColumnSpec['col']['key']): string | undefined {
+function cellTitle(
+  r: TrajectoryRow,
+  key: ColumnSpec['col']['key'],
+  judged: UnsureJudgement | undefined,
+): string | undefined {
   if (key === 'question') return r.question;
+  if (key === 'sure') return sureTitle(r);
+  if (key === 'judgeUnsure') return judgeUnsureTitle(r, judged);
   if (key === 'answer') return `answer: ${r.answer}\ngold: ${r.gold}`;
   return undefined;
 }
@@ -76,6 +89,7 @@ export const TableRow = memo(function TableRow({
   size,
   selected,
   status: st,
+  judged,
   compare,
   columns,
   width,
@@ -90,6 +104,8 @@ export const TableRow = memo(function TableRow({
   size: number;
   selected: boolean;
   status: 'none' | 'partial' | 'done';
+  /** The model judge on the row's unsure verdicts, when it judged them. */
+  judged?: UnsureJudgement | undefined;
   compare: boolean;
   /** The shown columns, in order, with their styles. */
   columns: readonly ColumnSpec[];
@@ -127,9 +143,9 @@ export const TableRow = memo(function TableRow({
             className={cls + mark}
             style={style}
             data-col={col.key}
-            title={cellTitle(r, col.key)}
+            title={cellTitle(r, col.key, judged)}
           >
-            {cellContent(r, col.key, st)}
+            {cellContent(r, col.key, st, judged)}
           </div>
         );
       })}

@@ -13,6 +13,7 @@ describe('the change bridge', () => {
       'trajectory-view',
       'calibration',
       'label-queue',
+      'unsure-judge',
       'corpora',
       'indexes',
     ]);

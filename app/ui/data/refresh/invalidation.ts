@@ -6,7 +6,7 @@ import { noteRowsChanged } from '../trajectories/table-view';
 
 /** Query-key prefixes each change makes stale. */
 const STALE: Record<DataChange, ReadonlyArray<readonly string[]>> = {
-  trajectories: [['rows'], ['imports'], ['forks'], ['calibration'], ['label-queue']],
+  trajectories: [['rows'], ['imports'], ['forks'], ['calibration'], ['label-queue'], ['unsure-judge']],
   annotations: [['annotations'], ['calibration'], ['label-queue']],
   // Rows join gold from the question sets, so the table re-derives them (app/db/store listRows).
   // An open trajectory shows gold joined from the question sets too (app/runtime/trajectory/view).
@@ -17,6 +17,7 @@ const STALE: Record<DataChange, ReadonlyArray<readonly string[]>> = {
     ['trajectory-view'],
     ['calibration'],
     ['label-queue'],
+    ['unsure-judge'],
   ],
   corpora: [['corpora'], ['question-sets'], ['question-index'], ['rows'], ['trajectory-view'], ['indexes']],
   indexes: [['indexes']],
@@ -26,7 +27,7 @@ const STALE: Record<DataChange, ReadonlyArray<readonly string[]>> = {
   'judge-verdicts': [['judge-verdicts']],
   // SEPR uses a cached model rewrite of the gold plan.
   'plan-rewrites': [['rewards'], ['plan-rewrites']],
-  'search-judge': [['search-judge'], ['calibration'], ['label-queue']],
+  'search-judge': [['search-judge'], ['calibration'], ['label-queue'], ['unsure-judge']],
 };
 
 export function staleKeys(changes: readonly DataChange[]): Array<readonly string[]> {

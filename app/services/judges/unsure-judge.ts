@@ -1,0 +1,42 @@
+// "Judge the unsure" as a use case: the configured model judge (search-judge.ts, its prompt, cache
+// and batch) over the table's filtered rows that have an unsure verdict, and where its labels
+// differ from the rules on those verdicts (core/table/unsure-judge.ts). The rows' confidence is
+// read from the stored table rows (toRow derived it once); the judge's labels are the configured
+// judge's only (its model, server and rubric version), as Calibrate reads them.
+import type { TrajectoryRow } from '../../core/table/row';
+import {
+  judgeOnUnsure,
+  planUnsureJudge,
+  type UnsureJudgement,
+  type UnsureJudgePlan,
+} from '../../core/table/unsure-judge';
+import { getRows, listRows } from '../../db/store';
+import { recentJudgeLabellings } from './search-judge';
+
+/** The stored rows of `ids`, re-derived first when they are stale (listRows does that). */
+async function rowsOf(ids: readonly string[]): Promise<Map<string, TrajectoryRow>> {
+  const fresh = await getRows(ids);
+  if (fresh) return fresh;
+  const wanted = new Set(ids);
+  return new Map((await listRows()).filter((r) => wanted.has(r.id)).map((r) => [r.id, r]));
+}
+
+/** The judge `judge` (currentJudgeAnnotator) on the unsure verdicts of every row it labelled. */
+export async function unsureJudgements(judge: string): Promise<Map<string, UnsureJudgement>> {
+  const labels = (await recentJudgeLabellings()).get(judge) ?? [];
+  const rows = await rowsOf(labels.map((l) => l.id));
+  const out = new Map<string, UnsureJudgement>();
+  for (const l of labels) {
+    const r = rows.get(l.id);
+    const j = r ? judgeOnUnsure(r.sure, l) : null;
+    if (j) out.set(l.id, j);
+  }
+  return out;
+}
+
+/** What a run of `judge` over the filtered rows `ids` (table order) asks, and what it has judged. */
+export async function unsureJudgePlan(ids: readonly string[], judge: string): Promise<UnsureJudgePlan> {
+  const [rows, labellings] = await Promise.all([rowsOf(ids), recentJudgeLabellings()]);
+  const judged = new Set((labellings.get(judge) ?? []).map((l) => l.id));
+  return planUnsureJudge(ids, new Map([...rows].map(([id, r]) => [id, r.sure])), judged);
+}
