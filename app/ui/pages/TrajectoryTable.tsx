@@ -21,6 +21,7 @@ import { NO_FILTERS, statusById } from '../../core/table/query';
 import { ColumnChooser } from '../components/table/ColumnChooser';
 import { ColumnResizer } from '../components/table/ColumnResizer';
 import { RangeFilters } from '../components/table/RangeFilters';
+import { useOpenWhenCurrent } from '../components/table/use-open-when-current';
 
 const NO_ITEMS = new Int32Array(0);
 
@@ -135,12 +136,19 @@ export function TrajectoryTable({
     if (idx !== undefined) virt.scrollToIndex(idx, { align: 'auto' });
   }, [view, stale, query, current, virt]);
 
+  // Enter opens the cursor's row of the current query's view, waiting for it if need be.
+  const openCursor = useOpenWhenCurrent({ ready: !!view && !stale, filters, sort, groupByFile }, () => {
+    const id = view?.ids[current];
+    if (id) navigate({ page: 'trajectory', id, step: null });
+  });
+
   useEffect(() => {
     const rowAt = (i: number): TrajectoryRow | undefined => {
       const it = itemAt(rowItems[i] ?? -1);
       return it?.type === 'row' ? it.row : undefined;
     };
     const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Enter' && e.key !== 'o') openCursor.cancel();
       if (e.key === '/' && !isTyping(e)) {
         e.preventDefault();
         searchRef.current?.focus();
@@ -165,7 +173,7 @@ export function TrajectoryTable({
         const page = 20;
         setCursor(Math.max(0, Math.min(n - 1, current + (e.key === 'PageDown' ? page : -page))));
       } else if (e.key === 'Enter' || e.key === 'o') {
-        if (currentId) navigate({ page: 'trajectory', id: currentId, step: null });
+        openCursor.request();
       } else if (compare && !e.ctrlKey && !e.metaKey && compareTableKey(e.key, currentId)) {
         e.preventDefault();
       } else if (e.key === 'f' && !e.ctrlKey && !e.metaKey) {
@@ -177,7 +185,7 @@ export function TrajectoryTable({
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [view, count, rowItems, itemAt, current, setCursor, pinFlags, compare]);
+  }, [view, count, rowItems, itemAt, current, setCursor, pinFlags, compare, openCursor]);
 
   // Stable across renders (rows are memoized); reads the latest row positions.
   const activate = useCallback(

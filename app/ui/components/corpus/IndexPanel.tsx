@@ -286,9 +286,14 @@ export function RemoteCard() {
           <select
             value={remote.api}
             onChange={(e) => setRemote({ api: e.target.value as 'search-r1' | 'qagent' })}
+            title={remote.api === 'qagent' ? 'POST query, topk' : 'POST queries[], topk'}
           >
-            <option value="search-r1">Search-R1 (POST queries[], topk)</option>
-            <option value="qagent">QAgent (POST query, topk)</option>
+            <option value="search-r1" title="POST queries[], topk">
+              Search-R1
+            </option>
+            <option value="qagent" title="POST query, topk">
+              QAgent
+            </option>
           </select>
         </label>
         <label title="Largest answer Hopscope reads; past it the search fails and says so">

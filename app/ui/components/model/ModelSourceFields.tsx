@@ -50,9 +50,13 @@ export function ModelSourceFields({
         <select
           value={source.device}
           data-testid={`${testid}-device`}
+          // Short choices fit the narrow side panels; the full meaning is the tooltip.
+          title="auto: WebGPU where a real GPU is found, else WASM"
           onChange={(e) => onChange({ device: e.target.value as ModelSource['device'] })}
         >
-          <option value="auto">auto (WebGPU if a real GPU, else WASM)</option>
+          <option value="auto" title="WebGPU where a real GPU is found, else WASM">
+            auto (GPU, else WASM)
+          </option>
           <option value="wasm">WASM</option>
           <option value="webgpu">WebGPU</option>
         </select>
@@ -61,9 +65,12 @@ export function ModelSourceFields({
         Precision
         <select
           value={source.dtype ?? ''}
+          title={source.dtype ? undefined : `auto: ${autoDtype}`}
           onChange={(e) => onChange({ dtype: (e.target.value || undefined) as ModelSource['dtype'] })}
         >
-          <option value="">auto ({autoDtype})</option>
+          <option value="" title={autoDtype}>
+            auto
+          </option>
           {DTYPES[task].map((d) => (
             <option key={d} value={d}>
               {d}

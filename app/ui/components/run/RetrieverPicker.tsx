@@ -52,8 +52,9 @@ export function RetrieverPicker({ value }: { value: RetrieverConfig | null }) {
           }
         >
           {(corpora.data ?? []).map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name} ({c.passages.toLocaleString()} passages)
+            // The passage count as the Corpus page's picker gives it: the name fits the side panel.
+            <option key={c.id} value={c.id} title={`${c.passages.toLocaleString()} passages`}>
+              {c.name} ({c.passages.toLocaleString()})
             </option>
           ))}
           <option value="remote">remote retriever: {remote.url}</option>

@@ -5,14 +5,20 @@ import { importLabelFileText, labelFileSummary } from '../../../services/labels/
 import { downloadText, stamp } from '../../data/export/download';
 import { parseHash } from '../../state/router';
 import { useUi } from '../../state/ui-store';
+import { useMenuDismiss } from './use-menu-dismiss';
 
 export function ExportMenu() {
   const [open, setOpen] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  useMenuDismiss(open, () => setOpen(false), rootRef, buttonRef);
   const setToast = useUi((s) => s.setToast);
   const annotator = useUi((s) => s.annotator);
   const run = async (fn: () => Promise<void>) => {
     setOpen(false);
+    // The chosen item goes away with the menu: focus goes back to Export.
+    buttonRef.current?.focus({ preventScroll: true });
     try {
       await fn();
     } catch (e) {
@@ -20,8 +26,8 @@ export function ExportMenu() {
     }
   };
   return (
-    <div className="menu">
-      <button type="button" onClick={() => setOpen(!open)} aria-expanded={open}>
+    <div className="menu" ref={rootRef}>
+      <button ref={buttonRef} type="button" onClick={() => setOpen(!open)} aria-expanded={open}>
         Export ▾
       </button>
       {open && (

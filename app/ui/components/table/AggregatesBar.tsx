@@ -2,6 +2,7 @@ import { AGGREGATE_METRICS, type Aggregate, type AggregateMetric } from '../../.
 import { EFFICIENCY_METRICS, EFFICIENCY_TITLES } from '../../../core/diagnose/efficiency';
 import { plural } from '../../../core/plural';
 import { type ColumnLayout, orderedColumns } from '../../../core/table/columns';
+import { fileLabel } from './file-label';
 
 const TITLES: Record<AggregateMetric, string> = {
   em: 'EM',
@@ -76,7 +77,7 @@ export function AggregatesBar({
                   ? shown === total
                     ? `All ${plural(total, 'trajectory')}`
                     : `Filtered: ${shown} of ${total}`
-                  : g.file || '(no file)'}
+                  : fileLabel(g.file) || '(no file)'}
               </th>
               <td>{g.count}</td>
               {metrics.map((k) => {

@@ -14,6 +14,7 @@ import {
 } from '../../../core/table/columns';
 import { COLUMN_BY_KEY, columnWidth } from '../../pages/table-columns';
 import { useUi } from '../../state/ui-store';
+import { useDetailsMenu } from '../shell/use-menu-dismiss';
 
 const PRESET_HELP: Record<(typeof PRESET_NAMES)[number], string> = {
   all: 'Every column but the training ones.',
@@ -50,6 +51,7 @@ export function ColumnChooser() {
   // Shown columns in their order, then the hidden ones.
   const rows = [...layout.visible, ...COLUMN_KEYS.filter((k) => !layout.visible.includes(k))];
   const current = presetOf(layout);
+  const menu = useDetailsMenu();
   return (
     <>
       <select
@@ -71,7 +73,7 @@ export function ColumnChooser() {
           </option>
         ))}
       </select>
-      <details className="menu col-chooser" data-testid="column-chooser">
+      <details className="menu col-chooser" data-testid="column-chooser" {...menu}>
         <summary>Columns ▾</summary>
         <div className="menu-panel">
           <div className="menu-row">

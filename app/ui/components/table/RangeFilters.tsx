@@ -4,6 +4,7 @@
 import { activeRanges, type NumRange, RANGE_KEYS, type RangeKey } from '../../../core/table/query';
 import { COLUMN_BY_KEY } from '../../pages/table-columns';
 import { useUi } from '../../state/ui-store';
+import { useDetailsMenu } from '../shell/use-menu-dismiss';
 
 const title = (k: RangeKey) => COLUMN_BY_KEY.get(k)?.title ?? k;
 
@@ -49,6 +50,7 @@ export function RangeFilters() {
   const ranges = useUi((s) => s.filters.ranges);
   const setFilters = useUi((s) => s.setFilters);
   const active = activeRanges(ranges);
+  const menu = useDetailsMenu();
   const remove = (k: RangeKey) => {
     const rest = { ...ranges };
     delete rest[k];
@@ -56,7 +58,7 @@ export function RangeFilters() {
   };
   return (
     <>
-      <details className="menu range-menu" data-testid="range-filters">
+      <details className="menu range-menu" data-testid="range-filters" {...menu}>
         <summary className={active.length ? 'active' : ''}>
           Ranges{active.length ? ` (${active.length})` : ''} ▾
         </summary>

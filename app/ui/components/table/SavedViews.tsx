@@ -5,14 +5,16 @@ import { decodeView } from '../../../core/table/view-url';
 import { useTableViewQuery } from '../../state/table-url';
 import { useTableViews } from '../../state/table-views';
 import { useUi } from '../../state/ui-store';
+import { useDetailsMenu } from '../shell/use-menu-dismiss';
 
 export function SavedViews() {
   const query = useTableViewQuery();
   const { views, save, remove } = useTableViews();
   const [name, setName] = useState('');
   const current = views.find((v) => v.query === query)?.name;
+  const menu = useDetailsMenu();
   return (
-    <details className="menu views-menu" data-testid="saved-views">
+    <details className="menu views-menu" data-testid="saved-views" {...menu}>
       <summary>{current ? `View: ${current}` : 'Views'} ▾</summary>
       <div className="menu-panel">
         <form

@@ -1,6 +1,7 @@
 import type { TableFacets } from '../../../core/table/facets';
 import type { Filters } from '../../../core/table/query';
 import { useUi } from '../../state/ui-store';
+import { fileLabel } from './file-label';
 
 const NONE: string[] = [];
 
@@ -86,11 +87,15 @@ export function TableFilters({ facets }: { facets: TableFacets | undefined }) {
           value={filters[key]}
           onChange={(e) => setFilters({ [key]: e.target.value })}
           aria-label={label}
+          title={filters[key] || any}
           className={filters[key] ? 'active' : ''}
         >
           <option value="">{any}</option>
+          {/* A long file name keeps both ends, so two seeds of one run read apart. */}
           {values.map((s) => (
-            <option key={s}>{s}</option>
+            <option key={s} value={s} title={s}>
+              {fileLabel(s)}
+            </option>
           ))}
         </select>
       ))}
@@ -100,6 +105,7 @@ export function TableFilters({ facets }: { facets: TableFacets | undefined }) {
           value={filters[c.key]}
           onChange={(e) => setFilters({ [c.key]: e.target.value } as Partial<Filters>)}
           aria-label={c.label}
+          title={c.options.find(([v]) => v === filters[c.key])?.[1]}
           className={filters[c.key] ? 'active' : ''}
         >
           {c.options.map(([v, text]) => (
