@@ -3,6 +3,7 @@
 import type { QuestionIndex } from '../corpus/gold-join';
 import { type EfficiencyCounts, efficiencyCounts } from '../diagnose/efficiency';
 import type { Flag } from '../metrics/flags';
+import type { IndexedFrom } from './indexed-row';
 import { finalAnswerText } from '../metrics/trajectory-metrics';
 import { stepByRef, stepNumber } from '../schema/step-number';
 import type { Trajectory } from '../schema/trajectory';
@@ -83,6 +84,8 @@ export interface TrajectoryRow {
   formatError: boolean;
   /** Length of the response in characters (`raw`, else the steps' own text). */
   responseChars: number;
+  /** Set when the row was opened from a Parquet index and no trajectory body is stored (indexed-row.ts). */
+  indexed?: IndexedFrom;
 }
 
 function shorten(s: string, max: number): string {

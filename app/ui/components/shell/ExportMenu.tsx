@@ -5,6 +5,7 @@ import { importLabelFileText, labelFileSummary } from '../../../services/labels/
 import { downloadText, stamp } from '../../data/export/download';
 import { parseHash } from '../../state/router';
 import { useUi } from '../../state/ui-store';
+import { TableParquetItem } from './TableParquetItem';
 
 export function ExportMenu() {
   const [open, setOpen] = useState(false);
@@ -67,6 +68,7 @@ export function ExportMenu() {
           >
             HTML report (the table as filtered)
           </button>
+          <TableParquetItem run={run} />
           <button
             type="button"
             role="menuitem"
