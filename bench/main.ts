@@ -18,6 +18,8 @@
 //         Diagnosis time with the evidence-chain sufficiency vs the answer-containment rules.
 //   import-store [--json] [--steps 20,100] [--samples 512]
 //         The import's write path in Node (fake-indexeddb): samples/s and last-20 ÷ first-20 file times.
+//   index-run [--json] [--steps 40] [--samples 256] [--threads N]
+//         The CLI's index across worker threads ÷ (threads × the one-core parse + derive floor).
 //   training [--json] [--steps 200] [--per-step 512] [--floor-files 20] [--small-files 5000] [--no-plot]
 //         The production app in Chromium: a generated 200 × 512 training run imported (rate ÷ bare
 //         IndexedDB put floor, last 20 files ÷ first 20), then plotted (longest main-thread tasks), and
@@ -81,6 +83,11 @@ const COMMANDS: Record<string, Command> = {
     describe:
       "the production app in Chromium: longest main-thread task and time until shown opening a 200,000-node plan, a 20,000-deep plan chain and a 5 MB question (inputs from ../shared's make-large.mjs)",
     load: () => import('./huge-views-bench'),
+  },
+  'index-run': {
+    describe:
+      "the CLI's index on a generated veRL run across worker threads: rate ÷ (threads × one-core parse + derive floor, same process)",
+    load: () => import('./index-run-bench'),
   },
   'import-store': {
     describe:

@@ -1,8 +1,10 @@
 // `hopscope index FILE|DIR --out run.parquet [--format ID]`: a log's or run's SQL tables written
 // as Parquet (trajectories in run.parquet, searches in run.searches.parquet, labels in
 // run.labels.parquet), which `query run.parquet` (or any Parquet reader) reads back without deriving
-// anything again. Each file is written beside its name and renamed into place once complete, so
-// a failed write never leaves half a file where an earlier index was.
+// anything again. The three files are one index: each is written beside its name first (`.part`),
+// and only once all three are complete are they renamed into place, so a failed write never leaves
+// half a file, nor a new run.parquet beside an older run.searches.parquet. Step files are read and
+// derived across every core (sql/index-pool.ts); `--threads N` sets how many.
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { batchToParquet } from '../core/sql/parquet';
 import { TABLE_NAMES } from '../core/sql/schema';
@@ -12,6 +14,7 @@ export interface IndexArgs {
   path: string;
   out: string;
   format?: string;
+  threads?: number;
 }
 
 export function parseIndexArgs(argv: readonly string[]): IndexArgs | string {
@@ -19,7 +22,7 @@ export function parseIndexArgs(argv: readonly string[]): IndexArgs | string {
   const flags: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
-    if (a === '--out' || a === '--format') {
+    if (a === '--out' || a === '--format' || a === '--threads') {
       const v = argv[++i];
       if (v === undefined) return `${a} needs a value`;
       flags[a.slice(2)] = v;
@@ -29,7 +32,33 @@ export function parseIndexArgs(argv: readonly string[]): IndexArgs | string {
   const [path] = positional;
   if (!path || positional.length > 1) return 'index needs exactly one log file or run folder';
   if (!flags.out || !/\.parquet$/i.test(flags.out)) return 'index needs --out RUN.parquet';
-  return { path, out: flags.out, ...(flags.format !== undefined ? { format: flags.format } : {}) };
+  const threads = flags.threads === undefined ? undefined : Number(flags.threads);
+  if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1))
+    return `--threads needs a whole number of at least 1, not ${JSON.stringify(flags.threads)}`;
+  return {
+    path,
+    out: flags.out,
+    ...(flags.format !== undefined ? { format: flags.format } : {}),
+    ...(threads !== undefined ? { threads } : {}),
+  };
+}
+
+/**
+ * Writes each table's bytes to its path, all or none: every `.part` first, then every rename. A
+ * failed write removes the parts and leaves the files already there as they were.
+ */
+export async function writeIndexFiles(
+  files: ReadonlyArray<{ path: string; bytes: ArrayBuffer }>,
+): Promise<void> {
+  const parts = files.map((f) => `${f.path}.part`);
+  try {
+    for (const [i, f] of files.entries()) await writeFile(parts[i] as string, new Uint8Array(f.bytes));
+  } catch (e) {
+    // Only what this write made goes; a part that cannot be removed is left, never the error hidden.
+    await Promise.all(parts.map((p) => rm(p, { force: true }).catch(() => {})));
+    throw e;
+  }
+  for (const [i, f] of files.entries()) await rename(parts[i] as string, f.path);
 }
 
 export async function indexCommand(argv: readonly string[], usage: string): Promise<number> {
@@ -39,20 +68,18 @@ export async function indexCommand(argv: readonly string[], usage: string): Prom
     return 2;
   }
   try {
-    const loaded = await loadTables(args.path, args.format, (line) => process.stderr.write(`${line}\n`));
+    const loaded = await loadTables(
+      args.path,
+      args.format,
+      (line) => process.stderr.write(`${line}\n`),
+      args.threads,
+    );
     const paths = parquetPaths(args.out);
-    for (const table of TABLE_NAMES) {
-      const target = paths[table];
-      const part = `${target}.part`;
-      try {
-        await writeFile(part, new Uint8Array(batchToParquet(loaded.batches[table])));
-        await rename(part, target);
-      } catch (e) {
-        await rm(part, { force: true });
-        throw e;
-      }
-      process.stderr.write(`${target}: ${loaded.batches[table].rows} ${table}\n`);
-    }
+    await writeIndexFiles(
+      TABLE_NAMES.map((table) => ({ path: paths[table], bytes: batchToParquet(loaded.batches[table]) })),
+    );
+    for (const table of TABLE_NAMES)
+      process.stderr.write(`${paths[table]}: ${loaded.batches[table].rows} ${table}\n`);
     process.stderr.write(
       `indexed ${loaded.files} file${loaded.files === 1 ? '' : 's'}: ${loaded.records} records, ${loaded.imported} imported\n`,
     );

@@ -8,7 +8,7 @@
 //   npm run cli -- diagnose FILE [--labels LABELS] --json   (over/under-search; app/cli/diagnose.ts)
 //   npm run cli -- run-summary DIR --json   (a training run per step; app/cli/run-summary.ts)
 //   npm run cli -- query FILE|DIR|RUN.parquet "SQL" [--json|--csv]   (SQL over the rows; app/cli/query.ts)
-//   npm run cli -- index FILE|DIR --out RUN.parquet   (the rows as Parquet; app/cli/index-run.ts)
+//   npm run cli -- index FILE|DIR --out RUN.parquet [--threads N]   (the rows as Parquet, every core; app/cli/index-run.ts)
 
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';

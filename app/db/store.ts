@@ -54,8 +54,10 @@ export async function listRows(): Promise<TrajectoryRow[]> {
   const goldChanged = (await getMeta<string>(ROWS_GOLD_KEY)) !== key;
   // Re-derived: rows written under an older derivation, and, when the question sets changed,
   // rows that were joined before or match a question now (a row keeps 500 characters of its
-  // question, so a longer one is re-derived to be sure).
+  // question, so a longer one is re-derived to be sure). A row opened from a Parquet index has no
+  // body to derive from: it stays as the index wrote it (docs/storage.md).
   const stale = rows
+    .filter((r) => r.indexed === undefined)
     .filter(
       (r) =>
         r.v !== ROW_VERSION ||
@@ -96,7 +98,7 @@ export async function getRows(ids: readonly string[]): Promise<Map<string, Traje
   const out = new Map<string, TrajectoryRow>();
   for (const r of got) {
     if (!r) continue;
-    if (r.v !== ROW_VERSION) return null;
+    if (r.v !== ROW_VERSION && r.indexed === undefined) return null;
     out.set(r.id, r);
   }
   return out;

@@ -5,22 +5,19 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parquetToBatch } from '../../core/sql/parquet';
-import { SqlTables, type TableBatches, emptyBatch } from '../../core/sql/columns';
+import { parquetPaths } from '../../core/sql/parquet-set';
+import { type TableBatches, emptyBatch } from '../../core/sql/columns';
 import type { TableName } from '../../core/sql/schema';
-import { runImport } from '../read-log';
 import { stepFilesOf } from '../run-summary';
+import { defaultThreads, tablesAcrossThreads } from './index-pool';
+
+export { parquetPaths };
 
 export interface LoadedTables {
   batches: TableBatches;
   files: number;
   records: number;
   imported: number;
-}
-
-/** Where `index --out run.parquet` puts each table: the trajectories there, the others beside it. */
-export function parquetPaths(out: string): Record<TableName, string> {
-  const stem = out.replace(/\.parquet$/i, '');
-  return { trajectories: out, searches: `${stem}.searches.parquet`, labels: `${stem}.labels.parquet` };
 }
 
 const exists = (p: string) =>
@@ -48,11 +45,14 @@ async function readParquetTables(path: string): Promise<LoadedTables> {
 /**
  * The tables of `path`. `format`: the importer to use (detected when unset; a folder is read as
  * veRL step files, as run-summary reads it). `onIssue` gets each bad record as `path:line: message`.
+ * A folder's files are read across `threads` worker threads (index-pool.ts; every core by
+ * default), giving the same tables as one thread.
  */
 export async function loadTables(
   path: string,
   format: string | undefined,
   onIssue: (line: string) => void,
+  threads: number = defaultThreads(),
 ): Promise<LoadedTables> {
   if (/\.parquet$/i.test(path)) return readParquetTables(path);
   const isDir = (await stat(path)).isDirectory();
@@ -60,23 +60,11 @@ export async function loadTables(
     ? (await stepFilesOf(path, undefined)).files
     : [{ disk: path, name: undefined as string | undefined }];
   if (files.length === 0) throw new Error(`no step files (.jsonl, .json) in ${path}`);
-  const tables = new SqlTables();
-  let records = 0;
-  let imported = 0;
-  for (const f of files) {
-    const s = await runImport(
-      f.disk,
-      format ?? (isDir ? 'verl' : undefined),
-      (t) => tables.addTrajectory(t),
-      (a) => tables.addLabel(a),
-      f.name ?? basename(f.disk),
-    );
-    records += s.records;
-    imported += s.imported;
-    for (const e of s.errors)
-      onIssue(
-        `${f.disk}:${e.line}: ${e.severity === 'warning' ? 'warning: ' : ''}${e.message}${e.field ? ` (field ${e.field})` : ''}`,
-      );
-  }
-  return { batches: tables.batches, files: files.length, records, imported };
+  const tasks = files.map((f) => ({
+    disk: f.disk,
+    name: f.name ?? basename(f.disk),
+    format: format ?? (isDir ? 'verl' : undefined),
+  }));
+  const r = await tablesAcrossThreads(tasks, threads, onIssue);
+  return { batches: r.batches, files: files.length, records: r.records, imported: r.imported };
 }

@@ -141,6 +141,13 @@ export const TRAJECTORY_COLUMNS: ReadonlyArray<Col<TrajectoryRow>> = [
     'length of the response in characters',
     (r) => r.responseChars,
   ),
+  c(
+    'reward_extras',
+    'VARCHAR',
+    'rewardExtras',
+    'the trainer\'s other logged rewards as a JSON object (`{"format_reward":1}`); NULL when none',
+    (r) => (Object.keys(r.extras).length > 0 ? JSON.stringify(r.extras) : null),
+  ),
   c('flags', 'VARCHAR', 'flagTrajectory', "the distinct flag kinds, comma-separated ('' when none)", (r) =>
     r.flags.join(','),
   ),

@@ -183,9 +183,11 @@ export function filterRows(
     if (f.recall && recallBucket(r.recall) !== f.recall) return false;
     if (f.answerInDocs && yesNo(r.answerInDocs) !== f.answerInDocs) return false;
     if (f.nearMiss && isNearMiss(r) !== (f.nearMiss === 'yes')) return false;
-    if (f.verdicts && (unsureCount(r.sure) > 0 ? 'unsure' : 'sure') !== f.verdicts) return false;
+    // A row whose confidence is not known (opened from a Parquet index) matches neither choice.
+    if (f.verdicts && (r.sure === null || (unsureCount(r.sure) > 0 ? 'unsure' : 'sure') !== f.verdicts))
+      return false;
     if (f.judgeUnsure) {
-      const mark = judged.get(r.id) ?? (unsureCount(r.sure) > 0 ? 'unjudged' : undefined);
+      const mark = judged.get(r.id) ?? (r.sure && unsureCount(r.sure) > 0 ? 'unjudged' : undefined);
       if (mark !== f.judgeUnsure) return false;
     }
     if (f.run !== null && r.run !== f.run) return false;
@@ -204,7 +206,7 @@ function byFileAndLine(a: TrajectoryRow, b: TrajectoryRow): number {
 }
 
 function sortValue(r: TrajectoryRow, key: Exclude<SortKey, 'file'>): string | number | null {
-  if (key === 'sure') return unsureCount(r.sure);
+  if (key === 'sure') return r.sure ? unsureCount(r.sure) : null;
   return key === 'nearMiss' ? (isNearMiss(r) ? 1 : 0) : r[key];
 }
 

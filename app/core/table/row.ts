@@ -3,6 +3,7 @@
 import type { QuestionIndex } from '../corpus/gold-join';
 import { type EfficiencyCounts, efficiencyCounts } from '../diagnose/efficiency';
 import type { Flag } from '../metrics/flags';
+import type { IndexedFrom } from './indexed-row';
 import { finalAnswerText } from '../metrics/trajectory-metrics';
 import { stepByRef, stepNumber } from '../schema/step-number';
 import type { Trajectory } from '../schema/trajectory';
@@ -87,8 +88,10 @@ export interface TrajectoryRow {
   responseChars: number;
   /** Its searches as the SQL `searches` table holds them, so that table loads from stored rows. */
   searches: SearchRow[];
-  /** Which verdicts are unsure and why (row-confidence.ts). */
-  sure: RowConfidence;
+  /** Which verdicts are unsure and why (row-confidence.ts); null when not known (a row opened from a Parquet index). */
+  sure: RowConfidence | null;
+  /** Set when the row was opened from a Parquet index and no trajectory body is stored (indexed-row.ts). */
+  indexed?: IndexedFrom;
 }
 
 function shorten(s: string, max: number): string {

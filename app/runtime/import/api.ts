@@ -6,6 +6,7 @@ import { streamBytes } from '../../core/io/decode';
 import { importIntoDb } from '../../db/import-into-db';
 import type { ImportStart } from '../../db/import-record';
 import { type RowPool, startRowPool } from '../rows/client';
+import { openParquetIndexes } from './parquet';
 
 /** A batch's progress, with what it stored: the page refreshes those rows and backs up those labels. */
 export type ImportedBatch = ImportProgress & {
@@ -61,6 +62,8 @@ export function createImportWorkerApi() {
         replacesOwnOlderVersion: true,
       });
     },
+    /** Parquet indexes picked together (run.parquet and its companions): see ./parquet.ts. */
+    openParquetIndexes,
     cancel(jobId: string) {
       jobs.get(jobId)?.abort();
     },

@@ -10,6 +10,7 @@ import { type TableQuery, type TableView, tableView, type ViewItem } from '../..
 import type { TrajectoryRow } from '../../core/table/row';
 import { tableCsv } from '../../core/table/table-csv';
 import { StepSummaries } from '../../core/training/step-summary';
+import { tableParquet } from './parquet';
 import { getRows, listRows } from '../../db/store';
 import { createSqlFeed } from './sql-feed';
 import { createTrainingApi } from './training';
@@ -111,6 +112,8 @@ export function createTableWorkerApi() {
     ids(): string[] {
       return rows.map((r) => r.id);
     },
+    /** The last view (the table on screen) as a Parquet `trajectories` table (./parquet.ts). */
+    parquet: () => tableParquet(filtered),
     /** The view `queryId` as CSV (rows as filtered and sorted, then the aggregates). */
     csv(queryId: number) {
       if (queryId !== queries) throw new Error('the table changed while exporting; export again');

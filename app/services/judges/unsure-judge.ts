@@ -28,7 +28,7 @@ export async function unsureJudgements(judge: string): Promise<Map<string, Unsur
   const out = new Map<string, UnsureJudgement>();
   for (const l of labels) {
     const r = rows.get(l.id);
-    const j = r ? judgeOnUnsure(r.sure, l) : null;
+    const j = r?.sure ? judgeOnUnsure(r.sure, l) : null;
     if (j) out.set(l.id, j);
   }
   return out;
@@ -38,5 +38,7 @@ export async function unsureJudgements(judge: string): Promise<Map<string, Unsur
 export async function unsureJudgePlan(ids: readonly string[], judge: string): Promise<UnsureJudgePlan> {
   const [rows, labellings] = await Promise.all([rowsOf(ids), recentJudgeLabellings()]);
   const judged = new Set((labellings.get(judge) ?? []).map((l) => l.id));
-  return planUnsureJudge(ids, new Map([...rows].map(([id, r]) => [id, r.sure])), judged);
+  // A row without a known confidence (opened from a Parquet index) has no body to judge either.
+  const confidence = new Map([...rows].flatMap(([id, r]) => (r.sure ? [[id, r.sure] as const] : [])));
+  return planUnsureJudge(ids, confidence, judged);
 }

@@ -4,6 +4,7 @@ import { VERDICTS } from '../../core/annotations/annotation';
 import { RunsOfQuestionButton } from '../components/compare/RunsOfQuestionButton';
 import { ForkLineage } from '../components/fork/ForkLineage';
 import { ForkPanel } from '../components/fork/ForkPanel';
+import { IndexedTrajectory } from '../components/trajectory/IndexedTrajectory';
 import { AnswerCorrectness } from '../components/judge/AnswerCorrectness';
 import { TestModelWarning } from '../components/model/TestModelWarning';
 import { TrajectoryHeader } from '../components/trajectory/TrajectoryHeader';
@@ -36,12 +37,17 @@ export function TrajectoryPage({ id, stepRef }: { id: string; stepRef: string | 
   if (!view && demoLoading) return <div className="empty">Loading the demo set…</div>;
   if (!view)
     return (
-      <div className="empty">
-        No trajectory with id <code>{id}</code> is stored here.{' '}
-        <button type="button" className="link" onClick={() => navigate({ page: 'trajectories' })}>
-          Back to the trajectories
-        </button>
-      </div>
+      <IndexedTrajectory
+        id={id}
+        notStored={
+          <div className="empty">
+            No trajectory with id <code>{id}</code> is stored here.{' '}
+            <button type="button" className="link" onClick={() => navigate({ page: 'trajectories' })}>
+              Back to the trajectories
+            </button>
+          </div>
+        }
+      />
     );
   return <TrajectoryView key={id} view={view} stepRef={stepRef} onReady={replayKeys} />;
 }

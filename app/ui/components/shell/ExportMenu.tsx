@@ -6,6 +6,7 @@ import { downloadText, stamp } from '../../data/export/download';
 import { parseHash } from '../../state/router';
 import { useUi } from '../../state/ui-store';
 import { useMenuDismiss } from './use-menu-dismiss';
+import { TableParquetItem } from './TableParquetItem';
 
 export function ExportMenu() {
   const [open, setOpen] = useState(false);
@@ -73,6 +74,7 @@ export function ExportMenu() {
           >
             HTML report (the table as filtered)
           </button>
+          <TableParquetItem run={run} />
           <button
             type="button"
             role="menuitem"

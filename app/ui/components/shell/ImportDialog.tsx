@@ -14,6 +14,7 @@ import {
 import { useImports } from '../../data/queries';
 import { importIfLabelFile, labelFileSummary } from '../../../services/labels/label-file-import';
 import { useUi } from '../../state/ui-store';
+import { isParquetName, openedIndexSummary, openParquetFiles } from '../../../services/parquet-import';
 
 interface Job {
   id: string;
@@ -31,6 +32,8 @@ interface Job {
   report?: ImportRecord;
   /** What a label file (rather than a log) imported, in one line. */
   labels?: string;
+  /** What Parquet indexes picked together opened, a line each. */
+  indexes?: string[];
 }
 
 function reportText(r: ImportRecord): string {
@@ -64,8 +67,31 @@ export function ImportDialog() {
   }, []);
 
   const start = useCallback(
-    (files: File[]) => {
+    (picked: File[]) => {
       setImportOpen(true);
+      // Parquet indexes are opened together (run.parquet with its companions), as rows.
+      const parquet = picked.filter((f) => isParquetName(f.name));
+      const files = picked.filter((f) => !isParquetName(f.name));
+      if (parquet.length > 0) {
+        const id = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+        const size = parquet.reduce((n, f) => n + f.size, 0);
+        const name = parquet.map((f) => f.name).join(', ');
+        setJobs((js) => [{ id, name, size, chars: 0, records: 0, errors: 0, state: 'running' }, ...js]);
+        openParquetFiles(parquet)
+          .then((opened) => {
+            const rows = opened.reduce((n, o) => n + o.rows, 0);
+            update(id, {
+              state: 'done',
+              chars: size,
+              records: rows,
+              indexes: opened.map(openedIndexSummary),
+            });
+            setToast(opened.map(openedIndexSummary).join('\n'));
+          })
+          .catch((e: unknown) =>
+            update(id, { state: 'failed', message: String((e as Error)?.message ?? e) }),
+          );
+      }
       for (const f of files) {
         const id = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
         setJobs((js) => [
@@ -166,7 +192,9 @@ export function ImportDialog() {
             <h2>Import trajectories</h2>
             <p className="muted">
               JSONL, JSON or text logs of Search-R1, R1-Searcher, When-to-Search, QAgent, ExSearch,
-              APEX-Searcher, FlashRAG or Hopscope. Parsing runs in a background worker; bad records are
+              APEX-Searcher, FlashRAG or Hopscope, or a Parquet index (<code>run.parquet</code> from{' '}
+              <code>npm run cli -- index</code> or the table's Parquet export; pick its <code>.searches</code>{' '}
+              and <code>.labels</code> files with it). Parsing runs in a background worker; bad records are
               reported with their line and every good record is kept.
             </p>
             <div className="row">
@@ -285,6 +313,13 @@ function JobView({ job, onCancel }: { job: Job; onCancel: () => void }) {
           . To import the rest, import the file again: records already stored are recognised, not duplicated.
           The report is under Earlier imports.
         </div>
+      )}
+      {job.indexes && (
+        <ul className="report" data-testid="import-parquet-report">
+          {job.indexes.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
       )}
       {job.labels && (
         <div className="report" data-testid="import-labels-report">

@@ -6,8 +6,12 @@ import type { TrajectoryRow } from '../../../core/table/row';
 import { unsureCount } from '../../../core/table/row-confidence';
 import type { UnsureJudgement } from '../../../core/table/unsure-judge';
 
+/** Unsure verdicts of the row; null when its confidence is not known (opened from a Parquet index). */
+const unsureOf = (r: TrajectoryRow): number | null => (r.sure ? unsureCount(r.sure) : null);
+
 export function sureContent(r: TrajectoryRow): ReactNode {
-  const n = unsureCount(r.sure);
+  const n = unsureOf(r);
+  if (n === null) return <span className="muted">–</span>;
   return (
     <span className={`pill confidence-${n > 0 ? 'unsure' : 'sure'}`} data-testid="row-sure" data-unsure={n}>
       {n > 0 ? `${n} unsure` : 'sure'}
@@ -16,11 +20,11 @@ export function sureContent(r: TrajectoryRow): ReactNode {
 }
 
 export function sureTitle(r: TrajectoryRow): string {
-  return r.sure.reasons.join('\n');
+  return r.sure ? r.sure.reasons.join('\n') : 'Not in a Parquet index: import the source log to see it.';
 }
 
 export function judgeUnsureContent(r: TrajectoryRow, j: UnsureJudgement | undefined): ReactNode {
-  if (!j) return unsureCount(r.sure) > 0 ? <span className="muted">–</span> : '';
+  if (!j) return (unsureOf(r) ?? 0) > 0 ? <span className="muted">–</span> : '';
   return (
     <span className={`pill judge-${j.mark}`} data-testid="row-judge-unsure" data-mark={j.mark}>
       {j.mark === 'disagrees' ? 'differs' : 'agrees'}
@@ -29,7 +33,7 @@ export function judgeUnsureContent(r: TrajectoryRow, j: UnsureJudgement | undefi
 }
 
 export function judgeUnsureTitle(r: TrajectoryRow, j: UnsureJudgement | undefined): string | undefined {
-  if (!j) return unsureCount(r.sure) > 0 ? 'Not judged yet: Judge the unsure asks the model.' : undefined;
+  if (!j) return (unsureOf(r) ?? 0) > 0 ? 'Not judged yet: Judge the unsure asks the model.' : undefined;
   const of = `the judge on ${j.compared} unsure verdict${j.compared === 1 ? '' : 's'}`;
   return j.mark === 'agrees' ? `Agrees: ${of}.` : `Disagrees: ${of}\n${j.differences.join('\n')}`;
 }
