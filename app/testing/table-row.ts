@@ -1,5 +1,6 @@
 // A trajectory table row with every field at its empty value, for tests of what reads rows.
 import type { TrajectoryRow } from '../core/table/row';
+import type { RowConfidence } from '../core/table/row-confidence';
 
 /** The detectors' counts of a record with no searches. */
 export const NO_EFF: TrajectoryRow['eff'] = {
@@ -13,7 +14,7 @@ export const NO_EFF: TrajectoryRow['eff'] = {
 };
 
 /** The verdicts' confidence of a record with no searches and no answer: every verdict sure. */
-export const ALL_SURE: TrajectoryRow['sure'] = {
+export const ALL_SURE: RowConfidence = {
   searches: 0,
   unsureSearches: [],
   redundant: [],

@@ -18,6 +18,7 @@ describe("the row's verdict confidence", () => {
       const view = trajectoryView(t);
       const d = view.diagnosis;
       const c = rowOfView(view).sure;
+      if (c === null) throw new Error('a derived row always has its confidence');
       const unsure = d.confidence.searches.flatMap((s, i) => (s.level === 'unsure' ? [i + 1] : []));
       expect(c.unsureSearches).toEqual(unsure);
       expect(c.under).toBe(d.confidence.underSearch.level);
