@@ -25,28 +25,30 @@ function record(question: string, answer: string, hops: Hop[]) {
   };
 }
 
-// As `diagnose --json` reads them: every verdict of the searching records is unsure (the gold
-// string on a page tied to the question, or a fallback), but Vertigo's second search (the same
-// words again) is sure; Casablanca has no search, so all its verdicts are sure. The rules call
-// Jaws' and Vertigo's second searches redundant.
+// As `diagnose --json` reads them: the passages give the gold without the asked relation's word
+// ("by", not "directed by"), so each searching record's under-search verdict is unsure (the answer
+// linked to the question's entity only), and so is Jaws' second search, which rests on that
+// point; a search before the gold was seen is surely necessary, and Vertigo's second search (the
+// same words again) is surely redundant. Casablanca has no search, so all its verdicts are sure.
+// The rules call Jaws' and Vertigo's second searches redundant.
 const RECORDS = [
   record('Which moviemaker directed Jaws?', 'Steven Spielberg', [
-    ['Jaws director', 'Jaws (film)', 'Jaws is a 1975 film directed by Steven Spielberg.'],
-    ['Jaws film director name', 'Jaws (film)', 'Jaws was directed by Steven Spielberg.'],
+    ['Jaws director', 'Jaws (film)', 'Jaws is a 1975 film by Steven Spielberg.'],
+    ['Jaws film director name', 'Jaws (film)', 'Jaws, a Steven Spielberg film.'],
   ]),
   record('Which moviemaker directed Alien?', 'Ridley Scott', [
-    ['Alien director', 'Alien (film)', 'Alien is a 1979 film directed by Ridley Scott.'],
+    ['Alien director', 'Alien (film)', 'Alien is a 1979 film by Ridley Scott.'],
   ]),
   record('Which moviemaker directed Psycho?', 'Alfred Hitchcock', [
     ['Psycho 1960 film', 'Psycho (1960 film)', 'Psycho is a 1960 film.'],
-    ['Psycho director', 'Psycho (1960 film)', 'Psycho was directed by Alfred Hitchcock.'],
+    ['Psycho director', 'Psycho (1960 film)', 'Psycho is an Alfred Hitchcock film.'],
   ]),
   record('When did Titanic premiere?', '1997', [
     ['Titanic premiere', 'Titanic', 'Titanic premiered in 1997.'],
   ]),
   record('Which moviemaker directed Vertigo?', 'Alfred Hitchcock', [
-    ['Vertigo director', 'Vertigo (film)', 'Vertigo is a film directed by Alfred Hitchcock.'],
-    ['Vertigo director', 'Vertigo (film)', 'Vertigo is a film directed by Alfred Hitchcock.'],
+    ['Vertigo director', 'Vertigo (film)', 'Vertigo is a film by Alfred Hitchcock.'],
+    ['Vertigo director', 'Vertigo (film)', 'Vertigo is a film by Alfred Hitchcock.'],
   ]),
   record('Which moviemaker directed Casablanca?', 'Michael Curtiz', []),
 ];
@@ -93,11 +95,11 @@ test('judge the unsure: filter, run on the unsure verdicts only, pause, resume a
     const row = (film: string) => page.getByTestId('trajectory-row').filter({ hasText: `directed ${film}?` });
     const sure = (film: string) => row(film).getByTestId('row-sure');
     await expect(sure('Casablanca')).toHaveText('sure');
-    await expect(sure('Jaws')).toHaveText('3 unsure');
-    await expect(sure('Vertigo')).toHaveText('2 unsure');
-    await expect(row('Vertigo').locator('[data-col="sure"]')).toHaveAttribute(
+    await expect(sure('Jaws')).toHaveText('2 unsure');
+    await expect(sure('Vertigo')).toHaveText('1 unsure');
+    await expect(row('Jaws').locator('[data-col="sure"]')).toHaveAttribute(
       'title',
-      /^under-search: .+\nsearch 1: /,
+      /^under-search: .+\nsearch 2: /,
     );
     await page.getByLabel('Verdict confidence').selectOption('sure');
     expect(await rowCount(page)).toMatch(shown(1));
@@ -155,7 +157,7 @@ test('judge the unsure: filter, run on the unsure verdicts only, pause, resume a
     await page.getByLabel('Judge on unsure verdicts').selectOption('agrees');
     expect(await rowCount(page)).toMatch(shown(3));
 
-    // Calibrate: a person's labels of Jaws, scored by confidence (all its verdicts are unsure).
+    // Calibrate: a person's labels of Jaws, scored by confidence (search 1 sure, search 2 unsure).
     await page.getByTestId('nav-calibrate').click();
     await page.getByLabel('Annotator for imported labels').fill('ana');
     await page.getByTestId('labels-file').setInputFiles(
@@ -173,15 +175,15 @@ test('judge the unsure: filter, run on the unsure verdicts only, pause, resume a
     const scores = page
       .locator('[data-testid="calibration-annotator"][data-annotator="ana"]')
       .getByTestId('confidence-scores');
-    await expect(scores.locator('tr[data-level="sure"] td').first()).toHaveText('– / – / – (0/0/0/0)');
+    await expect(scores.locator('tr[data-level="sure"] td').first()).toHaveText('– / – / – (0/0/0/1)');
     await expect(scores.locator('tr[data-level="unsure"] td').first()).toHaveText(
-      '1.000 / 1.000 / 1.000 (1/0/0/1)',
+      '1.000 / 1.000 / 1.000 (1/0/0/0)',
     );
     await expect(scores.locator('tr[data-level="all"] td').first()).toHaveText(
       '1.000 / 1.000 / 1.000 (1/0/0/1)',
     );
     await expect(scores.getByTestId('confidence-coverage')).toHaveText(
-      'Sure: 0 of 2 searches (0.000), 0 of 1 under-search verdicts (0.000), 0 of 1 sufficiency points (0.000) on these trajectories.',
+      'Sure: 1 of 2 searches (0.500), 0 of 1 under-search verdicts (0.000), 0 of 1 sufficiency points (0.000) on these trajectories.',
     );
     await scores.scrollIntoViewIfNeeded();
     await page.screenshot({ path: '/tmp/unsure-judge-calibrate.png' });

@@ -136,6 +136,7 @@ export function TrajectoryTable({
     if (idx !== undefined) virt.scrollToIndex(idx, { align: 'auto' });
   }, [view, stale, query, current, virt]);
 
+  const mountedAt = useRef(performance.now());
   // Enter opens the cursor's row of the current query's view, waiting for it if need be.
   const openCursor = useOpenWhenCurrent({ ready: !!view && !stale, filters, sort, groupByFile }, () => {
     const id = view?.ids[current];
@@ -148,6 +149,10 @@ export function TrajectoryTable({
       return it?.type === 'row' ? it.row : undefined;
     };
     const onKey = (e: KeyboardEvent) => {
+      // A key pressed before the table was on screen is not for it: the Enter on a Training plot
+      // point that opened this table reaches its window listener, added during that same key's
+      // dispatch, and would open the first row once the view came.
+      if (e.timeStamp < mountedAt.current) return;
       if (e.key !== 'Enter' && e.key !== 'o') openCursor.cancel();
       if (e.key === '/' && !isTyping(e)) {
         e.preventDefault();
