@@ -113,11 +113,7 @@ export function rowOfRecord(r: SqlRecord, from: IndexedFrom): TrajectoryRow {
     formatError: r.format_error === true,
     responseChars: num(r.response_chars),
     // As the SQL `searches` table holds them, from the companion file when it was opened.
-    searches: (searches ?? []).map((s) => ({
-      trajectoryId: str(r.id),
-      ...s,
-      rule: s.rule as RedundancyRule | null,
-    })),
+    searches: (searches ?? []).map((s) => ({ trajectoryId: str(r.id), ...s })),
     // The verdicts' confidence is not in the index.
     sure: null,
     indexed: from,
@@ -139,7 +135,8 @@ export function searchesByTrajectory(batch: ColumnBatch): Map<string, IndexedSea
       newDocs: num(s.new_docs),
       goldHit: typeof s.gold_hit === 'boolean' ? s.gold_hit : null,
       redundant: s.redundant === true,
-      rule: typeof s.rule === 'string' ? s.rule : null,
+      // The detector's rule names, as the index wrote them.
+      rule: typeof s.rule === 'string' ? (s.rule as RedundancyRule) : null,
     });
   }
   for (const list of by.values()) list.sort((a, b) => a.k - b.k);

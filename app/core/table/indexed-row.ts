@@ -2,17 +2,10 @@
 // Parquet export): the row is stored, its trajectory body is not, so nothing can be derived again
 // from it and the trajectory page says where the steps are instead (docs/storage.md).
 
+import type { SearchRow } from '../sql/search-rows';
+
 /** What an indexed row keeps of the `searches` table: one entry per search, in `k` order. */
-export interface IndexedSearch {
-  k: number;
-  step: number;
-  query: string;
-  docs: number;
-  newDocs: number;
-  goldHit: boolean | null;
-  redundant: boolean;
-  rule: string | null;
-}
+export type IndexedSearch = Omit<SearchRow, 'trajectoryId'>;
 
 export interface IndexedFrom {
   /** The Parquet file the row was read from (`run.parquet`). */
