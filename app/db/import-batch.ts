@@ -1,6 +1,7 @@
 // Storing one batch of an import: the records (a taken id moves the newcomer to `<id>~n`), the
 // labels the file carried (with their record, on a step it has), and the import's report.
 import { type Annotation, annotationId } from '../core/annotations/annotation';
+import type { CollectionRef } from '../core/collections/collection';
 import type { ImportBatch } from '../core/importers/pipeline';
 import type { ImportIssue } from '../core/importers/types';
 import type { ImportRecord } from './db';
@@ -28,7 +29,7 @@ export interface StoredBatch {
  */
 export function batchWriter(
   record: ImportRecord,
-  opts: { file: string; replacesOwnOlderVersion?: boolean },
+  opts: { file: string; replacesOwnOlderVersion?: boolean; collection?: CollectionRef },
 ): (b: ImportBatch) => Promise<StoredBatch> {
   let known: Promise<KnownIds> | null = null;
   return async (b) => {
@@ -39,6 +40,7 @@ export function batchWriter(
       replaceSameSource: opts.replacesOwnOlderVersion === true,
       derivedIds: kept.derivedIds,
       known: held,
+      ...(opts.collection ? { collection: opts.collection } : {}),
       alongside: ({ stored, moved }, tx) => {
         const movedIssues = moved.map((m) => movedIssue(opts.file, b.lines[m.index] ?? 0, m));
         // Labels the file carried for a moved record go with it; one on a step it lacks is reported.

@@ -44,7 +44,10 @@ export async function importIntoDb(
     ...(opts.format ? { format: opts.format } : {}),
     ...(opts.signal ? { signal: opts.signal } : {}),
   });
-  const write = batchWriter(record, opts);
+  const write = batchWriter(record, {
+    ...opts,
+    ...(opts.start?.collection ? { collection: opts.start.collection } : {}),
+  });
   // Records stored under a derived id because theirs held a different record, and labels not
   // stored: reported first.
   const storeIssues: ImportIssue[] = [];

@@ -54,6 +54,7 @@ export function tableRow(fields: Partial<TrajectoryRow>): TrajectoryRow {
     extras: {},
     formatError: false,
     responseChars: 0,
+    collection: '',
     ...fields,
   };
 }

@@ -83,6 +83,11 @@ export interface TrajectoryRow {
   formatError: boolean;
   /** Length of the response in characters (`raw`, else the steps' own text). */
   responseChars: number;
+  /**
+   * The collection the trajectory belongs to (core/collections): set by the database when it stores
+   * the row, '' outside it (the report, the CLI).
+   */
+  collection: string;
 }
 
 function shorten(s: string, max: number): string {
@@ -154,5 +159,6 @@ export function rowOfView(view: TrajectoryView): TrajectoryRow {
     extras: rewardExtras(t),
     formatError: responseFormatError(t, m),
     responseChars: responseChars(t),
+    collection: '',
   };
 }

@@ -10,12 +10,16 @@ import { type TableQuery, type TableView, tableView, type ViewItem } from '../..
 import type { TrajectoryRow } from '../../core/table/row';
 import { tableCsv } from '../../core/table/table-csv';
 import { getRows, listRows } from '../../db/store';
+import { type Collection, inScope } from '../../core/collections/collection';
+import { listCollections } from '../../db/collection-store';
 import { createTrainingApi } from './training';
 
 export function createTableWorkerApi() {
   let rows: TrajectoryRow[] = [];
   let loaded = 0;
-  let facets = tableFacets([]);
+  let collections: Collection[] = [];
+  // The filter choices of the rows in scope, for the scope they were read for.
+  let facets = { scope: '', loaded: -1, facets: tableFacets([]) };
   let items: ViewItem[] = [];
   let filtered: TrajectoryRow[] = [];
   let queries = 0;
@@ -28,7 +32,7 @@ export function createTableWorkerApi() {
   function queue(read: () => Promise<TrajectoryRow[]>): Promise<number> {
     const next = loading.then(async () => {
       rows = await read();
-      facets = tableFacets(rows);
+      collections = await listCollections();
       return ++loaded;
     });
     loading = next.catch(() => 0);
@@ -55,20 +59,25 @@ export function createTableWorkerApi() {
     },
     /** Filters, sorts and groups the rows; the view's items stay here, read by window. */
     query(q: TableQuery): TableView & { queryId: number } {
-      const v = tableView(rows, q);
+      // The chosen collections first: the total, the filter choices and the aggregates are theirs.
+      const scoped = inScope(rows, q.filters.collections ?? null, collections);
+      const scope = JSON.stringify(q.filters.collections ?? null);
+      if (facets.loaded !== loaded || facets.scope !== scope)
+        facets = { scope, loaded, facets: tableFacets(scoped) };
+      const v = tableView(scoped, q);
       items = v.items;
       filtered = v.filtered;
       const rowItems = Int32Array.from(v.rowItems);
       const out = {
         queryId: ++queries,
         loaded,
-        total: rows.length,
+        total: scoped.length,
         count: v.ids.length,
         itemCount: items.length,
         ids: v.ids,
         rowItems,
         aggregates: aggregateByFile(v.filtered),
-        facets,
+        facets: facets.facets,
       };
       return Comlink.transfer(out, [rowItems.buffer]);
     },
