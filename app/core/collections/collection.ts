@@ -33,6 +33,17 @@ export function newImportCollection(name: string, at: string = new Date().toISOS
   return { id: idOf('import', `${at}|${name}|${Math.random()}`), name, kind: 'import' };
 }
 
+/**
+ * What one import action is called: its folder (a picked folder's files carry the path), its file,
+ * or its first file and how many more.
+ */
+export function importActionName(files: readonly { name: string; webkitRelativePath?: string }[]): string {
+  const folder = files[0]?.webkitRelativePath?.split('/')[0];
+  if (folder && files[0]!.webkitRelativePath!.includes('/')) return folder;
+  if (files.length <= 1) return files[0]?.name ?? 'Import';
+  return `${files[0]!.name} and ${files.length - 1} more`;
+}
+
 /** A training run's collection: the same run imported again (or followed) stays in it. */
 export function trainingCollection(run: string): CollectionRef {
   return {

@@ -1,5 +1,6 @@
 import type { Annotation } from '../../core/annotations/annotation';
 import { plural } from '../../core/plural';
+import { CollectionChooser } from '../components/collections/CollectionChooser';
 import { CorrectnessBar } from '../components/judge/CorrectnessBar';
 import { DemoBanner } from '../components/table/DemoBanner';
 import { SavedViews } from '../components/table/SavedViews';
@@ -21,7 +22,12 @@ export function TrajectoriesPage() {
   return (
     <TrajectoryTable
       useSource={useWorkerTable}
-      views={<SavedViews />}
+      views={
+        <>
+          <CollectionChooser />
+          <SavedViews />
+        </>
+      }
       annotations={annotations.data ?? NO_ANNOTATIONS}
       banner={(total, anyLive) => (
         <>

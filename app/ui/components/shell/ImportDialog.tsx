@@ -14,6 +14,8 @@ import {
 import { useImports } from '../../data/queries';
 import { importIfLabelFile, labelFileSummary } from '../../../services/labels/label-file-import';
 import { useUi } from '../../state/ui-store';
+import { importActionName, newImportCollection } from '../../../core/collections/collection';
+import { useCollectionSummaries } from '../../data/collections';
 
 interface Job {
   id: string;
@@ -50,6 +52,9 @@ function endState(r: ImportRecord, runningFiles: ReadonlySet<string>): string {
 export function ImportDialog() {
   const { importOpen, setImportOpen, setToast, annotator } = useUi();
   const [format, setFormat] = useState('');
+  // '' : a new collection for this import, named after its file or folder; else an existing one.
+  const [into, setInto] = useState('');
+  const collections = useCollectionSummaries().data;
   const [jobs, setJobs] = useState<Job[]>([]);
   const [dragging, setDragging] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -66,6 +71,9 @@ export function ImportDialog() {
   const start = useCallback(
     (files: File[]) => {
       setImportOpen(true);
+      // One import action is one collection (unless the user picked one to add to).
+      const picked = collections?.find((c) => c.id === into);
+      const collection = picked ?? newImportCollection(importActionName(files));
       for (const f of files) {
         const id = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
         setJobs((js) => [
@@ -73,8 +81,15 @@ export function ImportDialog() {
           ...js,
         ]);
         const importLog = () =>
-          importTrajectoryFile(id, f, format || undefined, (p) =>
-            update(id, { chars: p.chars, records: p.records, errors: p.errors }),
+          importTrajectoryFile(
+            id,
+            f,
+            format || undefined,
+            (p) => update(id, { chars: p.chars, records: p.records, errors: p.errors }),
+            f.name,
+            true,
+            undefined,
+            collection,
           )
             .then((report) => {
               update(id, {
@@ -114,7 +129,7 @@ export function ImportDialog() {
           );
       }
     },
-    [annotator, format, setImportOpen, setToast, update],
+    [annotator, collections, format, into, setImportOpen, setToast, update],
   );
 
   // Files dropped anywhere on the window are imported.
@@ -177,6 +192,17 @@ export function ImportDialog() {
                   {FORMATS.map((f) => (
                     <option key={f.id} value={f.id}>
                       {f.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                Into{' '}
+                <select value={into} onChange={(e) => setInto(e.target.value)} aria-label="Collection">
+                  <option value="">A new collection, named after the file or folder</option>
+                  {(collections ?? []).map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
                     </option>
                   ))}
                 </select>
