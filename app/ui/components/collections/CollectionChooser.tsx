@@ -27,7 +27,7 @@ export function CollectionChooser() {
     chosen === null
       ? 'Collections: default'
       : chosen.length === 1
-        ? `Collection: ${list.find((c) => c.id === chosen[0])?.name ?? '?'}`
+        ? `Collection: ${list.find((c) => c.id === chosen[0])?.name ?? '(deleted)'}`
         : `Collections: ${chosen.length}`;
   const toggle = (id: string, on: boolean) => {
     const next = on ? [...shown, id] : shown.filter((x) => x !== id);
@@ -35,14 +35,14 @@ export function CollectionChooser() {
   };
   return (
     <>
-      <details className="menu views-menu" data-testid="collection-chooser">
-        <summary>{label} ▾</summary>
+      <details className="menu views-menu collection-chooser" data-testid="collection-chooser">
+        <summary title={label}>{label} ▾</summary>
         <div className="menu-panel">
           <p className="muted small">
             The table, its aggregates and filters, compare and Calibrate show the collections ticked here. By
             default, every collection except training runs.
           </p>
-          <ul className="view-list">
+          <ul className="collection-choices">
             {list.map((c) => (
               <li key={c.id}>
                 <label className="check">
@@ -52,9 +52,12 @@ export function CollectionChooser() {
                     onChange={(e) => toggle(c.id, e.target.checked)}
                     aria-label={`Show collection ${c.name}`}
                   />{' '}
-                  {c.name} <span className="muted">· {plural(c.trajectories, 'trajectory')}</span>
-                  {c.kind === 'training' && <span className="muted"> (training run)</span>}
-                </label>{' '}
+                  <span className="collection-name">{c.name}</span>
+                  <span className="muted">
+                    · {plural(c.trajectories, 'trajectory')}
+                    {c.kind === 'training' ? ' (training run)' : ''}
+                  </span>
+                </label>
                 <button
                   type="button"
                   className="link"

@@ -122,7 +122,7 @@ function CollectionItem({
     <li data-testid="collection-item" data-collection={c.name}>
       <div className="row">
         {name === null ? (
-          <strong>{c.name}</strong>
+          <strong title={c.name}>{c.name}</strong>
         ) : (
           <form
             onSubmit={(e) => {
