@@ -124,13 +124,29 @@ export function scopeTest(
   return (c) => !training.has(c);
 }
 
+/**
+ * The table's scope: scopeTest, and with no choice made, a training run the table is filtered to
+ * (`run`, a Training plot's point opening one run's step) counts as chosen too.
+ */
+export function tableScopeTest(
+  chosen: readonly string[] | null,
+  run: string | null,
+  collections: readonly Pick<Collection, 'id' | 'kind'>[],
+): (collection: string) => boolean {
+  const test = scopeTest(chosen, collections);
+  if (chosen !== null || run === null) return test;
+  const runs = trainingCollection(run).id;
+  return (c) => c === runs || test(c);
+}
+
 /** The rows of `rows` in scope (the same array when every row is). */
 export function inScope<R extends { collection: string }>(
   rows: readonly R[],
   chosen: readonly string[] | null,
   collections: readonly Pick<Collection, 'id' | 'kind'>[],
+  run: string | null = null,
 ): readonly R[] {
-  const test = scopeTest(chosen, collections);
+  const test = tableScopeTest(chosen, run, collections);
   return rows.every((r) => test(r.collection)) ? rows : rows.filter((r) => test(r.collection));
 }
 

@@ -13,7 +13,7 @@ import { StepSummaries } from '../../core/training/step-summary';
 import { tableParquet } from './parquet';
 import { getRows, listRows } from '../../db/store';
 import { createSqlFeed } from './sql-feed';
-import { type Collection, inScope, scopeTest } from '../../core/collections/collection';
+import { type Collection, inScope, tableScopeTest } from '../../core/collections/collection';
 import { listCollections } from '../../db/collection-store';
 import { createTrainingApi } from './training';
 
@@ -96,11 +96,12 @@ export function createTableWorkerApi() {
     query(q: TableQuery): TableView & { queryId: number } {
       // The chosen collections first: the total, the filter choices and the aggregates are theirs.
       const chosen = q.filters.collections ?? null;
-      const scoped = inScope(rows, chosen, collections);
-      const key = `${JSON.stringify(chosen)}|${collectionsKey(collections)}`;
+      const run = q.filters.run ?? null;
+      const scoped = inScope(rows, chosen, collections, run);
+      const key = `${JSON.stringify([chosen, chosen === null ? run : null])}|${collectionsKey(collections)}`;
       if (counted?.key !== key) {
         facetCounts.reset(scoped);
-        counted = { key, test: scopeTest(chosen, collections) };
+        counted = { key, test: tableScopeTest(chosen, run, collections) };
       }
       const v = tableView(scoped, q);
       items = v.items;

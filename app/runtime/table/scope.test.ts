@@ -78,6 +78,20 @@ describe('table scoped to collections', () => {
     expect(api.query(q(null)).facets.strategies).toEqual(['apex', 'basic']);
   });
 
+  it("shows a training run's samples when the table is filtered to that run (a Training plot's point)", async () => {
+    await putTrajectories([
+      trajectory('a', 'a.jsonl', 'apex'),
+      trajectory('t1', 'run/1.jsonl', 'verl', 'r1'),
+    ]);
+    const api = createTableWorkerApi();
+    await api.load();
+    const toRun = { ...q(null), filters: { ...NO_FILTERS, run: 'r1', trainStep: '1' } };
+    const v = api.query(toRun);
+    expect([v.total, v.ids, v.facets.strategies]).toEqual([2, ['t1'], ['apex', 'verl']]);
+    // A choice made in the chooser is kept as it is.
+    expect(api.query({ ...toRun, filters: { ...toRun.filters, collections: ['nothing'] } }).total).toBe(0);
+  });
+
   it('keeps the choice in the link', () => {
     const view = { ...DEFAULT_VIEW, filters: { ...NO_FILTERS, collections: ['demo', 'import-x1'] } };
     const enc = encodeView(view);
