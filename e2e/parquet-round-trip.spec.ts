@@ -53,6 +53,10 @@ test('a run exported from the table as Parquet opens in a fresh profile with the
 
   // The table filtered to the run's step files, exported from Export ▾.
   await page.goto('/#/');
+  // Training runs are outside the table's default collections: tick this one.
+  await page.getByTestId('collection-chooser').locator('summary').click();
+  await page.getByLabel(`Show collection Training run ${RUN}`).check();
+  await page.getByTestId('collection-chooser').locator('summary').click();
   await searchTable(page, `${RUN}/`);
   const count = await rowCount(page);
   const shown = Number(/^(\d+) of/.exec(count)?.[1]);

@@ -1,5 +1,6 @@
 // Batch runs in IndexedDB. A finished job is recorded right after its trajectory is stored, so a
 // reload mid-batch loses nothing finished and the batch resumes where it stopped.
+import { batchCollection } from '../core/collections/collection';
 import type { Trajectory } from '../core/schema/trajectory';
 import { type BatchRecord, db } from './db';
 import { getTrajectory } from './store';
@@ -22,24 +23,30 @@ export async function deleteBatch(id: string): Promise<void> {
   await (await db()).delete('batches', id);
 }
 
-/** Stores a job's trajectory and marks the job done, in one transaction. */
+/** Stores a job's trajectory in its batch's collection and marks the job done, in one transaction. */
 export async function recordBatchJob(
   batchId: string,
   job: { key: string; trajectoryId: string; ms: number },
   t: Trajectory,
 ): Promise<BatchRecord> {
-  return writeTrajectories(['batches'], async (put, tx) => {
-    const b = await tx.objectStore('batches').get(batchId);
-    if (!b) throw new Error(`batch ${batchId} is not stored`);
-    put(t);
-    const next: BatchRecord = {
-      ...b,
-      done: [...b.done.filter((x) => x.key !== job.key), job],
-      updatedAt: new Date().toISOString(),
-    };
-    void tx.objectStore('batches').put(next);
-    return next;
-  });
+  const named = await getBatch(batchId);
+  const collection = batchCollection(batchId, named?.name ?? '');
+  return writeTrajectories(
+    ['batches'],
+    async (put, tx) => {
+      const b = await tx.objectStore('batches').get(batchId);
+      if (!b) throw new Error(`batch ${batchId} is not stored`);
+      put(t);
+      const next: BatchRecord = {
+        ...b,
+        done: [...b.done.filter((x) => x.key !== job.key), job],
+        updatedAt: new Date().toISOString(),
+      };
+      void tx.objectStore('batches').put(next);
+      return next;
+    },
+    { collection },
+  );
 }
 
 export async function batchTrajectories(b: BatchRecord): Promise<Trajectory[]> {

@@ -1,11 +1,12 @@
 // IndexedDB layout (via idb). Used from the page and from workers alike.
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB, type StoreNames } from 'idb';
 import type { Annotation } from '../core/annotations/annotation';
 import type { TrajectoryRow } from '../core/table/row';
 import type { ImportIssue } from '../core/importers/types';
 import type { StoredTrajectory } from '../core/schema/packed';
 import type { Question } from '../core/corpus/types';
 import type { Passage } from '../core/search/types';
+import { type Collection, type CollectionRef, collectionOfStored } from '../core/collections/collection';
 
 export interface ImportRecord {
   id: string;
@@ -33,6 +34,8 @@ export interface ImportRecord {
   status?: 'running' | 'done' | 'cancelled' | 'failed';
   /** Why a cancelled or failed import stopped. */
   message?: string;
+  /** The collection its trajectories went to (absent on records written before collections). */
+  collection?: string;
 }
 
 /** How many of an import's issues its record keeps; a report of every bad line is no more useful. */
@@ -129,13 +132,37 @@ export interface BatchRecord {
   updatedAt: string;
 }
 
+/**
+ * A deletion that can be undone (collection-store.ts): what it took besides the trajectories and
+ * rows (each kept as a record in `trashItems`), with the collection and the import reports.
+ */
+export interface TrashRecord {
+  id: string;
+  at: string;
+  collection: Collection;
+  /** Set when one import (one file) of the collection was deleted, not the whole collection. */
+  file?: string;
+  trajectories: number;
+  annotations: Annotation[];
+  imports: ImportRecord[];
+}
+
+/** One deleted trajectory with its table row, kept for an undo. */
+export interface TrashItem {
+  id: string;
+  deletion: string;
+  /** Absent for a row opened from a Parquet index (it has no trajectory body). */
+  trajectory?: StoredTrajectory;
+  row: TrajectoryRow;
+}
+
 export interface HopscopeDB extends DBSchema {
   /**
    * Packed (core/schema/packed: strings that are slices of `raw` kept as spans; older records are
    * plain and read as they are). `parentId`: forks by the trajectory they were forked from.
    */
   trajectories: { key: string; value: StoredTrajectory; indexes: { parentId: string } };
-  rows: { key: string; value: TrajectoryRow; indexes: { file: string } };
+  rows: { key: string; value: TrajectoryRow; indexes: { file: string; collection: string } };
   annotations: { key: string; value: Annotation; indexes: { trajectoryId: string } };
   imports: { key: string; value: ImportRecord };
   meta: { key: string; value: unknown };
@@ -145,10 +172,13 @@ export interface HopscopeDB extends DBSchema {
   batches: { key: string; value: BatchRecord };
   indexes: { key: string; value: IndexRecord; indexes: { corpusId: string } };
   indexData: { key: string; value: IndexDataRecord };
+  collections: { key: string; value: Collection };
+  trash: { key: string; value: TrashRecord };
+  trashItems: { key: string; value: TrashItem; indexes: { deletion: string } };
 }
 
 export const DB_NAME = 'hopscope';
-const DB_VERSION = 3;
+export const DB_VERSION = 4;
 
 let dbPromise: Promise<IDBPDatabase<HopscopeDB>> | null = null;
 /** Connections the browser has closed (see `terminated` below), for closedByBrowserSince. */
@@ -163,7 +193,7 @@ export function onForcedClose(l: () => void): () => void {
 
 export function db(): Promise<IDBPDatabase<HopscopeDB>> {
   dbPromise ??= openDB<HopscopeDB>(DB_NAME, DB_VERSION, {
-    upgrade(d, oldVersion, _newVersion, tx) {
+    async upgrade(d, oldVersion, _newVersion, tx) {
       if (oldVersion < 1) {
         d.createObjectStore('trajectories', { keyPath: 'id' });
         d.createObjectStore('rows', { keyPath: 'id' }).createIndex('file', 'file');
@@ -182,6 +212,14 @@ export function db(): Promise<IDBPDatabase<HopscopeDB>> {
       if (oldVersion < 3) {
         // Records without lineage are simply not in the index.
         tx.objectStore('trajectories').createIndex('parentId', 'lineage.parentId');
+      }
+      if (oldVersion < 4) {
+        d.createObjectStore('collections', { keyPath: 'id' });
+        d.createObjectStore('trash', { keyPath: 'id' });
+        d.createObjectStore('trashItems', { keyPath: 'id' }).createIndex('deletion', 'deletion');
+        tx.objectStore('rows').createIndex('collection', 'collection');
+        // Every trajectory stored before collections gets one, derived from what is stored.
+        if (oldVersion >= 1) await migrateToCollections(tx);
       }
     },
     terminated() {
@@ -266,4 +304,53 @@ export async function abortedWriteError(e: unknown, mark: number): Promise<Error
 /** For tests: forget the open connection. */
 export function resetDbConnection(): void {
   dbPromise = null;
+}
+
+/**
+ * The upgrade to collections (version 4): each stored row gets the collection derived from what is
+ * stored (its batch, training run, fork or live run, else its file: core/collections
+ * collectionOfStored), and each such collection is stored, dated by its earliest import. Nothing
+ * else is touched. The demo's files are adopted by the Demo collection when the demo loads
+ * (collection-store adoptDemoFiles): their names come from its manifest, which this cannot read.
+ */
+async function migrateToCollections(
+  tx: IDBPTransaction<HopscopeDB, StoreNames<HopscopeDB>[], 'versionchange'>,
+): Promise<void> {
+  const batchOf = new Map<string, { id: string; name: string }>();
+  for (const b of await tx.objectStore('batches').getAll())
+    for (const j of b.done) batchOf.set(j.trajectoryId, { id: b.id, name: b.name });
+  const firstImport = new Map<string, string>();
+  for (const r of await tx.objectStore('imports').getAll()) {
+    const at = firstImport.get(r.file);
+    if (at === undefined || r.at < at) firstImport.set(r.file, r.at);
+  }
+  const now = new Date().toISOString();
+  const found = new Map<string, { ref: CollectionRef; createdAt: string }>();
+  const ofFile = new Map<string, string>();
+  const rows = tx.objectStore('rows');
+  let cursor = await rows.openCursor();
+  while (cursor) {
+    const r = cursor.value;
+    const batch = batchOf.get(r.id);
+    const ref = collectionOfStored({
+      file: r.file,
+      live: r.live,
+      run: r.run,
+      trainStep: r.trainStep,
+      ...(batch ? { batch } : {}),
+    });
+    if (!found.has(ref.id)) found.set(ref.id, { ref, createdAt: firstImport.get(r.file) ?? now });
+    if (!ofFile.has(r.file)) ofFile.set(r.file, ref.id);
+    await cursor.update({ ...r, collection: ref.id });
+    cursor = await cursor.continue();
+  }
+  for (const { ref, createdAt } of found.values())
+    await tx.objectStore('collections').put({ ...ref, createdAt });
+  // Each import report names the collection its file's rows went to.
+  let imp = await tx.objectStore('imports').openCursor();
+  while (imp) {
+    const collection = ofFile.get(imp.value.file);
+    if (collection !== undefined) await imp.update({ ...imp.value, collection });
+    imp = await imp.continue();
+  }
 }

@@ -1,6 +1,7 @@
 // Storing one batch of an import: the records (a taken id moves the newcomer to `<id>~n`), the
 // labels the file carried (with their record, on a step it has), and the import's report.
 import { type Annotation, annotationId } from '../core/annotations/annotation';
+import type { CollectionRef } from '../core/collections/collection';
 import type { ImportBatch } from '../core/importers/pipeline';
 import type { ImportIssue } from '../core/importers/types';
 import type { Trajectory } from '../core/schema/trajectory';
@@ -34,6 +35,7 @@ export function batchWriter(
     file: string;
     replacesOwnOlderVersion?: boolean;
     deriveRows?: (list: readonly Trajectory[]) => Promise<DerivedRows>;
+    collection?: CollectionRef;
   },
 ): (b: ImportBatch) => Promise<StoredBatch> {
   let known: Promise<KnownIds> | null = null;
@@ -46,6 +48,7 @@ export function batchWriter(
       derivedIds: kept.derivedIds,
       known: held,
       ...(opts.deriveRows ? { derive: opts.deriveRows } : {}),
+      ...(opts.collection ? { collection: opts.collection } : {}),
       alongside: ({ stored, moved }, tx) => {
         const movedIssues = moved.map((m) => movedIssue(opts.file, b.lines[m.index] ?? 0, m));
         // Labels the file carried for a moved record go with it; one on a step it lacks is reported.

@@ -3,6 +3,7 @@
 // The same record imported again still replaces itself (one trajectory, as before), as does a
 // record under a content id the pipeline derived from its own bytes, so labels, keyed by
 // trajectory id and step, stay on the record they were made on.
+import type { CollectionRef } from '../core/collections/collection';
 import { canonicalJson } from '../core/io/canonical';
 import { unpackTrajectory } from '../core/schema/packed';
 import type { Trajectory } from '../core/schema/trajectory';
@@ -61,6 +62,8 @@ export async function putImported<T = undefined>(
      */
     derivedIds?: ReadonlySet<string>;
     known?: KnownIds;
+    /** The collection every record goes to (trajectory-write.ts). */
+    collection?: CollectionRef;
     alongside?: (put: PutImported, tx: AlongsideTx) => T;
     /** Derives the rows before the write (a pool of row workers); deriveRows on this thread by default. */
     derive?: (list: readonly Trajectory[]) => Promise<DerivedRows>;
@@ -115,7 +118,7 @@ export async function putImported<T = undefined>(
         if (known && exact) known.token = token;
         return result;
       },
-      { rowsKey: derived.key },
+      { rowsKey: derived.key, ...(opts.collection ? { collection: opts.collection } : {}) },
     );
     return out;
   } catch (e) {

@@ -54,7 +54,10 @@ export async function importIntoDb(
     ...(opts.signal ? { signal: opts.signal } : {}),
     ...(opts.batchSize ? { batchSize: opts.batchSize } : {}),
   });
-  const write = batchWriter(record, opts);
+  const write = batchWriter(record, {
+    ...opts,
+    ...(opts.start?.collection ? { collection: opts.start.collection } : {}),
+  });
   // Records stored under a derived id because theirs held a different record, and labels not
   // stored: reported first.
   const storeIssues: ImportIssue[] = [];

@@ -1,6 +1,7 @@
 // An import's report as it is stored (ImportRecord): its id, made once when the import starts
 // (the page names it in the labels' backup before the worker stores anything, under the same id
 // the report is stored under), and the issues it keeps within MAX_KEPT_ISSUES.
+import type { CollectionRef } from '../core/collections/collection';
 import type { ImportIssue } from '../core/importers/types';
 import { type ImportRecord, MAX_KEPT_ISSUES } from './db';
 
@@ -8,10 +9,16 @@ import { type ImportRecord, MAX_KEPT_ISSUES } from './db';
 export interface ImportStart {
   id: string;
   at: string;
+  /** The collection the file goes to (created when new); without one, each record's own kind's. */
+  collection?: CollectionRef;
 }
 
-export function importStart(file: string, at: string = new Date().toISOString()): ImportStart {
-  return { id: `${at}|${file}`, at };
+export function importStart(
+  file: string,
+  at: string = new Date().toISOString(),
+  collection?: CollectionRef,
+): ImportStart {
+  return { id: `${at}|${file}`, at, ...(collection ? { collection } : {}) };
 }
 
 /** The report of an import just started: nothing read yet. */
@@ -26,6 +33,7 @@ export function runningImport(file: string, format: string | undefined, start: I
     annotations: 0,
     at: start.at,
     status: 'running',
+    ...(start.collection ? { collection: start.collection.id } : {}),
   };
 }
 

@@ -2,6 +2,7 @@
 // (docs/storage.md): written in transactions of ROWS_PER_TX, with the labels and the import's
 // report. A row whose trajectory body is stored already keeps the row derived from that body.
 import type { Annotation } from '../core/annotations/annotation';
+import type { CollectionRef } from '../core/collections/collection';
 import type { TrajectoryRow } from '../core/table/row';
 import { db, type ImportRecord } from './db';
 import { restoreAnnotations, storedTrajectoryIds } from './store';
@@ -16,22 +17,28 @@ export interface IndexedWrite {
   kept: number;
 }
 
-/** Stores the rows (and labels) of an opened index, then its report; resolves once committed. */
+/**
+ * Stores the rows (and labels) of an opened index into `collection` (stored with that name when
+ * new), then its report; resolves once committed.
+ */
 export async function putIndexedRows(
   rows: readonly TrajectoryRow[],
   labels: readonly Annotation[],
   record: ImportRecord,
+  collection: CollectionRef,
 ): Promise<IndexedWrite> {
   const d = await db();
   const bodies = await storedTrajectoryIds();
   const fresh = rows.filter((r) => !bodies.has(r.id));
+  if (!(await d.get('collections', collection.id)))
+    await d.put('collections', { ...collection, createdAt: record.at });
   for (let i = 0; i < fresh.length; i += ROWS_PER_TX) {
     const tx = d.transaction('rows', 'readwrite');
-    for (const r of fresh.slice(i, i + ROWS_PER_TX)) void tx.store.put(r);
+    for (const r of fresh.slice(i, i + ROWS_PER_TX)) void tx.store.put({ ...r, collection: collection.id });
     await tx.done;
   }
   await restoreAnnotations(labels);
-  await d.put('imports', record);
+  await d.put('imports', { ...record, collection: collection.id });
   return { stored: fresh.length, kept: rows.length - fresh.length };
 }
 

@@ -1,3 +1,4 @@
+import { writtenCollection } from '../core/collections/collection';
 import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import { deleteDB, openDB } from 'idb';
@@ -60,7 +61,11 @@ describe('trajectories and rows', () => {
     expect(
       rows.every((r) => r.file === 'qagent.jsonl' && r.strategy === 'qagent' && r.v === ROW_VERSION),
     ).toBe(true);
-    expect(rows.find((r) => r.id === qa[0]!.id)).toEqual(toRow(qa[0]!));
+    // Stored in the collection a write without one gives it (its file's).
+    expect(rows.find((r) => r.id === qa[0]!.id)).toEqual({
+      ...toRow(qa[0]!),
+      collection: writtenCollection(qa[0]!).id,
+    });
   });
 
   it('re-importing the same file replaces, never duplicates', async () => {
@@ -98,7 +103,7 @@ describe('trajectories and rows', () => {
     await listRows(); // records the question sets the rows were derived with
     const got = await getRows([qa[2]!.id, 'gone', qa[0]!.id]);
     expect([...got!.keys()]).toEqual([qa[2]!.id, qa[0]!.id]);
-    expect(got!.get(qa[0]!.id)).toEqual(toRow(qa[0]!));
+    expect(got!.get(qa[0]!.id)).toEqual({ ...toRow(qa[0]!), collection: writtenCollection(qa[0]!).id });
     await (await db()).put('rows', { ...toRow(qa[1]!), v: ROW_VERSION - 1 });
     expect(await getRows([qa[0]!.id])).not.toBeNull();
     expect(await getRows([qa[1]!.id])).toBeNull();

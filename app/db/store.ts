@@ -6,16 +6,23 @@ import { ROW_VERSION, type TrajectoryRow, toRow } from '../core/table/row';
 import { unpackTrajectory } from '../core/schema/packed';
 import type { Trajectory } from '../core/schema/trajectory';
 import { findQuestionBy } from '../core/corpus/gold-join';
+import type { CollectionRef } from '../core/collections/collection';
 import { db, type ImportRecord } from './db';
 import { backupEntries, backupLabels } from './backup';
 import { WRITES_KEY, writeToken } from './known-ids';
 import { currentQuestionIndex } from './question-index';
 import { writeTrajectories } from './trajectory-write';
 
-/** Upserts trajectories (stable ids: re-importing replaces, never duplicates). */
-export async function putTrajectories(list: readonly Trajectory[]): Promise<void> {
+/**
+ * Upserts trajectories (stable ids: re-importing replaces, never duplicates), into `collection`,
+ * else each into its kind's (trajectory-write.ts).
+ */
+export async function putTrajectories(
+  list: readonly Trajectory[],
+  collection?: CollectionRef,
+): Promise<void> {
   if (list.length === 0) return;
-  await writeTrajectories([], (put) => list.forEach((t) => put(t)));
+  await writeTrajectories([], (put) => list.forEach((t) => put(t)), collection ? { collection } : {});
 }
 
 /** Every stored trajectory id (keys only: one request, not one per id). */
@@ -72,9 +79,11 @@ export async function listRows(): Promise<TrajectoryRow[]> {
     return rows;
   }
   const fresh: TrajectoryRow[] = [];
+  // The collection is the stored row's own (not derived): it stays when the rest is re-derived.
+  const collectionOf = new Map(rows.map((r) => [r.id, r.collection]));
   for (const id of stale) {
     const t = await getTrajectory(id);
-    if (t) fresh.push(toRow(t, index));
+    if (t) fresh.push({ ...toRow(t, index), collection: collectionOf.get(id) ?? '' });
   }
   const tx = d.transaction('rows', 'readwrite');
   for (const r of fresh) void tx.store.put(r);

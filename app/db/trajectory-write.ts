@@ -6,13 +6,14 @@ import type { IDBPTransaction, StoreNames } from 'idb';
 import { packTrajectory } from '../core/schema/packed';
 import type { Trajectory } from '../core/schema/trajectory';
 import { type TrajectoryRow, toRow } from '../core/table/row';
+import { type CollectionRef, writtenCollection } from '../core/collections/collection';
 import { db, type HopscopeDB } from './db';
 import { WRITES_KEY, writeToken } from './known-ids';
 import { currentQuestionIndex } from './question-index';
 
 export type TrajectoryWriteTx<S extends StoreNames<HopscopeDB>> = IDBPTransaction<
   HopscopeDB,
-  (S | 'trajectories' | 'rows' | 'meta')[],
+  (S | 'trajectories' | 'rows' | 'meta' | 'collections')[],
   'readwrite'
 >;
 
@@ -22,7 +23,9 @@ export type TrajectoryWriteTx<S extends StoreNames<HopscopeDB>> = IDBPTransactio
  * write's `token` is stored under WRITES_KEY (`fn` still reads the one before). Resolves with what
  * `fn` returns once the transaction has committed; a throw from `fn` aborts it. `put(t, row)`
  * stores a row derived before (deriveRows, under `opts.rowsKey`) as `t`'s, unless the question
- * sets changed since: then it is derived again.
+ * sets changed since: then it is derived again. Each trajectory goes to `opts.collection` (stored
+ * with that name when new), or, without one, to the collection its kind of record gets
+ * (core/collections writtenCollection: its training run, the live runs, the forks, its file).
  */
 export async function writeTrajectories<T, S extends StoreNames<HopscopeDB> = never>(
   also: readonly S[],
@@ -31,20 +34,39 @@ export async function writeTrajectories<T, S extends StoreNames<HopscopeDB> = ne
     tx: TrajectoryWriteTx<S>,
     token: string,
   ) => T | Promise<T>,
-  opts: { rowsKey?: string } = {},
+  opts: { rowsKey?: string; collection?: CollectionRef } = {},
 ): Promise<T> {
   const d = await db();
   // Before the transaction: an await on another store would let it commit early.
   const { key, index } = await currentQuestionIndex();
   const rowsCurrent = opts.rowsKey === key;
   const stores = [
-    ...new Set<S | 'trajectories' | 'rows' | 'meta'>(['trajectories', 'rows', 'meta', ...also]),
+    ...new Set<S | 'trajectories' | 'rows' | 'meta' | 'collections'>([
+      'trajectories',
+      'rows',
+      'meta',
+      'collections',
+      ...also,
+    ]),
   ];
   const tx: TrajectoryWriteTx<S> = d.transaction(stores, 'readwrite');
   const token = writeToken();
+  const at = new Date().toISOString();
+  const ensured = new Set<string>();
   const put = (t: Trajectory, row?: TrajectoryRow): void => {
+    const c = opts.collection ?? writtenCollection(t);
+    if (!ensured.has(c.id)) {
+      ensured.add(c.id);
+      const store = tx.objectStore('collections');
+      // An aborted write (a full disk) fails these too; tx.done reports it, so they are not rethrown.
+      store
+        .get(c.id)
+        .then((there) => (there ? undefined : store.put({ ...c, createdAt: at })))
+        .catch(() => {});
+    }
     void tx.objectStore('trajectories').put(packTrajectory(t));
-    void tx.objectStore('rows').put(row && rowsCurrent ? { ...row, id: t.id } : toRow(t, index));
+    const r = row && rowsCurrent ? { ...row, id: t.id } : toRow(t, index);
+    void tx.objectStore('rows').put({ ...r, collection: c.id });
   };
   let out: T;
   try {

@@ -13,7 +13,8 @@ export type DataChange =
   | 'probes'
   | 'judge-verdicts'
   | 'plan-rewrites'
-  | 'search-judge';
+  | 'search-judge'
+  | 'collections';
 
 export interface ChangeNotice {
   changes: readonly DataChange[];

@@ -2,6 +2,7 @@
 // run.searches.parquet and run.labels.parquet when picked together) are read, checked and stored
 // in an import worker of their own (runtime/import/parquet); the page then backs the labels up
 // and announces the rows. A file of another shape is refused by name and nothing is stored.
+import type { CollectionRef } from '../core/collections/collection';
 import { plural } from '../core/plural';
 import { isParquetName } from '../core/sql/parquet-set';
 import { backupLabels } from '../db/backup';
@@ -12,12 +13,16 @@ import { announce } from './changes';
 export { isParquetName };
 export type { OpenedIndex };
 
-export async function openParquetFiles(files: readonly File[]): Promise<OpenedIndex[]> {
+/** Opens the picked indexes, into `into` or each into a new collection named after its file. */
+export async function openParquetFiles(files: readonly File[], into?: CollectionRef): Promise<OpenedIndex[]> {
   const worker = startImportWorker();
   try {
-    const opened = await worker.api.openParquetIndexes(files.map((f) => ({ name: f.name, blob: f })));
+    const opened = await worker.api.openParquetIndexes(
+      files.map((f) => ({ name: f.name, blob: f })),
+      into,
+    );
     for (const o of opened) if (o.labels) await backupLabels(o.labels);
-    announce('trajectories', 'annotations', 'imports');
+    announce('trajectories', 'annotations', 'imports', 'collections');
     return opened;
   } finally {
     worker.terminate();

@@ -4,6 +4,7 @@
 // to a message) and settles the stored report: what was stored stays, and the report counts it.
 import * as Comlink from 'comlink';
 import { AbortError } from '../core/abort';
+import type { CollectionRef } from '../core/collections/collection';
 import type { ImportProgress } from '../core/importers/pipeline';
 import type { ImportedBatch, ImportWorkerApi } from '../runtime/import/api';
 import { importWorker, type OwnImportWorker, startImportWorker } from '../runtime/import/client';
@@ -81,6 +82,8 @@ export async function importTrajectoryFile(
   readAllAtEnd = true,
   /** The worker to import in (a run's files share one); by default one of its own, ended after. */
   session?: ImportSession,
+  /** The collection the file goes to (the Import dialog's choice); else each record's kind's. */
+  collection?: CollectionRef,
 ): Promise<ImportReport> {
   const own = session ?? new ImportSession();
   let cancel = () => {};
@@ -88,7 +91,7 @@ export async function importTrajectoryFile(
   cancels.set(jobId, cancel);
   // Named in the labels' backup before anything is stored, so a reset mid-import names it too.
   // The id is made once, here: the worker stores the report under it, so the end replaces this.
-  const start = importStart(name);
+  const start = importStart(name, undefined, collection);
   // Ends the worker at once, whatever it is doing (a write it had open commits or aborts whole),
   // and settles the stored report: it counts what was stored. An import that finished first is
   // done, not cancelled.
@@ -153,8 +156,13 @@ export function cancelImport(jobId: string): void {
   cancels.get(jobId)?.();
 }
 
-/** Imports a file the app serves (the bundled demo set). */
-export async function importServedFile(url: string, name: string, format?: string): Promise<void> {
-  await importWorker().importUrl(url, name, format);
+/** Imports a file the app serves (the bundled demo set), into `collection`. */
+export async function importServedFile(
+  url: string,
+  name: string,
+  format: string | undefined,
+  collection: CollectionRef,
+): Promise<void> {
+  await importWorker().importUrl(url, name, format, collection);
   announce('trajectories', 'imports');
 }

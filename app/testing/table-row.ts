@@ -67,6 +67,7 @@ export function tableRow(fields: Partial<TrajectoryRow>): TrajectoryRow {
     responseChars: 0,
     searches: [],
     sure: ALL_SURE,
+    collection: '',
     ...fields,
   };
 }

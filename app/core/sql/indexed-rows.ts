@@ -117,6 +117,8 @@ export function rowOfRecord(r: SqlRecord, from: IndexedFrom): TrajectoryRow {
     // The verdicts' confidence is not in the index.
     sure: null,
     indexed: from,
+    // Set by the database when it stores the row (db/indexed-rows: the index's own collection).
+    collection: '',
   };
 }
 

@@ -1,5 +1,6 @@
 // The filter choices the table's rows offer (strategies, files, flags), read once per load of the
 // rows, not per query.
+import { naturalOrder } from '../collections/collection';
 import type { TrajectoryRow } from './row';
 
 /** The filter choices the rows offer, and whether any row is a live run. */
@@ -21,7 +22,8 @@ export function tableFacets(rows: readonly TrajectoryRow[]): TableFacets {
     for (const f of r.flags) flags.add(f);
     anyLive ||= !!r.live;
   }
-  const sorted = (s: Set<string>) => [...s].sort();
+  // Natural order: step files 1, 2, 10, 11, not 1, 10, 11, 2.
+  const sorted = (s: Set<string>) => [...s].sort(naturalOrder);
   return { strategies: sorted(strategies), files: sorted(files), flags: sorted(flags), anyLive };
 }
 
@@ -50,7 +52,7 @@ export class FacetCounts {
   }
 
   facets(): TableFacets {
-    const sorted = (m: Map<string, number>) => [...m.keys()].sort();
+    const sorted = (m: Map<string, number>) => [...m.keys()].sort(naturalOrder);
     return {
       strategies: sorted(this.strategies),
       files: sorted(this.files),

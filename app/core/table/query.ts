@@ -97,6 +97,11 @@ export interface Filters {
    * without the value (no gold, no judge) is not kept by a range on it.
    */
   ranges: Partial<Record<RangeKey, NumRange>>;
+  /**
+   * The collections shown (core/collections scopeTest); null: the default, every collection but
+   * training runs. Applied before everything else: totals, facets and aggregates count only these.
+   */
+  collections: string[] | null;
 }
 
 /** Whether `v` lies within `r` (bounds inclusive); a missing value never does. */
@@ -146,6 +151,7 @@ export const NO_FILTERS: Filters = {
   run: null,
   trainStep: '',
   ranges: {},
+  collections: null,
 };
 
 const JUDGE = { yes: 'correct', no: 'wrong', none: 'none' } as const;

@@ -92,6 +92,11 @@ export interface TrajectoryRow {
   sure: RowConfidence | null;
   /** Set when the row was opened from a Parquet index and no trajectory body is stored (indexed-row.ts). */
   indexed?: IndexedFrom;
+  /**
+   * The collection the trajectory belongs to (core/collections): set by the database when it stores
+   * the row, '' outside it (the report, the CLI).
+   */
+  collection: string;
 }
 
 function shorten(s: string, max: number): string {
@@ -165,5 +170,6 @@ export function rowOfView(view: TrajectoryView): TrajectoryRow {
     responseChars: responseChars(t),
     searches: searchRows(view),
     sure: rowConfidence(d),
+    collection: '',
   };
 }

@@ -70,6 +70,8 @@ export function encodeView(v: TableViewState): string {
   // A Training plot's point: `run=…&step=…`, as the router reads it.
   if (f.run !== null) p.set('run', f.run);
   if (f.trainStep) p.set('step', f.trainStep);
+  // The chosen collections (ids are URL-safe, core/collections); absent: the default choice.
+  if (f.collections !== null) p.set('c', f.collections.join(','));
   for (const k of RANGE_KEYS) {
     const r = f.ranges[k];
     if (r && (r.min !== null || r.max !== null)) p.set(`range.${k}`, rangeText(r));
@@ -129,6 +131,7 @@ export function decodeView(query: string): { view: TableViewState; ignored: stri
       else bad(name, value);
     } else if (name === 'run') filters.run = value;
     else if (name === 'step') filters.trainStep = value;
+    else if (name === 'c') filters.collections = value.split(',').filter(Boolean);
     else if (name.startsWith('range.')) {
       const k = name.slice('range.'.length);
       const r = parseRange(value);

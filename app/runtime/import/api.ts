@@ -4,7 +4,8 @@ import type { Annotation } from '../../core/annotations/annotation';
 import type { ImportProgress } from '../../core/importers/pipeline';
 import { streamBytes } from '../../core/io/decode';
 import { importIntoDb } from '../../db/import-into-db';
-import type { ImportStart } from '../../db/import-record';
+import { type ImportStart, importStart } from '../../db/import-record';
+import type { CollectionRef } from '../../core/collections/collection';
 import { type RowPool, startRowPool } from '../rows/client';
 import { openParquetIndexes } from './parquet';
 
@@ -53,13 +54,14 @@ export function createImportWorkerApi() {
       }
     },
     /** The app's own served files (the demo set): a new version replaces what its old one stored. */
-    async importUrl(url: string, name: string, format: string | undefined) {
+    async importUrl(url: string, name: string, format: string | undefined, collection?: CollectionRef) {
       const res = await fetch(url);
       if (!res.ok || !res.body) throw new Error(`could not fetch ${url}: HTTP ${res.status}`);
       return importIntoDb(streamBytes(res.body), {
         file: name,
         ...(format ? { format } : {}),
         replacesOwnOlderVersion: true,
+        ...(collection ? { start: importStart(name, undefined, collection) } : {}),
       });
     },
     /** Parquet indexes picked together (run.parquet and its companions): see ./parquet.ts. */

@@ -10,6 +10,7 @@ import { missingCompanions, parquetSets } from '../../core/sql/parquet-set';
 import type { TableName } from '../../core/sql/schema';
 import { putIndexedRows } from '../../db/indexed-rows';
 import { importStart } from '../../db/import-record';
+import { type CollectionRef, newImportCollection } from '../../core/collections/collection';
 
 export interface ParquetPick {
   name: string;
@@ -34,7 +35,14 @@ async function read(pick: ParquetPick, table: TableName): Promise<ColumnBatch> {
   return parquetToBatch(await pick.blob.arrayBuffer(), table, pick.name);
 }
 
-export async function openParquetIndexes(picks: readonly ParquetPick[]): Promise<OpenedIndex[]> {
+/**
+ * Opens the picked indexes; each goes into `into` when given, else into a new collection named
+ * after its `.parquet` file.
+ */
+export async function openParquetIndexes(
+  picks: readonly ParquetPick[],
+  into?: CollectionRef,
+): Promise<OpenedIndex[]> {
   const byName = new Map(picks.map((p) => [p.name, p]));
   const sets = parquetSets(picks.map((p) => p.name));
   // Everything is read and checked before anything is stored.
@@ -55,17 +63,23 @@ export async function openParquetIndexes(picks: readonly ParquetPick[]): Promise
     const rows = indexedRows(l.trajectories, l.searches, l.set.trajectories);
     const labels = l.labels && labelsOfBatch(l.labels);
     const start = importStart(l.set.trajectories);
-    const w = await putIndexedRows(rows, labels ?? [], {
-      id: start.id,
-      file: l.set.trajectories,
-      format: 'parquet index',
-      records: rows.length,
-      imported: rows.length,
-      errors: [],
-      annotations: labels?.length ?? 0,
-      at: start.at,
-      status: 'done',
-    });
+    const collection = into ?? newImportCollection(l.set.trajectories, start.at);
+    const w = await putIndexedRows(
+      rows,
+      labels ?? [],
+      {
+        id: start.id,
+        file: l.set.trajectories,
+        format: 'parquet index',
+        records: rows.length,
+        imported: rows.length,
+        errors: [],
+        annotations: labels?.length ?? 0,
+        at: start.at,
+        status: 'done',
+      },
+      collection,
+    );
     out.push({
       file: l.set.trajectories,
       rows: rows.length,

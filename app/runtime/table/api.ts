@@ -13,14 +13,21 @@ import { StepSummaries } from '../../core/training/step-summary';
 import { tableParquet } from './parquet';
 import { getRows, listRows } from '../../db/store';
 import { createSqlFeed } from './sql-feed';
+import { type Collection, inScope, tableScopeTest } from '../../core/collections/collection';
+import { listCollections } from '../../db/collection-store';
 import { createTrainingApi } from './training';
 
 export function createTableWorkerApi() {
   let rows: TrajectoryRow[] = [];
   let loaded = 0;
-  // Kept up to date from what each read changed (an import's batch), never by a pass over every row.
+  let collections: Collection[] = [];
+  // The filter choices of the rows in scope (the chosen collections), kept up to date from what
+  // each read changed (an import's batch), never by a pass over every row; counted afresh when
+  // the scope or the list of collections changes. `counted` is the scope they count, or null.
   const facetCounts = new FacetCounts();
-  let facets = facetCounts.facets();
+  let counted: { key: string; test: (collection: string) => boolean } | null = null;
+  // Every row's training steps: the training page reads training runs, which the table's default
+  // scope leaves out.
   const steps = new StepSummaries();
   let items: ViewItem[] = [];
   let filtered: TrajectoryRow[] = [];
@@ -36,16 +43,24 @@ export function createTableWorkerApi() {
     const next = loading.then(async () => {
       const r = await read();
       rows = r.rows;
+      const listed = await listCollections();
+      const sameList = collectionsKey(listed) === collectionsKey(collections);
+      collections = listed;
       // The SQL worker replaces just the rows a batch stored; anything else rebuilds its tables.
       sql.note(r.changed && r.ids ? r.ids : 'all');
       if (r.changed) {
-        facetCounts.change(r.changed.before, r.changed.after);
         steps.change(r.changed.before, r.changed.after);
+        const c = counted;
+        if (c && sameList)
+          facetCounts.change(
+            r.changed.before.filter((x) => c.test(x.collection)),
+            r.changed.after.filter((x) => c.test(x.collection)),
+          );
+        else counted = null;
       } else {
-        facetCounts.reset(rows);
         steps.reset(rows);
+        counted = null;
       }
-      facets = facetCounts.facets();
       return ++loaded;
     });
     loading = next.catch(() => 0);
@@ -79,20 +94,29 @@ export function createTableWorkerApi() {
     },
     /** Filters, sorts and groups the rows; the view's items stay here, read by window. */
     query(q: TableQuery): TableView & { queryId: number } {
-      const v = tableView(rows, q);
+      // The chosen collections first: the total, the filter choices and the aggregates are theirs.
+      const chosen = q.filters.collections ?? null;
+      const run = q.filters.run ?? null;
+      const scoped = inScope(rows, chosen, collections, run);
+      const key = `${JSON.stringify([chosen, chosen === null ? run : null])}|${collectionsKey(collections)}`;
+      if (counted?.key !== key) {
+        facetCounts.reset(scoped);
+        counted = { key, test: tableScopeTest(chosen, run, collections) };
+      }
+      const v = tableView(scoped, q);
       items = v.items;
       filtered = v.filtered;
       const rowItems = Int32Array.from(v.rowItems);
       const out = {
         queryId: ++queries,
         loaded,
-        total: rows.length,
+        total: scoped.length,
         count: v.ids.length,
         itemCount: items.length,
         ids: v.ids,
         rowItems,
         aggregates: aggregateByFile(v.filtered),
-        facets,
+        facets: facetCounts.facets(),
       };
       return Comlink.transfer(out, [rowItems.buffer]);
     },
@@ -130,4 +154,9 @@ interface RowsRead {
   changed?: { before: TrajectoryRow[]; after: TrajectoryRow[] };
   /** The ids the read was asked for (loadIds), which the SQL worker replaces. */
   ids?: string[];
+}
+
+/** What of the list of collections decides a scope (which are training runs). */
+function collectionsKey(list: readonly Collection[]): string {
+  return list.map((c) => `${c.id}:${c.kind}`).join(',');
 }

@@ -13,6 +13,12 @@ import { batchToParquet } from '../../core/sql/parquet';
 import { NO_FILTERS, type TableQuery } from '../../core/table/query';
 import { toRow } from '../../core/table/row';
 import { summarizeSteps } from '../../core/training/step-summary';
+import {
+  collectionSummaries,
+  deleteCollection,
+  listCollections,
+  undoDeletion,
+} from '../../db/collection-store';
 import { getIndexedRow } from '../../db/indexed-rows';
 import { countTrajectories, listAnnotations, listImports, listRows, putTrajectories } from '../../db/store';
 import { freshDbPerTest, resetDb } from '../../testing/fresh-db';
@@ -59,7 +65,11 @@ describe('the table as Parquet, and Parquet opened as rows', () => {
     await putTrajectories(ts);
     const api = createTableWorkerApi();
     await api.load();
-    api.query(ALL);
+    // A training run is out of the table's default scope: the view names its collection.
+    api.query({
+      ...ALL,
+      filters: { ...NO_FILTERS, collections: (await listCollections()).map((c) => c.id) },
+    });
     const before = api.trainingSummary();
     const exported = api.parquet();
     await resetDb();
@@ -115,6 +125,25 @@ describe('the table as Parquet, and Parquet opened as rows', () => {
     expect((await listAnnotations()).map((a) => [a.trajectoryId, a.label])).toEqual([
       [ts[2]!.id, 'verdict:good'],
     ]);
+  });
+
+  it('opens an index into a collection named after its file, deleted and undone whole', async () => {
+    const tables = new SqlTables();
+    for (const t of await realLog()) tables.addTrajectory(t);
+    await openParquetIndexes([
+      { name: 'run.parquet', blob: blob(batchToParquet(tables.batches.trajectories)) },
+    ]);
+    const [c] = await collectionSummaries();
+    expect(c).toMatchObject({ name: 'run.parquet', kind: 'import', trajectories: 30 });
+    expect((await listImports())[0]?.collection).toBe(c!.id);
+    const api = createTableWorkerApi();
+    await api.load();
+    expect(api.query({ ...ALL, filters: { ...NO_FILTERS, collections: [c!.id] } }).total).toBe(30);
+    // A row opened from an index has no body, and still comes back with an undo.
+    const deletion = await deleteCollection(c!.id);
+    expect(await listRows()).toEqual([]);
+    await undoDeletion(deletion.id);
+    expect((await listRows()).filter((r) => r.indexed && r.collection === c!.id)).toHaveLength(30);
   });
 
   it('refuses a file of another shape, or a companion alone, by name, and stores nothing', async () => {

@@ -7,6 +7,8 @@ import type { QuestionIndex } from '../../core/corpus/gold-join';
 import type { Trajectory } from '../../core/schema/trajectory';
 import { trajectoryView } from '../../core/view/trajectory-view';
 import { getTrajectory, listRows } from '../../db/store';
+import { listCollections } from '../../db/collection-store';
+import { inScope } from '../../core/collections/collection';
 
 export interface Comparison {
   /** Ids from the link that no stored trajectory has. */
@@ -33,7 +35,12 @@ export async function loadComparison(
 }
 
 /** Ids of every stored run of `t`'s question, `t` first. */
-export async function runsOfSameQuestion(t: Pick<Trajectory, 'id' | 'question'>): Promise<string[]> {
-  const ids = runsOfQuestion(await listRows(), t.question);
+export async function runsOfSameQuestion(
+  t: Pick<Trajectory, 'id' | 'question'>,
+  scope: readonly string[] | null = null,
+): Promise<string[]> {
+  // Runs of the chosen collections only (a training run's samples are not in the default choice).
+  const [rows, collections] = await Promise.all([listRows(), listCollections()]);
+  const ids = runsOfQuestion(inScope(rows, scope, collections), t.question);
   return [t.id, ...ids.filter((id) => id !== t.id)];
 }

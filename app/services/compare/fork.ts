@@ -13,6 +13,7 @@ import type { Doc, ForkChange, Gold, Trajectory } from '../../core/schema/trajec
 import { allQuestionSets, getPassages } from '../../db/corpus-store';
 import { currentQuestionIndex } from '../../db/question-index';
 import { listForks, putTrajectories } from '../../db/store';
+import { collectionOfTrajectory } from '../../db/collection-store';
 import { announce } from '../changes';
 import { type LlmConfig, makeLlm, makeRetriever, type RetrieverConfig } from '../../runtime/agent-ports';
 import type { ModelSource } from '../../runtime/model-source';
@@ -93,7 +94,8 @@ export async function runAndStoreForkWith(
   const outcome = forkOutcome(trajectory, signal.aborted);
   if (outcome === 'cancelled') throw new AbortError();
   if (outcome !== 'store') throw new Error(outcome.error);
-  await putTrajectories([trajectory]);
+  // A fork stays with its parent's collection (shown, exported and deleted with it).
+  await putTrajectories([trajectory], await collectionOfTrajectory(spec.parent.id));
   announce('trajectories');
   return trajectory;
 }

@@ -29,6 +29,7 @@ import type { Trajectory } from '../../core/schema/trajectory';
 import { trajectoryView } from '../../core/view/trajectory-view';
 import { currentQuestionIndex } from '../../db/question-index';
 import { getTrajectory, listAnnotations, listRows, putAnnotations } from '../../db/store';
+import { trajectoryIdsInScope } from '../../db/collection-store';
 import { announce } from '../changes';
 import { judgeLabellings, recentJudgeLabellings } from './search-judge';
 
@@ -216,8 +217,15 @@ function detectorVersus(
   };
 }
 
-export async function calibration(): Promise<Calibration> {
-  const [annotations, judges] = await Promise.all([listAnnotations(), judgeLabellings()]);
+/** Detector, judges and annotators compared over the trajectories of the chosen collections. */
+export async function calibration(scope: readonly string[] | null = null): Promise<Calibration> {
+  const [all, allJudges, inScope] = await Promise.all([
+    listAnnotations(),
+    judgeLabellings(),
+    trajectoryIdsInScope(scope),
+  ]);
+  const annotations = all.filter((a) => inScope.has(a.trajectoryId));
+  const judges = new Map([...allJudges].map(([who, ls]) => [who, ls.filter((l) => inScope.has(l.id))]));
   const judgedIds = [...judges.values()].flatMap((ls) => ls.map((l) => l.id));
   const loaded = await labelledTrajectories(annotations, judgedIds);
   const annotators = [...new Set(annotations.map((a) => a.annotator))].sort();
@@ -346,12 +354,16 @@ export async function labelQueueState(
   annotator: string,
   afterId?: string,
   judge?: string,
+  scope: readonly string[] | null = null,
 ): Promise<QueueState> {
-  const [rows, annotations, judges] = await Promise.all([
+  const [all, annotations, judges, inScope] = await Promise.all([
     listRows(),
     listAnnotations(),
     recentJudgeLabellings(),
+    trajectoryIdsInScope(scope),
   ]);
+  // The queue is the chosen collections' trajectories only.
+  const rows = all.filter((r) => inScope.has(r.id));
   const labelledBy = new Map<string, Set<string>>();
   for (const a of annotations) {
     const s = labelledBy.get(a.trajectoryId) ?? new Set<string>();

@@ -12,6 +12,7 @@ import {
 import { BACKUP_BEHIND, backedUpImport, backupFailureReason, setBackupBehind } from '../../db/backup';
 import { type BackupFile, backupFile } from '../../db/backup-file';
 import { onForcedClose } from '../../db/db';
+import { trashedAnnotations } from '../../db/collection-store';
 import { getMeta, listAnnotations, listImports, restoreAnnotations, setMeta } from '../../db/store';
 import { announce } from '../changes';
 
@@ -78,7 +79,8 @@ export async function checkLabelBackup(
       // A journal to compact, or the first start with a backup: the database is the truth, except
       // that an unstamped journal (its first check never finished) may hold labels it lacks.
       const s = stamp ?? newStamp();
-      let labels = await listAnnotations();
+      // A deleted collection's labels stay in the journal while its deletion can be undone.
+      let labels = [...(await listAnnotations()), ...(await trashedAnnotations())];
       if (!journalStamp) {
         const have = new Set(labels.map((a) => a.id));
         const missing = replayJournal(text).annotations.filter((a) => !have.has(a.id));

@@ -1,7 +1,10 @@
 // Loads the bundled demo set on first start (and again when it changes). Imports are idempotent
 // (stable ids), so a repeated load never duplicates.
+import { DEMO_COLLECTION } from '../../core/collections/collection';
+import { adoptDemoFiles } from '../../db/collection-store';
 import { getMeta, setMeta } from '../../db/store';
 import { loadServedFirst } from '../../services/corpus/served-first';
+import { announce } from '../../services/changes';
 import { importServedFile } from '../../services/trajectory-import';
 
 interface Manifest {
@@ -27,11 +30,12 @@ export function ensureDemoLoaded(): Promise<boolean> {
   return loadServedFirst(async () => {
     const { manifest, text } = await readManifest();
     const version = manifest.version ?? text;
+    const names = manifest.files.map((f) => f.path.split('/').pop() ?? f.path);
+    // A database from before collections gave the demo's files a collection each: Demo takes them.
+    if (await adoptDemoFiles(names)) announce('trajectories');
     if ((await getMeta<string>('demo-version')) === version) return false;
-    for (const f of manifest.files) {
-      const name = f.path.split('/').pop() ?? f.path;
-      await importServedFile(`${import.meta.env.BASE_URL}${f.path}`, name, f.format);
-    }
+    for (const [i, f] of manifest.files.entries())
+      await importServedFile(`${import.meta.env.BASE_URL}${f.path}`, names[i]!, f.format, DEMO_COLLECTION);
     await setMeta('demo-version', version);
     return true;
   });

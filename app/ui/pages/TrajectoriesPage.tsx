@@ -1,5 +1,6 @@
 import type { Annotation } from '../../core/annotations/annotation';
 import { plural } from '../../core/plural';
+import { CollectionChooser } from '../components/collections/CollectionChooser';
 import { CorrectnessBar } from '../components/judge/CorrectnessBar';
 import { DemoBanner } from '../components/table/DemoBanner';
 import { SavedViews } from '../components/table/SavedViews';
@@ -30,6 +31,7 @@ export function TrajectoriesPage() {
       views={
         <>
           <VerdictFilters />
+          <CollectionChooser />
           <SavedViews />
           <SqlToggle />
         </>

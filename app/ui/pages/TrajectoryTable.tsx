@@ -297,7 +297,11 @@ export function TrajectoryTable({
           {total > 0 && count === 0 && (
             <div className="empty">
               No trajectory matches these filters.{' '}
-              <button type="button" className="link" onClick={() => setFilters(NO_FILTERS)}>
+              <button
+                type="button"
+                className="link"
+                onClick={() => setFilters({ ...NO_FILTERS, collections: filters.collections })}
+              >
                 Clear filters
               </button>
             </div>

@@ -15,6 +15,8 @@ import { useImports } from '../../data/queries';
 import { importIfLabelFile, labelFileSummary } from '../../../services/labels/label-file-import';
 import { useUi } from '../../state/ui-store';
 import { isParquetName, openedIndexSummary, openParquetFiles } from '../../../services/parquet-import';
+import { importActionName, newImportCollection } from '../../../core/collections/collection';
+import { useCollectionSummaries } from '../../data/collections';
 
 interface Job {
   id: string;
@@ -53,6 +55,9 @@ function endState(r: ImportRecord, runningFiles: ReadonlySet<string>): string {
 export function ImportDialog() {
   const { importOpen, setImportOpen, setToast, annotator } = useUi();
   const [format, setFormat] = useState('');
+  // '' : a new collection for this import, named after its file or folder; else an existing one.
+  const [into, setInto] = useState('');
+  const collections = useCollectionSummaries().data;
   const [jobs, setJobs] = useState<Job[]>([]);
   const [dragging, setDragging] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -72,12 +77,16 @@ export function ImportDialog() {
       // Parquet indexes are opened together (run.parquet with its companions), as rows.
       const parquet = picked.filter((f) => isParquetName(f.name));
       const files = picked.filter((f) => !isParquetName(f.name));
+      // One import action is one collection (unless the user picked one to add to); an index
+      // opened without a pick gets its own, named after its .parquet file.
+      const found = collections?.find((c) => c.id === into);
+      const chosen = found && { id: found.id, name: found.name, kind: found.kind };
       if (parquet.length > 0) {
         const id = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
         const size = parquet.reduce((n, f) => n + f.size, 0);
         const name = parquet.map((f) => f.name).join(', ');
         setJobs((js) => [{ id, name, size, chars: 0, records: 0, errors: 0, state: 'running' }, ...js]);
-        openParquetFiles(parquet)
+        openParquetFiles(parquet, chosen)
           .then((opened) => {
             const rows = opened.reduce((n, o) => n + o.rows, 0);
             update(id, {
@@ -92,6 +101,7 @@ export function ImportDialog() {
             update(id, { state: 'failed', message: String((e as Error)?.message ?? e) }),
           );
       }
+      const collection = chosen ?? newImportCollection(importActionName(files));
       for (const f of files) {
         const id = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
         setJobs((js) => [
@@ -99,8 +109,15 @@ export function ImportDialog() {
           ...js,
         ]);
         const importLog = () =>
-          importTrajectoryFile(id, f, format || undefined, (p) =>
-            update(id, { chars: p.chars, records: p.records, errors: p.errors }),
+          importTrajectoryFile(
+            id,
+            f,
+            format || undefined,
+            (p) => update(id, { chars: p.chars, records: p.records, errors: p.errors }),
+            f.name,
+            true,
+            undefined,
+            collection,
           )
             .then((report) => {
               update(id, {
@@ -140,7 +157,7 @@ export function ImportDialog() {
           );
       }
     },
-    [annotator, format, setImportOpen, setToast, update],
+    [annotator, collections, format, into, setImportOpen, setToast, update],
   );
 
   // Files dropped anywhere on the window are imported.
@@ -205,6 +222,17 @@ export function ImportDialog() {
                   {FORMATS.map((f) => (
                     <option key={f.id} value={f.id}>
                       {f.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                Into{' '}
+                <select value={into} onChange={(e) => setInto(e.target.value)} aria-label="Collection">
+                  <option value="">A new collection, named after the file or folder</option>
+                  {(collections ?? []).map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
                     </option>
                   ))}
                 </select>

@@ -140,6 +140,9 @@ export function StepChart({
       if (series[s]!.points.length) next = { s, i: nearestIndex(series[s]!.points, pts[c.i]!.step) };
     } else if (e.key === 'Enter' && at) {
       e.preventDefault();
+      // The Enter is the chart's: the table it opens listens on the window and would take it too
+      // (opening its first row once the step's rows have come).
+      e.stopPropagation();
       onOpen(series[at.s]!.run, pts[at.i]!.step);
       return;
     } else if (e.key === 'Escape') {

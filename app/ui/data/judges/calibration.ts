@@ -12,12 +12,20 @@ import { DEFAULT_SEARCH_RUBRIC } from '../../../core/diagnose/search-judge-rubri
 import { currentJudgeAnnotator } from '../../../services/judges/search-judge';
 import { useRunConfig } from '../../state/run-config';
 import { useRubricState } from '../../state/search-judge-rubric';
+import { useUi } from '../../state/ui-store';
 
 const CALIBRATION = ['calibration'] as const;
 
 export function useCalibration() {
+  // Over the collections chosen on the Trajectories table (the default: all but training runs).
+  const scope = useUi((s) => s.filters.collections);
   // Labels change on other pages (and in other tabs): read them afresh each time the page shows.
-  return useQuery({ queryKey: CALIBRATION, queryFn: calibration, staleTime: 0, refetchOnMount: 'always' });
+  return useQuery({
+    queryKey: [...CALIBRATION, scope],
+    queryFn: () => calibration(scope),
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
 }
 
 export function useImportLabels() {
@@ -41,7 +49,7 @@ function currentJudge(): string {
  * disagreements with the detector that move a trajectory up are the configured judge's only.
  */
 export function labelQueueState(annotator: string, afterId?: string) {
-  return queueState(annotator, afterId, currentJudge());
+  return queueState(annotator, afterId, currentJudge(), useUi.getState().filters.collections);
 }
 
 /** The next trajectory to label for `annotator` (after `afterId`), with their progress. */
@@ -49,9 +57,10 @@ export function useLabelQueue(annotator: string, afterId?: string) {
   const llm = useRunConfig((s) => s.llm);
   const rubric = useRubricState((s) => s.edited) ?? DEFAULT_SEARCH_RUBRIC;
   const judge = currentJudgeAnnotator({ llm, rubric });
+  const scope = useUi((s) => s.filters.collections);
   return useQuery({
-    queryKey: ['label-queue', annotator, afterId ?? '', judge],
-    queryFn: () => queueState(annotator, afterId, judge),
+    queryKey: ['label-queue', annotator, afterId ?? '', judge, scope],
+    queryFn: () => queueState(annotator, afterId, judge, scope),
     enabled: annotator !== '',
     staleTime: 0,
   });

@@ -6,7 +6,15 @@ import { noteRowsChanged } from '../trajectories/table-view';
 
 /** Query-key prefixes each change makes stale. */
 const STALE: Record<DataChange, ReadonlyArray<readonly string[]>> = {
-  trajectories: [['rows'], ['imports'], ['forks'], ['calibration'], ['label-queue'], ['unsure-judge']],
+  trajectories: [
+    ['rows'],
+    ['imports'],
+    ['forks'],
+    ['calibration'],
+    ['label-queue'],
+    ['unsure-judge'],
+    ['collections'],
+  ],
   annotations: [['annotations'], ['calibration'], ['label-queue']],
   // Rows join gold from the question sets, so the table re-derives them (app/db/store listRows).
   // An open trajectory shows gold joined from the question sets too (app/runtime/trajectory/view).
@@ -28,6 +36,8 @@ const STALE: Record<DataChange, ReadonlyArray<readonly string[]>> = {
   // SEPR uses a cached model rewrite of the gold plan.
   'plan-rewrites': [['rewards'], ['plan-rewrites']],
   'search-judge': [['search-judge'], ['calibration'], ['label-queue'], ['unsure-judge']],
+  // The table worker reads the collections with the rows (the default scope leaves training runs out).
+  collections: [['collections'], ['rows'], ['calibration'], ['label-queue'], ['unsure-judge']],
 };
 
 export function staleKeys(changes: readonly DataChange[]): Array<readonly string[]> {

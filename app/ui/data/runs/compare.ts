@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Trajectory } from '../../../core/schema/trajectory';
 import { loadComparison, runsOfSameQuestion } from '../../../services/compare/compare-runs';
 import { useQuestionIndex } from '../corpus/corpora';
+import { useUi } from '../../state/ui-store';
 
 export function useComparison(ids: readonly string[]) {
   const index = useQuestionIndex();
@@ -16,10 +17,12 @@ export function useComparison(ids: readonly string[]) {
 }
 
 export function useRunsOfQuestion(t: Pick<Trajectory, 'id' | 'question'>) {
+  // The runs in the collections chosen on the Trajectories table.
+  const scope = useUi((s) => s.filters.collections);
   return useQuery({
     // Under ['rows'], so a new import (which invalidates the rows) refreshes the count. Keyed by
     // the id alone (its question comes with it): a 5 MB question in the key was hashed each render.
-    queryKey: ['rows', 'same-question', t.id],
-    queryFn: () => runsOfSameQuestion(t),
+    queryKey: ['rows', 'same-question', t.id, scope],
+    queryFn: () => runsOfSameQuestion(t, scope),
   });
 }
