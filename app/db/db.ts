@@ -192,7 +192,8 @@ export function onForcedClose(l: () => void): () => void {
 }
 
 export function db(): Promise<IDBPDatabase<HopscopeDB>> {
-  dbPromise ??= openDB<HopscopeDB>(DB_NAME, DB_VERSION, {
+  if (dbPromise) return dbPromise;
+  const opening = openDB<HopscopeDB>(DB_NAME, DB_VERSION, {
     async upgrade(d, oldVersion, _newVersion, tx) {
       if (oldVersion < 1) {
         d.createObjectStore('trajectories', { keyPath: 'id' });
@@ -235,7 +236,13 @@ export function db(): Promise<IDBPDatabase<HopscopeDB>> {
       dbPromise = null;
     },
   });
-  return dbPromise;
+  // A refused open (Chromium refuses on a full disk: QuotaExceededError) is not kept: once the
+  // user makes room, the next use opens the database without a reload.
+  opening.catch(() => {
+    if (dbPromise === opening) dbPromise = null;
+  });
+  dbPromise = opening;
+  return opening;
 }
 
 /**
