@@ -10,8 +10,8 @@ type Hop = [query: string, title: string, text: string];
 /** The row count with `n` rows kept (the demo set is in the table too). */
 const shown = (n: number) => new RegExp(`^${n} of \\d+ trajectories$`);
 
-/** An R1-Searcher record: each hop a query and its one passage, then the answer. */
-function record(question: string, answer: string, hops: Hop[]) {
+/** An R1-Searcher record: each hop a query and its one passage, then the answer (`said`, the gold unless given). */
+function record(question: string, answer: string, hops: Hop[], said = answer) {
   const body = hops
     .map(
       ([q, title, text]) =>
@@ -21,35 +21,55 @@ function record(question: string, answer: string, hops: Hop[]) {
   return {
     question,
     answer,
-    gen_text_store: `${body}So the answer is clear.</think>\n\n<answer> ${answer} </answer>`,
+    gen_text_store: `${body}So the answer is clear.</think>\n\n<answer> ${said} </answer>`,
   };
 }
 
-// As `diagnose --json` reads them: the passages give the gold without the asked relation's word
-// ("by", not "directed by"), so each searching record's under-search verdict is unsure (the answer
-// linked to the question's entity only), and so is Jaws' second search, which rests on that
-// point; a search before the gold was seen is surely necessary, and Vertigo's second search (the
-// same words again) is surely redundant. Casablanca has no search, so all its verdicts are sure.
+// As `diagnose --json` reads them: the passages give the gold beside the film without the asked
+// relation's wording (not "directed by", not "film by"), so each searching record's sufficiency
+// point is unsure (the answer linked to the question's entity only), and the agent answers another
+// name, so its under-search verdict rests on that point and is unsure too (a correct answer a
+// passage states would settle it); so is Jaws' second search, which rests on that point. A search
+// before the gold was seen is surely necessary, and Vertigo's second search (the same words again)
+// is surely redundant. Casablanca has no search, so all its verdicts are sure.
 // The rules call Jaws' and Vertigo's second searches redundant.
 const RECORDS = [
-  record('Which moviemaker directed Jaws?', 'Steven Spielberg', [
-    ['Jaws director', 'Jaws (film)', 'Jaws is a 1975 film by Steven Spielberg.'],
-    ['Jaws film director name', 'Jaws (film)', 'Jaws, a Steven Spielberg film.'],
-  ]),
-  record('Which moviemaker directed Alien?', 'Ridley Scott', [
-    ['Alien director', 'Alien (film)', 'Alien is a 1979 film by Ridley Scott.'],
-  ]),
-  record('Which moviemaker directed Psycho?', 'Alfred Hitchcock', [
-    ['Psycho 1960 film', 'Psycho (1960 film)', 'Psycho is a 1960 film.'],
-    ['Psycho director', 'Psycho (1960 film)', 'Psycho is an Alfred Hitchcock film.'],
-  ]),
+  record(
+    'Which moviemaker directed Jaws?',
+    'Steven Spielberg',
+    [
+      ['Jaws director', 'Jaws (film)', 'Jaws is a 1975 Steven Spielberg film.'],
+      ['Jaws film director name', 'Jaws (film)', 'Jaws, a Steven Spielberg film.'],
+    ],
+    'George Lucas',
+  ),
+  record(
+    'Which moviemaker directed Alien?',
+    'Ridley Scott',
+    [['Alien director', 'Alien (film)', 'Alien is a 1979 Ridley Scott film.']],
+    'James Cameron',
+  ),
+  record(
+    'Which moviemaker directed Psycho?',
+    'Alfred Hitchcock',
+    [
+      ['Psycho 1960 film', 'Psycho (1960 film)', 'Psycho is a 1960 film.'],
+      ['Psycho director', 'Psycho (1960 film)', 'Psycho is an Alfred Hitchcock film.'],
+    ],
+    'Gus Van Sant',
+  ),
   record('When did Titanic premiere?', '1997', [
     ['Titanic premiere', 'Titanic', 'Titanic premiered in 1997.'],
   ]),
-  record('Which moviemaker directed Vertigo?', 'Alfred Hitchcock', [
-    ['Vertigo director', 'Vertigo (film)', 'Vertigo is a film by Alfred Hitchcock.'],
-    ['Vertigo director', 'Vertigo (film)', 'Vertigo is a film by Alfred Hitchcock.'],
-  ]),
+  record(
+    'Which moviemaker directed Vertigo?',
+    'Alfred Hitchcock',
+    [
+      ['Vertigo director', 'Vertigo (film)', 'Vertigo is an Alfred Hitchcock film.'],
+      ['Vertigo director', 'Vertigo (film)', 'Vertigo is an Alfred Hitchcock film.'],
+    ],
+    'Brian De Palma',
+  ),
   record('Which moviemaker directed Casablanca?', 'Michael Curtiz', []),
 ];
 

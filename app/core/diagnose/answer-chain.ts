@@ -8,7 +8,8 @@ import { DESCRIPTION_SHARE, descriptionShare, isDescriptor, isLongDescription } 
 import { type EvidenceChain, link } from './evidence-chain';
 import { passageName, quote, type SearchHop } from './hops';
 import { statedAnswer } from './passage-match';
-import { onlyInEnumeration, statesRelation } from './asked-relation';
+import { onlyInEnumeration, restatesQuestion, statesRelation } from './asked-relation';
+import type { Relation } from './relations';
 
 /**
  * A name of three or more words without its last, which is often a place qualifying it
@@ -39,6 +40,9 @@ function withoutSeeAlso(d: Doc): Doc {
  * relation about the question's entity (asked-relation.ts, with the question's `relation` words)
  * comes first: a gold string elsewhere is not the asked fact, so the chain takes the first
  * passage that states it, and only when none does the first that holds the gold (`stated` false).
+ * The relation is stated by a question word, by the wording of a `typed` relation the question
+ * asks with the gold as its value, or, for a question naming no entity (`nameless`: its content
+ * words), by a sentence restating most of the question with the gold.
  */
 export function answerChain(
   hops: readonly SearchHop[],
@@ -46,6 +50,8 @@ export function answerChain(
   answers: readonly string[],
   description: readonly string[] = [],
   relation: readonly string[] = [],
+  typed: readonly Relation[] = [],
+  nameless: readonly string[] = [],
 ): EvidenceChain {
   const all = new ChainPassages(hops).all;
   // A nationality ("English") connects a passage to nothing the question asks about.
@@ -94,7 +100,10 @@ export function answerChain(
         reach: via || direct ? 'named' : 'unlinked',
       };
       const subjects = via ? [p.doc.title ?? ''] : direct ? keys : [];
-      if (subjects.length > 0 && statesRelation(p.doc, a, subjects, relation))
+      if (
+        (subjects.length > 0 && statesRelation(p.doc, a, subjects, relation, typed)) ||
+        (nameless.length > 0 && restatesQuestion(p.doc, a, nameless))
+      )
         return { ...chain, stated: true, goldSeenAt: seen };
       // Only an entry of a list, with no asked relation: a later passage may state the fact.
       if (!onlyInEnumeration(p.doc, a)) return unstated ?? { ...chain, stated: false, goldSeenAt: seen };

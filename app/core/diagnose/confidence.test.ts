@@ -51,10 +51,12 @@ describe('verdict confidence', () => {
         'Who wrote Zorblax?',
         { answers: ['Mary Quill'] },
         [
-          search('Zorblax author', [doc('z', 'Zorblax', 'Zorblax is a novel by Mary Quill.')]),
+          // The gold beside the entity, but no wording of the asked relation ("wrote", "novel by").
+          search('Zorblax author', [doc('z', 'Zorblax', 'Zorblax was reviewed by Mary Quill.')]),
           search('Zorblax author novel', [doc('y', 'Novels', 'A list of novels.')]),
         ],
-        'Mary Quill',
+        // A wrong answer: a correct one the passages state settles under-search (coverage-rules.test.ts).
+        'Jane Quill',
       ),
     );
     expect(['fallback', 'answer-linked']).toContain(d.sufficiency.basis);

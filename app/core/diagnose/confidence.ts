@@ -28,6 +28,7 @@ export type ConfidenceReason =
   | 'no-answer'
   | 'retrieval-miss-assumed'
   | 'page-asked-again'
+  | 'correct-answer-held'
   // Searches
   | 'same-query'
   | 'no-new-words'
@@ -68,6 +69,11 @@ export interface ConfidenceInputs {
    * A function, asked only for a necessary search resting on an unsure point.
    */
   goldSeenAt?: () => number | null;
+  /**
+   * Whether a passage of searches 1..the sufficiency point states the final answer itself, in its
+   * words or another form of its name, date or number; asked only where it can decide.
+   */
+  answerHeld?: () => boolean;
 }
 
 const sure = (reason: ConfidenceReason, text: string): VerdictConfidence => ({ level: 'sure', reason, text });
@@ -188,6 +194,20 @@ function underConfidence(i: ConfidenceInputs, point: VerdictConfidence): Verdict
     return unsure(
       'page-asked-again',
       `Under-search, but the agent asked about ${JSON.stringify(i.pageAgain)} in different words and got its page each time: the retriever may lack the fact.`,
+    );
+  // The answer is correct and the passages the agent read state it (the gold, and the answer in
+  // its own words): whichever passage first stated the asked fact (the point stays unsure), the
+  // evidence supported the answer, which is all the guidelines' under-search asks.
+  if (
+    !i.underSearch &&
+    point.level === 'unsure' &&
+    i.correct === true &&
+    (s.rule === 'evidence-chain' || s.rule === 'answer-in-passage') &&
+    i.answerHeld?.() === true
+  )
+    return sure(
+      'correct-answer-held',
+      'Sufficient before the answer: the answer is correct and a passage it read states it (which passage first stated the asked fact is unsure).',
     );
   // Otherwise the verdict is the sufficiency point's: reached (no under-search) or never (under).
   return {

@@ -13,6 +13,7 @@ import { type Confidence, verdictConfidence } from './confidence';
 import { knownBeforeSearch } from './known-answer';
 import { pageAskedAgain } from './page-again';
 import { firstGoldSearch } from './gold-seen';
+import { statedAnswer } from './passage-match';
 import { type SearchHop, searchHops } from './hops';
 import { type SearchLabel, type SearchVerdict, searchVerdicts } from './redundancy';
 import { type Sufficiency, sufficiency } from './sufficiency';
@@ -85,6 +86,19 @@ function goldSeen(
           : firstGoldSearch(hops, [...goldAnswers(t), ...forms]);
     return at;
   };
+}
+
+/** Whether a passage of searches 1..point states the final answer (confidence.ts), read when asked. */
+function answerHeld(
+  hops: readonly SearchHop[],
+  point: number | null,
+  pred: string | undefined,
+): () => boolean {
+  return () =>
+    point !== null &&
+    pred !== undefined &&
+    pred.trim() !== '' &&
+    hops.some((h) => h.search <= point && h.docs.some((d) => statedAnswer(d, [pred]) !== null));
 }
 
 /** `chain: false` runs the sufficiency rules before the evidence chain (the bench's baseline). */
@@ -167,6 +181,7 @@ export function diagnose(t: Trajectory, options: { chain?: boolean } = {}): Diag
       answered: pred !== undefined && pred.trim() !== '',
       pageAgain: under.under ? pageAskedAgain(hops) : null,
       ...(suff.rule !== 'no-gold' ? { goldSeenAt: goldSeen(suff, hops, t, extra.forms) } : {}),
+      answerHeld: answerHeld(hops, suff.point, pred),
     }),
   };
 }

@@ -23,13 +23,16 @@ function canonicalPassage(d: Doc): string {
 // The same gold aliases are read against every passage of a trajectory: a small memo.
 const answerForm = memoizeString(canonicalAnswer);
 
-/** The first of `answers` the passage states, or null. */
-export function statedAnswer(d: Doc, answers: readonly string[]): string | null {
+/**
+ * The first of `answers` the passage states, or null. `names: false` leaves out a name's other
+ * forms (the answer's own words, or the same date or number, only).
+ */
+export function statedAnswer(d: Doc, answers: readonly string[], names = true): string | null {
   const h = docHaystack(d);
   for (const a of answers) {
     if (holdsAnyAnswer(h, [a])) return a;
     // A name in another written form ("C. S. Lewis" for gold "Clive Staples Lewis").
-    if (haystackNames(h.hay, a)) return a;
+    if (names && haystackNames(h.hay, a)) return a;
     const c = answerForm(a);
     if ((c.date || c.number) && c.text !== '' && canonicalPassage(d).includes(` ${c.text} `)) return a;
   }

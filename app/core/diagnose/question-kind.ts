@@ -65,6 +65,14 @@ const entitiesOf = memoizeString((question: string): string[] => {
   return contentWords(question);
 }, 256);
 
+/**
+ * Whether the question names no entity: no capitalised run and no quoted title, so
+ * questionEntities gave its content words ("the father of the founder of psychoanalysis").
+ */
+export function namesNoEntity(question: string): boolean {
+  return !/["“]/.test(question) && entitiesOf(question).every((e) => !/\p{Lu}/u.test(e));
+}
+
 /** A text's words that are not stop words, normalized. */
 export function contentWords(text: string): string[] {
   // Each query is read again per search it is compared with: read once, a copy per caller.

@@ -25,8 +25,8 @@ import { answerChain } from './answer-chain';
 import { type EvidenceChain, goldPlanChain, structuredChain } from './evidence-chain';
 import type { KnownAnswer } from './known-answer';
 import { descriptionWords } from './description';
-import { relationWords } from './asked-relation';
-import { isUninformative, questionEntities } from './question-kind';
+import { askedRelations, relationWords } from './asked-relation';
+import { contentWords, isUninformative, namesNoEntity, questionEntities } from './question-kind';
 import { questionNeeds } from './question-needs';
 import {
   answerReading,
@@ -226,6 +226,8 @@ function sufficiencyRules(
         answers,
         descriptionWords(t.question, needs.entities),
         relationWords(t.question, needs.entities, answers),
+        askedRelations(t.question),
+        namesNoEntity(t.question) ? namelessWords(t.question, answers) : [],
       );
       if (described.reach) readAs(answerReading(described.reach));
       return fromChain(described, 'the answer', supported, answers);
@@ -252,6 +254,12 @@ function sufficiencyRules(
     }
   const none = `No retrieved passage states the gold answer (${answers.map((a) => quote(a, 60)).join(' / ')}).`;
   return { point: null, rule: 'never', evidence: supported ? `${supported.evidence} ${none}` : none };
+}
+
+/** A nameless question's content words outside the gold's (which the passage holds anyway). */
+function namelessWords(question: string, answers: readonly string[]): string[] {
+  const gold = new Set(answers.flatMap((a) => normalizeText(a).split(' ')));
+  return contentWords(question).filter((w) => !gold.has(w) && /\p{L}/u.test(w));
 }
 
 /** A chain as the sufficiency verdict: each link quoted, or the links found and the missing one. */
