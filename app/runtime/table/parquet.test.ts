@@ -11,6 +11,7 @@ import { importAll, stringChunks } from '../../core/importers/pipeline';
 import { SqlTables } from '../../core/sql/columns';
 import { batchToParquet } from '../../core/sql/parquet';
 import { NO_FILTERS, type TableQuery } from '../../core/table/query';
+import { indexedSearches } from '../../core/table/indexed-row';
 import { toRow } from '../../core/table/row';
 import { summarizeSteps } from '../../core/training/step-summary';
 import {
@@ -88,7 +89,7 @@ describe('the table as Parquet, and Parquet opened as rows', () => {
     expect(fresh.trainingSummary()).toEqual(before.map((s) => ({ ...s })));
     expect(summarizeSteps(await listRows())).toEqual(before);
     const row = await getIndexedRow(ts[0]!.id);
-    expect(row?.indexed).toEqual({ parquet: 'run.parquet', searches: null });
+    expect(row?.indexed).toEqual({ parquet: 'run.parquet', searchesOpened: false });
     expect((await listImports())[0]).toMatchObject({
       file: 'run.parquet',
       imported: ts.length,
@@ -121,7 +122,7 @@ describe('the table as Parquet, and Parquet opened as rows', () => {
     });
     expect(await getIndexedRow(ts[0]!.id)).toBeNull();
     const indexed = await getIndexedRow(ts[1]!.id);
-    expect(indexed?.indexed?.searches?.length).toBe(toRow(ts[1]!).eff.searches);
+    expect(indexed && indexedSearches(indexed)?.length).toBe(toRow(ts[1]!).eff.searches);
     expect((await listAnnotations()).map((a) => [a.trajectoryId, a.label])).toEqual([
       [ts[2]!.id, 'verdict:good'],
     ]);

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { indexedSearches } from '../../../core/table/indexed-row';
 import type { TrajectoryRow } from '../../../core/table/row';
 import { useIndexedRow } from '../../data/trajectories/indexed-row';
 
@@ -17,7 +18,7 @@ export function IndexedTrajectory({ id, notStored }: { id: string; notStored: Re
 }
 
 function IndexedRowView({ row }: { row: TrajectoryRow }) {
-  const searches = row.indexed?.searches ?? null;
+  const searches = indexedSearches(row);
   const source = row.file ? `${row.file}, line ${row.line}` : 'its source log';
   return (
     <div className="trajectory indexed" data-testid="indexed-trajectory">
