@@ -1,26 +1,22 @@
 // A real log's rows written as Parquet and read back as stored rows: every column comes back as it
 // was written (the inverse is complete), the table's Parquet export of those rows is the same
 // table, and the labels come back as the same annotations.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { parquetReadObjects } from 'hyparquet';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeAnnotation } from '../annotations/annotation';
-import { importAll, stringChunks } from '../importers/pipeline';
 import type { Trajectory } from '../schema/trajectory';
 import { indexedSearches } from '../table/indexed-row';
 import { toRow, type TrajectoryRow } from '../table/row';
 import { batchRecords, SqlTables } from './columns';
 import { indexedRows, labelsOfBatch, rowsBatch } from './indexed-rows';
 import { batchToParquet, parquetToBatch } from './parquet';
-
-const LOG = resolve('..', 'shared', 'data', 'trajectories', 'r1searcher_hotpotqa_llama_30.jsonl');
+import { hotpotTrajectories } from '../../testing/hotpot-log';
 
 describe('indexed rows of a real log', () => {
   let ts: Trajectory[];
   let tables: SqlTables;
   beforeAll(async () => {
-    ts = (await importAll(stringChunks(readFileSync(LOG, 'utf8')), { file: 'hotpot.jsonl' })).trajectories;
+    ts = await hotpotTrajectories();
     tables = new SqlTables();
     for (const t of ts) tables.addTrajectory(t);
     tables.addLabel(
