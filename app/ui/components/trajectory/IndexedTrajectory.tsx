@@ -17,7 +17,8 @@ export function IndexedTrajectory({ id, notStored }: { id: string; notStored: Re
   return <IndexedRowView row={row} />;
 }
 
-function IndexedRowView({ row }: { row: TrajectoryRow }) {
+/** The page of an indexed row: what the index holds of it, and its searches when they were read. */
+export function IndexedRowView({ row }: { row: TrajectoryRow }) {
   const searches = indexedSearches(row);
   const source = row.file ? `${row.file}, line ${row.line}` : 'its source log';
   return (
