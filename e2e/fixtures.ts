@@ -101,6 +101,24 @@ export async function importOneAndOpen(page: Page, log: string, question: string
   await page.getByTestId('trajectory-row').first().click();
 }
 
+/** A search of an R1-Searcher record: its query and the one passage it brought back. */
+export type R1Hop = [query: string, title: string, text: string];
+
+/** An R1-Searcher record (its `gen_text_store` format): each hop a query and its one passage, then the answer (`said`, the gold unless given). */
+export function r1SearcherRecord(question: string, answer: string, hops: readonly R1Hop[], said = answer) {
+  const body = hops
+    .map(
+      ([q, title, text]) =>
+        `Next I search. <|begin_of_query|> ${q}<|end_of_query|>\n\n<|begin_of_documents|>\n(1)Title: ${title} Text: ${text}\n<|end_of_documents|>\n\n`,
+    )
+    .join('');
+  return {
+    question,
+    answer,
+    gen_text_store: `${body}So the answer is clear.</think>\n\n<answer> ${said} </answer>`,
+  };
+}
+
 /** A JSONL file of `records`, one per line, for setInputFiles. */
 export function jsonlFile(name: string, records: readonly unknown[]) {
   return {

@@ -17,27 +17,35 @@ const RECORD = {
     '<|end_of_documents|>\n\nHe died in 1874.</think>\n\n<answer> 16 June 1874 </answer>',
 };
 
+/** The scripted judge: YES only when shown the normalized prediction and gold of B.4. */
+function startDickinsonJudge() {
+  return startFakeOpenAiServer((req) => {
+    const prompt = JSON.stringify(req.body ?? '');
+    const yes = prompt.includes('16 june 1874') && prompt.includes('june 16 1874');
+    return { stream: chatStream([yes ? 'YES' : 'NO'], { finishReason: 'stop' }) };
+  });
+}
+
+/** The judge at `url` configured on the Run page, then the record imported and opened. */
+async function openRecordWithJudge(page: Page, url: string): Promise<void> {
+  await openApp(page);
+  await page.goto('/#/run');
+  await chooseServer(page, url, 'fake-judge', { blur: true });
+  await page.goto('/#/');
+  await importAndClose(page, jsonlFile('dickinson.jsonl', [RECORD]), '1 of 1 record imported');
+  await openFirstMatch(page, 'Lavinia');
+}
+
 const wtsValue = (page: Page) =>
   page.locator('[data-reward="when-to-search/total"] [data-testid=reward-value]');
 
 test('an LLM judge on the configured server moves an EM-wrong answer to correct, and rewards follow', async ({
   page,
 }) => {
-  const server = await startFakeOpenAiServer((req) => {
-    const prompt = JSON.stringify(req.body ?? '');
-    // YES only when the judge is shown the normalized prediction and gold of B.4.
-    const yes = prompt.includes('16 june 1874') && prompt.includes('june 16 1874');
-    return { stream: chatStream([yes ? 'YES' : 'NO'], { finishReason: 'stop' }) };
-  });
+  const server = await startDickinsonJudge();
   const posts = () => server.requests.filter((r) => r.method === 'POST');
   try {
-    await openApp(page);
-    await page.goto('/#/run');
-    await chooseServer(page, server.url, 'fake-judge', { blur: true });
-
-    await page.goto('/#/');
-    await importAndClose(page, jsonlFile('dickinson.jsonl', [RECORD]), '1 of 1 record imported');
-    await openFirstMatch(page, 'Lavinia');
+    await openRecordWithJudge(page, server.url);
 
     const verdict = page.getByTestId('answer-correct');
     await expect(verdict).toHaveText('correct by EM: no');
@@ -84,19 +92,10 @@ test('an LLM judge on the configured server moves an EM-wrong answer to correct,
 test('without a judge, the Rewards tab says the When-to-Search reward is EM and judges it in one click', async ({
   page,
 }) => {
-  const server = await startFakeOpenAiServer((req) => {
-    const prompt = JSON.stringify(req.body ?? '');
-    const yes = prompt.includes('16 june 1874') && prompt.includes('june 16 1874');
-    return { stream: chatStream([yes ? 'YES' : 'NO'], { finishReason: 'stop' }) };
-  });
+  const server = await startDickinsonJudge();
   const posts = () => server.requests.filter((r) => r.method === 'POST');
   try {
-    await openApp(page);
-    await page.goto('/#/run');
-    await chooseServer(page, server.url, 'fake-judge', { blur: true });
-    await page.goto('/#/');
-    await importAndClose(page, jsonlFile('dickinson.jsonl', [RECORD]), '1 of 1 record imported');
-    await openFirstMatch(page, 'Lavinia');
+    await openRecordWithJudge(page, server.url);
     await page.keyboard.press('r');
 
     // No signal chosen and no verdict: EM decides, and the card says so beside its value.

@@ -3,39 +3,31 @@
 // batch over the table's filtered rows paused mid-way and resumed (what the cache holds is not
 // asked again), and Calibrate with the judge as one more annotator measured against a person.
 import { chatModel, startFakeOpenAiServer } from '../app/testing/fake-openai-server';
-import { chooseServer, expect, importAndClose, jsonlFile, openApp, openFirstMatch, test } from './fixtures';
-
-type Hop = [query: string, title: string, text: string];
-
-/** An R1-Searcher record: each hop a query and its one passage, then the answer. */
-function record(question: string, answer: string, hops: Hop[]) {
-  const body = hops
-    .map(
-      ([q, title, text]) =>
-        `Next I search. <|begin_of_query|> ${q}<|end_of_query|>\n\n<|begin_of_documents|>\n(1)Title: ${title} Text: ${text}\n<|end_of_documents|>\n\n`,
-    )
-    .join('');
-  return {
-    question,
-    answer,
-    gen_text_store: `${body}So the answer is clear.</think>\n\n<answer> ${answer} </answer>`,
-  };
-}
+import {
+  chooseServer,
+  expect,
+  importAndClose,
+  jsonlFile,
+  openApp,
+  openFirstMatch,
+  r1SearcherRecord,
+  test,
+} from './fixtures';
 
 const FILE = 'films.jsonl';
 const RECORDS = [
-  record('Which moviemaker directed Jaws?', 'Steven Spielberg', [
+  r1SearcherRecord('Which moviemaker directed Jaws?', 'Steven Spielberg', [
     ['Jaws director', 'Jaws (film)', 'Jaws is a 1975 film directed by Steven Spielberg.'],
     ['Jaws film director name', 'Jaws (film)', 'Jaws was directed by Steven Spielberg.'],
   ]),
-  record('Which moviemaker directed Alien?', 'Ridley Scott', [
+  r1SearcherRecord('Which moviemaker directed Alien?', 'Ridley Scott', [
     ['Alien director', 'Alien (film)', 'Alien is a 1979 film directed by Ridley Scott.'],
   ]),
-  record('Which moviemaker directed Psycho?', 'Alfred Hitchcock', [
+  r1SearcherRecord('Which moviemaker directed Psycho?', 'Alfred Hitchcock', [
     ['Psycho 1960 film', 'Psycho (1960 film)', 'Psycho is a 1960 film.'],
     ['Psycho director', 'Psycho (1960 film)', 'Psycho was directed by Alfred Hitchcock.'],
   ]),
-  record('When did Titanic premiere?', '1997', [
+  r1SearcherRecord('When did Titanic premiere?', '1997', [
     ['Titanic premiere', 'Titanic', 'Titanic premiered in 1997.'],
   ]),
 ];

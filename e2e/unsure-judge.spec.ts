@@ -3,27 +3,19 @@
 // paused, resumed after a reload (what the cache holds is not asked again), and the rows where
 // the judge and the rules disagree; then Calibrate's agreement by confidence. No judge accuracy is measured here: the judge is scripted.
 import { chatModel, lastMessage, startFakeOpenAiServer } from '../app/testing/fake-openai-server';
-import { chooseServer, expect, importAndClose, jsonlFile, openApp, rowCount, test } from './fixtures';
-
-type Hop = [query: string, title: string, text: string];
+import {
+  chooseServer,
+  expect,
+  importAndClose,
+  jsonlFile,
+  openApp,
+  r1SearcherRecord,
+  rowCount,
+  test,
+} from './fixtures';
 
 /** The row count with `n` rows kept (the demo set is in the table too). */
 const shown = (n: number) => new RegExp(`^${n} of \\d+ trajectories$`);
-
-/** An R1-Searcher record: each hop a query and its one passage, then the answer (`said`, the gold unless given). */
-function record(question: string, answer: string, hops: Hop[], said = answer) {
-  const body = hops
-    .map(
-      ([q, title, text]) =>
-        `Next I search. <|begin_of_query|> ${q}<|end_of_query|>\n\n<|begin_of_documents|>\n(1)Title: ${title} Text: ${text}\n<|end_of_documents|>\n\n`,
-    )
-    .join('');
-  return {
-    question,
-    answer,
-    gen_text_store: `${body}So the answer is clear.</think>\n\n<answer> ${said} </answer>`,
-  };
-}
 
 // As `diagnose --json` reads them: the passages give the gold beside the film without the asked
 // relation's wording (not "directed by", not "film by"), so each searching record's sufficiency
@@ -34,7 +26,7 @@ function record(question: string, answer: string, hops: Hop[], said = answer) {
 // is surely redundant. Casablanca has no search, so all its verdicts are sure.
 // The rules call Jaws' and Vertigo's second searches redundant.
 const RECORDS = [
-  record(
+  r1SearcherRecord(
     'Which moviemaker directed Jaws?',
     'Steven Spielberg',
     [
@@ -43,13 +35,13 @@ const RECORDS = [
     ],
     'George Lucas',
   ),
-  record(
+  r1SearcherRecord(
     'Which moviemaker directed Alien?',
     'Ridley Scott',
     [['Alien director', 'Alien (film)', 'Alien is a 1979 Ridley Scott film.']],
     'James Cameron',
   ),
-  record(
+  r1SearcherRecord(
     'Which moviemaker directed Psycho?',
     'Alfred Hitchcock',
     [
@@ -58,10 +50,10 @@ const RECORDS = [
     ],
     'Gus Van Sant',
   ),
-  record('When did Titanic premiere?', '1997', [
+  r1SearcherRecord('When did Titanic premiere?', '1997', [
     ['Titanic premiere', 'Titanic', 'Titanic premiered in 1997.'],
   ]),
-  record(
+  r1SearcherRecord(
     'Which moviemaker directed Vertigo?',
     'Alfred Hitchcock',
     [
@@ -70,7 +62,7 @@ const RECORDS = [
     ],
     'Brian De Palma',
   ),
-  record('Which moviemaker directed Casablanca?', 'Michael Curtiz', []),
+  r1SearcherRecord('Which moviemaker directed Casablanca?', 'Michael Curtiz', []),
 ];
 
 /** The scripted judge: every search necessary, but Vertigo's repeated one; never under-search. */

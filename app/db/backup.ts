@@ -40,16 +40,23 @@ export function backupFailureReason(e: unknown): string {
   return message.replace(/\.+$/, '');
 }
 
+/**
+ * Notes in the database that the journal may lack a change, so the next check (at the latest the
+ * next start) rewrites the journal from the database instead of keeping the gap.
+ */
+export async function noteBackupBehind(why: string): Promise<void> {
+  await db()
+    .then((d) => d.put('meta', why, BACKUP_BEHIND))
+    .catch(() => {});
+}
+
 export async function backupEntries(entries: readonly BackupEntry[]): Promise<void> {
   const file = backupFile();
   if (!file || entries.length === 0) return;
   const warn = (why: string) => {
     console.warn(`label backup not written (the labels are saved): ${why}`);
     setBackupBehind(why);
-    // So the next start rewrites the journal from the database instead of keeping the gap.
-    void db()
-      .then((d) => d.put('meta', why, BACKUP_BEHIND))
-      .catch(() => {});
+    void noteBackupBehind(why);
   };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), BACKUP_WAIT_MS)));

@@ -21,19 +21,12 @@ import {
   putAnnotations,
 } from './store';
 import { freshDbPerTest } from '../testing/fresh-db';
+import { flashragLine } from '../testing/flashrag-line';
 
 type Rng = () => number;
 const int = (rng: Rng, n: number) => Math.floor(rng() * n);
 
 freshDbPerTest();
-
-const flashrag = (i: number) =>
-  JSON.stringify({
-    id: `q${i}`,
-    question: `Question ${i}?`,
-    golden_answers: ['Paris'],
-    output: { pred: 'Paris' },
-  });
 
 /** Lines that are no record: each is reported once on its line. */
 const BAD = ['{}', 'not json at all', '{"question": ', '[1, 2', '"a bare string"', '42'];
@@ -46,13 +39,13 @@ describe('many bad lines (seeded)', () => {
       // Some seeds well past the cap, one past a batch of issues that once overflowed push(...).
       const bad = seed === 6 ? 130_000 : seed % 2 ? int(rng, MAX_KEPT_ISSUES * 3) : int(rng, 500);
       const lines: string[] = [];
-      for (let i = 1; i < good; i++) lines.push(flashrag(i));
+      for (let i = 1; i < good; i++) lines.push(flashragLine(i));
       for (let i = 0; i < bad; i++) lines.splice(int(rng, lines.length + 1), 0, BAD[int(rng, BAD.length)]!);
       // Detection looks past the bad lines (the pipeline's rule); even seeds name the format
       // instead, odd ones put a good record first.
       const named = seed % 2 === 0;
-      if (named) lines.splice(int(rng, lines.length + 1), 0, flashrag(0));
-      else lines.unshift(flashrag(0));
+      if (named) lines.splice(int(rng, lines.length + 1), 0, flashragLine(0));
+      else lines.unshift(flashragLine(0));
       const rec = await importIntoDb(stringChunks(`${lines.join('\n')}\n`, 1 + int(rng, 1 << 16)), {
         file: `bad-${seed}.jsonl`,
         ...(named ? { format: 'flashrag' } : {}),

@@ -23,6 +23,7 @@ import {
   putAnnotations,
   putTrajectories,
 } from './store';
+import { flashragLine } from '../testing/flashrag-line';
 
 const R1 = readFileSync(join(__dirname, '../../../shared/repro/hardening/08-r1_10.jsonl'), 'utf8');
 
@@ -34,14 +35,6 @@ async function reset(): Promise<void> {
 
 beforeEach(reset);
 afterAll(reset);
-
-const flashrag = (i: number) =>
-  JSON.stringify({
-    id: `q${i}`,
-    question: `Question ${i}?`,
-    golden_answers: ['Paris'],
-    output: { pred: 'Paris' },
-  });
 
 describe('records stored under the old (key-order) content ids', () => {
   it('keep their ids and labels: re-importing the same file adds no copies', async () => {
@@ -80,7 +73,7 @@ describe('records stored under the old (key-order) content ids', () => {
 });
 
 describe('a stopped import keeps its report', () => {
-  const text = Array.from({ length: 450 }, (_, i) => flashrag(i)).join('\n') + '\n{"broken"\n';
+  const text = Array.from({ length: 450 }, (_, i) => flashragLine(i)).join('\n') + '\n{"broken"\n';
 
   it('cancelled: the stored report says what was stored and that it was cancelled', async () => {
     const ac = new AbortController();
@@ -100,7 +93,7 @@ describe('a stopped import keeps its report', () => {
   });
 
   it('a write the full quota refuses: stops naming the file and the records stored, losing none of them', async () => {
-    const many = `${Array.from({ length: 2500 }, (_, i) => flashrag(i)).join('\n')}\n`;
+    const many = `${Array.from({ length: 2500 }, (_, i) => flashragLine(i)).join('\n')}\n`;
     // The browser refuses the 2,001st record: the third batch's transaction fails whole.
     const proto = IDBObjectStore.prototype;
     const put = proto.put;
@@ -322,13 +315,13 @@ describe('a file with very many bad lines', () => {
 
   it('a few bad lines are all kept, with no count of the rest', async () => {
     const lines = ['{}', '{}', '{}'].join('\n');
-    const rec = await importIntoDb(stringChunks(`${lines}\n${flashrag(1)}\n`), { file: 'few.jsonl' });
+    const rec = await importIntoDb(stringChunks(`${lines}\n${flashragLine(1)}\n`), { file: 'few.jsonl' });
     expect(rec.errors).toHaveLength(3);
     expect(rec.errorsNotKept).toBeUndefined();
   });
 
   it('counts its warnings apart: a NUL-only line costs no record, a broken one does', async () => {
-    const text = `${flashrag(1)}\n\u0000\u0000\n{broken\n${flashrag(2)}\n`;
+    const text = `${flashragLine(1)}\n\u0000\u0000\n{broken\n${flashragLine(2)}\n`;
     const rec = await importIntoDb(stringChunks(text), { file: 'mixed.jsonl' });
     expect(rec).toMatchObject({ records: 3, imported: 2, warnings: 1 });
     expect(reportedIssues(rec)).toBe(2);
@@ -365,7 +358,7 @@ describe('one id and one backup path per import', () => {
 });
 
 describe('rows derived by a pool of row workers', () => {
-  const many = `${Array.from({ length: 2500 }, (_, i) => flashrag(i)).join('\n')}\n`;
+  const many = `${Array.from({ length: 2500 }, (_, i) => flashragLine(i)).join('\n')}\n`;
 
   it('stores each record with its own row, whatever order the parts finish in', async () => {
     // Three "workers": the first part is the slowest.

@@ -10,20 +10,13 @@ import { importIntoDb } from './import-into-db';
 import { importStart, runningImport } from './import-record';
 import { settleCancelledImport } from './import-stop';
 import { countTrajectories, listImports } from './store';
+import { flashragLine } from '../testing/flashrag-line';
 
 freshDbPerTest();
 
-const flashrag = (i: number) =>
-  JSON.stringify({
-    id: `q${i}`,
-    question: `Question ${i}?`,
-    golden_answers: ['Paris'],
-    output: { pred: 'Paris' },
-  });
-
 /** 450 records, then a read that never ends (the worker stuck in one record, until ended). */
 async function* stuckAfter450(): AsyncGenerator<string> {
-  yield* stringChunks(`${Array.from({ length: 450 }, (_, i) => flashrag(i)).join('\n')}\n`, 4096);
+  yield* stringChunks(`${Array.from({ length: 450 }, (_, i) => flashragLine(i)).join('\n')}\n`, 4096);
   await new Promise(() => {});
 }
 
@@ -68,7 +61,7 @@ describe('an import whose worker the page ended', () => {
 
   it('leaves an import that finished first as done', async () => {
     const start = importStart('done.jsonl');
-    await importIntoDb(stringChunks(`${flashrag(1)}\n`), { file: 'done.jsonl', start });
+    await importIntoDb(stringChunks(`${flashragLine(1)}\n`), { file: 'done.jsonl', start });
     expect(await settleCancelledImport(start, 'done.jsonl')).toMatchObject({ status: 'done', imported: 1 });
   });
 

@@ -17,6 +17,7 @@ import { announce } from './changes';
 import { StoredRefresh } from './stored-refresh';
 import { afterServed } from './corpus/served-first';
 import { explainStorageError, isQuotaError, rethrowStorageError } from './storage/storage-health';
+import { resyncLabelBackup } from './storage/storage-recovery';
 
 export type ImportReport = Awaited<ReturnType<ImportWorkerApi['importBlob']>>;
 
@@ -95,10 +96,14 @@ export async function importTrajectoryFile(
   // Ends the worker at once, whatever it is doing (a write it had open commits or aborts whole),
   // and settles the stored report: it counts what was stored. An import that finished first is
   // done, not cancelled.
+  let started = false;
   const stop = async (): Promise<ImportReport> => {
     own.end();
     const report = await settleCancelledImport(start, name, format);
     await backupImport(report);
+    // The ended worker may have committed a batch whose labels never reached this page to be
+    // journaled: the journal is rewritten from the database.
+    if (started) await resyncLabelBackup(`the import of ${name} was cancelled`);
     if (report.status === 'done') return report;
     throw new ImportCancelledError(report);
   };
@@ -109,6 +114,7 @@ export async function importTrajectoryFile(
     const ready = Promise.all([afterServed(), slot]);
     if ((await Promise.race([ready, cancelled])) === 'cancelled') return await stop();
     await backupImport({ id: start.id, file: name, imported: 0, at: start.at });
+    started = true;
     const importing = own.api.importBlob(
       jobId,
       file,

@@ -1,7 +1,7 @@
 // "Who directed Jaws?" as a Search-R1 record that carries no gold: the case where the gold comes
 // from a question set joined later (the table's rows, the trajectory worker's view).
-import { buildTrajectory } from '../core/schema/builder';
-import type { Trajectory } from '../core/schema/trajectory';
+import { buildTrajectory, type StepInput } from '../core/schema/builder';
+import type { Doc, Gold, Trajectory } from '../core/schema/trajectory';
 import { doc, traj } from './reward-fakes';
 
 /** One search, its document, the answer; `repeatSearch` asks the same query again before answering. */
@@ -53,3 +53,16 @@ export function jawsSearchedTwice({ withGold }: { withGold: boolean }): Trajecto
     },
   );
 }
+
+/** "When was the director of Jaws born?": a two-hop question, its gold and the passage of each hop. */
+export const JAWS_BORN_Q = 'When was the director of Jaws born?';
+export const JAWS_BORN_GOLD: Gold = { answers: ['December 18, 1946'] };
+export const JAWS_DOC = doc('j', 'Jaws (film)', 'Jaws is a 1975 film directed by Steven Spielberg.');
+export const SPIELBERG_DOC = doc(
+  's',
+  'Steven Spielberg',
+  'Steven Allan Spielberg (born 18 December 1946) is an American filmmaker.',
+);
+
+/** A search step with the passages it brought back. */
+export const searchStep = (q: string, docs: Doc[]): StepInput => ({ kind: 'search', queries: [q], docs });

@@ -1,23 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { doc, traj as fakeTraj } from '../../testing/reward-fakes';
+import {
+  JAWS_BORN_GOLD as GOLD,
+  JAWS_BORN_Q as Q,
+  JAWS_DOC as JAWS,
+  searchStep as search,
+  SPIELBERG_DOC as SPIELBERG,
+} from '../../testing/jaws';
 import type { StepInput } from '../schema/builder';
-import type { Doc, Gold, Trajectory } from '../schema/trajectory';
+import type { Gold, Trajectory } from '../schema/trajectory';
 import { agreement } from './agreement';
 import { agreementByConfidence, type ConfidentPrediction } from './confidence-agreement';
 import { diagnose } from './diagnose';
 
-const search = (q: string, docs: Doc[]): StepInput => ({ kind: 'search', queries: [q], docs });
 const traj = (question: string, gold: Gold, steps: StepInput[], answer: string): Trajectory =>
   fakeTraj(steps, { question, gold, answer });
-
-const Q = 'When was the director of Jaws born?';
-const GOLD: Gold = { answers: ['December 18, 1946'] };
-const JAWS = doc('j', 'Jaws (film)', 'Jaws is a 1975 film directed by Steven Spielberg.');
-const SPIELBERG = doc(
-  's',
-  'Steven Spielberg',
-  'Steven Allan Spielberg (born 18 December 1946) is an American filmmaker.',
-);
 
 describe('verdict confidence', () => {
   it('is sure for a recognised pattern whose evidence chain is complete, and for what follows from it', () => {

@@ -35,11 +35,26 @@ describe('report payload', () => {
     const enc = await encodeReport(data);
     expect(enc.chunks).toHaveLength(1);
     const head = await decodeHead(enc.head);
-    expect(head.rows).toEqual(demo.map((t) => toRow({ ...t, raw: undefined } as never)));
+    // Every field the report reads; the searches (for the SQL tables, which it runs none of) stay out.
+    expect(head.rows).toEqual(
+      demo.map((t) => ({ ...toRow({ ...t, raw: undefined } as never), searches: [] })),
+    );
     expect(head.annotations).toEqual([note]);
     expect(head.title).toBe('T');
     expect(head.sources).toEqual(['a.jsonl']);
     expect(await decodeChunk(enc.chunks[0]!, 0)).toEqual(data.trajectories);
+  });
+
+  it("packs no row's searches: the report never reads them", async () => {
+    const data = reportData(demo, []);
+    expect(data.rows.some((r) => r.searches.length > 0)).toBe(true);
+    const { head } = await encodeReport(data);
+    const bytes = Uint8Array.from(atob(head), (c) => c.charCodeAt(0));
+    const packed = (await new Response(
+      new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip')),
+    ).json()) as { rows: Array<Record<string, unknown>> };
+    expect(packed.rows).toHaveLength(demo.length);
+    expect(packed.rows.filter((r) => 'searches' in r)).toEqual([]);
   });
 
   it('splits trajectories into chunks in order', async () => {

@@ -31,6 +31,16 @@ export interface ReportData {
 
 type Head = Omit<ReportData, 'trajectories'>;
 
+/**
+ * A row as the report packs it: less its searches, which only the SQL tables read (the report
+ * runs none; its trajectory pages read the trajectory itself), and which grow with every search.
+ */
+type PackedRow = Omit<TrajectoryRow, 'searches'>;
+
+function packedRow({ searches: _searches, ...row }: TrajectoryRow): PackedRow {
+  return row;
+}
+
 async function pipe(bytes: Uint8Array, t: GenericTransformStream): Promise<Uint8Array> {
   const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(t);
   return new Uint8Array(await new Response(stream).arrayBuffer());
@@ -69,7 +79,7 @@ export async function encodeReport(data: ReportData): Promise<EncodedReport> {
   const chunks: string[] = [];
   for (let i = 0; i < trajectories.length; i += CHUNK_SIZE)
     chunks.push(await pack(trajectories.slice(i, i + CHUNK_SIZE)));
-  return { head: await pack(head), chunks };
+  return { head: await pack({ ...head, rows: head.rows.map(packedRow) }), chunks };
 }
 
 /** The head; checked enough that a tampered file fails with a message, not a blank page. */
@@ -87,7 +97,8 @@ export async function decodeHead(b64: string): Promise<Head> {
     title: String(raw.title ?? 'Hopscope report'),
     createdAt: String(raw.createdAt ?? ''),
     sources: (raw.sources ?? []).map(String),
-    rows: raw.rows,
+    // Not packed (packedRow): the report's rows list no searches.
+    rows: (raw.rows as PackedRow[]).map((r) => ({ ...r, searches: [] })),
     annotations,
   };
 }

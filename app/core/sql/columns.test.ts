@@ -1,9 +1,6 @@
 // The SQL tables of a real log: one trajectories row per imported record holding exactly what the
 // table row holds, one searches row per search the diagnosis numbers, and the Parquet round trip.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { importAll, stringChunks } from '../importers/pipeline';
 import type { Trajectory } from '../schema/trajectory';
 import { toRow } from '../table/row';
 import { trajectoryView } from '../view/trajectory-view';
@@ -11,14 +8,13 @@ import { batchRecords, SqlTables } from './columns';
 import { createTableSql } from './ddl';
 import { batchToParquet, parquetToBatch } from './parquet';
 import { TABLE_COLUMNS } from './schema';
-
-const LOG = resolve('..', 'shared', 'data', 'trajectories', 'r1searcher_hotpotqa_llama_30.jsonl');
+import { hotpotTrajectories } from '../../testing/hotpot-log';
 
 describe('SqlTables on a real log', () => {
   let ts: Trajectory[];
   let tables: SqlTables;
   beforeAll(async () => {
-    ts = (await importAll(stringChunks(readFileSync(LOG, 'utf8')), { file: 'hotpot.jsonl' })).trajectories;
+    ts = await hotpotTrajectories();
     tables = new SqlTables();
     for (const t of ts) tables.addTrajectory(t);
   });

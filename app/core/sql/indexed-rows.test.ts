@@ -1,25 +1,22 @@
 // A real log's rows written as Parquet and read back as stored rows: every column comes back as it
 // was written (the inverse is complete), the table's Parquet export of those rows is the same
 // table, and the labels come back as the same annotations.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { parquetReadObjects } from 'hyparquet';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeAnnotation } from '../annotations/annotation';
-import { importAll, stringChunks } from '../importers/pipeline';
 import type { Trajectory } from '../schema/trajectory';
-import { toRow } from '../table/row';
+import { indexedSearches } from '../table/indexed-row';
+import { toRow, type TrajectoryRow } from '../table/row';
 import { batchRecords, SqlTables } from './columns';
 import { indexedRows, labelsOfBatch, rowsBatch } from './indexed-rows';
 import { batchToParquet, parquetToBatch } from './parquet';
-
-const LOG = resolve('..', 'shared', 'data', 'trajectories', 'r1searcher_hotpotqa_llama_30.jsonl');
+import { hotpotTrajectories } from '../../testing/hotpot-log';
 
 describe('indexed rows of a real log', () => {
   let ts: Trajectory[];
   let tables: SqlTables;
   beforeAll(async () => {
-    ts = (await importAll(stringChunks(readFileSync(LOG, 'utf8')), { file: 'hotpot.jsonl' })).trajectories;
+    ts = await hotpotTrajectories();
     tables = new SqlTables();
     for (const t of ts) tables.addTrajectory(t);
     tables.addLabel(
@@ -52,19 +49,38 @@ describe('indexed rows of a real log', () => {
         formatError: d.formatError,
       });
       expect(r.indexed?.parquet).toBe('run.parquet');
-      expect(r.indexed?.searches?.map((s) => s.k)).toEqual(
+      expect(indexedSearches(r)?.map((s) => s.k)).toEqual(
         Array.from({ length: d.eff.searches }, (_, k) => k + 1),
       );
     });
-    expect(
-      rows.some((r) => r.searchText.includes(r.indexed?.searches?.[0]?.query.toLowerCase() ?? '@')),
-    ).toBe(true);
+    expect(rows.some((r) => r.searchText.includes(r.searches[0]?.query.toLowerCase() ?? '@'))).toBe(true);
+  });
+
+  it('holds each search once: on the row, with the mark saying only that they were read', async () => {
+    const rows = indexedRows(await readBack('trajectories'), await readBack('searches'), 'run.parquet');
+    const held = rows.flatMap((r) => r.searches);
+    expect(held).toHaveLength(tables.batches.searches.rows);
+    rows.forEach((r) => {
+      expect(r.indexed).toEqual({ parquet: 'run.parquet', searchesOpened: true });
+      expect(indexedSearches(r)).toBe(r.searches);
+      expect(r.searches.every((s) => s.trajectoryId === r.id)).toBe(true);
+    });
+  });
+
+  it('reads a row an older version stored, its searches copied into the mark', () => {
+    const row = indexedRows(tables.batches.trajectories, tables.batches.searches, 'run.parquet')[0]!;
+    // The old mark's shape, as IndexedDB gives it back.
+    const legacy = (searches: unknown[] | null) =>
+      ({ ...row, indexed: { parquet: 'run.parquet', searches } }) as unknown as TrajectoryRow;
+    expect(indexedSearches(legacy([]))).toBe(row.searches);
+    expect(indexedSearches(legacy(null))).toBeNull();
   });
 
   it('marks the searches as not opened when the companion file is absent', async () => {
     const rows = indexedRows(await readBack('trajectories'), null, 'run.parquet');
     rows.forEach((r, i) => {
-      expect(r.indexed?.searches).toBeNull();
+      expect(indexedSearches(r)).toBeNull();
+      expect(r.searches).toEqual([]);
       expect(r.eff.searches).toBe(toRow(ts[i]!).rc);
     });
   });

@@ -6,9 +6,10 @@
 import { type Annotation, makeAnnotation } from '../annotations/annotation';
 import type { RedundancyRule } from '../diagnose/redundancy';
 import type { Flag } from '../metrics/flags';
-import type { IndexedFrom, IndexedSearch } from '../table/indexed-row';
+import type { IndexedFrom } from '../table/indexed-row';
 import { ROW_VERSION, type TrajectoryRow } from '../table/row';
 import { SEARCH_TEXT_CHARS } from '../table/search-text';
+import type { SearchRow } from './search-rows';
 import { type ColumnBatch, type ColumnData, emptyBatch } from './columns';
 import { type SqlValue, TABLE_COLUMNS } from './schema';
 
@@ -32,7 +33,7 @@ function recordsOf(batch: ColumnBatch): SqlRecord[] {
 }
 
 /** The row's `/` search text from what the index holds: file:line, the source's ids, the queries. */
-function indexedSearchText(r: SqlRecord, searches: IndexedSearch[] | null): string {
+function indexedSearchText(r: SqlRecord, searches: readonly SearchRow[] | null): string {
   const file = str(r.file);
   const parts = [file ? `${file}:${num(r.line)}` : '', str(r.qid), str(r.dataset)];
   for (const s of searches ?? []) parts.push(s.query);
@@ -59,11 +60,12 @@ function extrasOf(v: Cell): Record<string, number> {
 }
 
 /** The table row a `trajectories` record was written from (schema.ts's TRAJECTORY_COLUMNS, inverted). */
-export function rowOfRecord(r: SqlRecord, from: IndexedFrom): TrajectoryRow {
-  const searches = from.searches;
+/** `searches`: the row's, from the companion file; null when it was not opened. */
+export function rowOfRecord(r: SqlRecord, parquet: string, searches: SearchRow[] | null): TrajectoryRow {
+  const id = str(r.id);
   return {
     v: ROW_VERSION,
-    id: str(r.id),
+    id,
     question: str(r.question),
     strategy: str(r.strategy),
     system: str(r.system),
@@ -112,24 +114,26 @@ export function rowOfRecord(r: SqlRecord, from: IndexedFrom): TrajectoryRow {
     extras: extrasOf(r.reward_extras),
     formatError: r.format_error === true,
     responseChars: num(r.response_chars),
-    // As the SQL `searches` table holds them, from the companion file when it was opened.
-    searches: (searches ?? []).map((s) => ({ trajectoryId: str(r.id), ...s })),
+    // As the SQL `searches` table holds them, from the companion file when it was opened; held
+    // here only (the mark below says whether they were read).
+    searches: searches ?? [],
     // The verdicts' confidence is not in the index.
     sure: null,
-    indexed: from,
+    indexed: { parquet, searchesOpened: searches !== null } satisfies IndexedFrom,
     // Set by the database when it stores the row (db/indexed-rows: the index's own collection).
     collection: '',
   };
 }
 
 /** The `searches` records grouped by trajectory, each list in `k` order. */
-export function searchesByTrajectory(batch: ColumnBatch): Map<string, IndexedSearch[]> {
-  const by = new Map<string, IndexedSearch[]>();
+export function searchesByTrajectory(batch: ColumnBatch): Map<string, SearchRow[]> {
+  const by = new Map<string, SearchRow[]>();
   for (const s of recordsOf(batch)) {
     const id = str(s.trajectory_id);
     let list = by.get(id);
     if (!list) by.set(id, (list = []));
     list.push({
+      trajectoryId: id,
       k: num(s.k),
       step: num(s.step),
       query: str(s.query),
@@ -147,7 +151,7 @@ export function searchesByTrajectory(batch: ColumnBatch): Map<string, IndexedSea
 
 /**
  * The rows of a `trajectories` batch read from `parquet`; `searches`: its companion's batch, or
- * null when it was not opened (each row's `indexed.searches` is then null).
+ * null when it was not opened (each row's `indexed.searchesOpened` is then false).
  */
 export function indexedRows(
   trajectories: ColumnBatch,
@@ -155,9 +159,7 @@ export function indexedRows(
   parquet: string,
 ): TrajectoryRow[] {
   const by = searches ? searchesByTrajectory(searches) : null;
-  return recordsOf(trajectories).map((r) =>
-    rowOfRecord(r, { parquet, searches: by ? (by.get(str(r.id)) ?? []) : null }),
-  );
+  return recordsOf(trajectories).map((r) => rowOfRecord(r, parquet, by ? (by.get(str(r.id)) ?? []) : null));
 }
 
 /** The annotations of a `labels` batch (ids from annotator, trajectory, step and slot, as stored). */

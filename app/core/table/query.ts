@@ -3,6 +3,7 @@
 import type { Annotation } from '../annotations/annotation';
 import { annotationStatus } from '../annotations/annotation';
 import type { Aggregate } from './aggregate';
+import { COLUMN_KEYS, type ColumnKey } from './columns';
 import type { TableFacets } from './facets';
 import type { TrajectoryRow } from './row';
 import { unsureCount } from './row-confidence';
@@ -38,25 +39,28 @@ export type SortKey =
   | 'nearMiss'
   | 'sure';
 
-/** Numeric row fields a range filter applies to (the metric columns). */
-export const RANGE_KEYS = [
-  'em',
-  'f1',
-  'acc',
-  'judge',
-  'recall',
-  'answerInDocs',
-  'r3',
-  'r5',
-  'p3',
-  'p5',
-  'rc',
-  'queries',
-  'steps',
-  'score',
-  'trainStep',
-] as const satisfies ReadonlyArray<keyof TrajectoryRow>;
-export type RangeKey = (typeof RANGE_KEYS)[number];
+/**
+ * The table's columns that take no range filter, each with why. Every other column is a numeric
+ * row field and gets one (RANGE_KEYS), so a new metric column is range-filterable unless named here
+ * (and one that is not a numeric row field fails to compile in filterRows until it is).
+ */
+export const NOT_RANGED = {
+  question: 'text: the / search looks through it',
+  strategy: 'text: the strategy filter picks one',
+  answer: 'text: the / search looks through it',
+  nearMiss: 'yes or no, read from the flags: the near-miss filter',
+  flags: 'a list of flag kinds: the flag filter picks one',
+  sure: 'a count of unsure verdicts, null when not known: the verdicts filter (sure or unsure)',
+  judgeUnsure: "the model judge's mark on the unsure verdicts: its own filter",
+  status: 'the labelling status: the status filter',
+} as const satisfies Partial<Record<ColumnKey, string>>;
+
+export type RangeKey = Exclude<ColumnKey, keyof typeof NOT_RANGED>;
+
+/** Numeric row fields a range filter applies to: the metric columns, in the table's order. */
+export const RANGE_KEYS: readonly RangeKey[] = COLUMN_KEYS.filter(
+  (k): k is RangeKey => !Object.hasOwn(NOT_RANGED, k),
+);
 
 /** Inclusive bounds; null leaves that side open. */
 export interface NumRange {
@@ -211,7 +215,8 @@ function byFileAndLine(a: TrajectoryRow, b: TrajectoryRow): number {
   return a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || a.id.localeCompare(b.id);
 }
 
-function sortValue(r: TrajectoryRow, key: Exclude<SortKey, 'file'>): string | number | null {
+/** What a row sorts by under `key` (derived for nearMiss and sure, else the row's field). */
+export function sortValue(r: TrajectoryRow, key: Exclude<SortKey, 'file'>): string | number | null {
   if (key === 'sure') return r.sure ? unsureCount(r.sure) : null;
   return key === 'nearMiss' ? (isNearMiss(r) ? 1 : 0) : r[key];
 }

@@ -3,14 +3,13 @@
 // store they become rows with no body (marked), the table and the training summaries read them as
 // stored (no re-derivation), and a file of another shape is refused by name with nothing stored.
 import 'fake-indexeddb/auto';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { parquetReadObjects } from 'hyparquet';
 import { describe, expect, it } from 'vitest';
 import { importAll, stringChunks } from '../../core/importers/pipeline';
 import { SqlTables } from '../../core/sql/columns';
 import { batchToParquet } from '../../core/sql/parquet';
 import { NO_FILTERS, type TableQuery } from '../../core/table/query';
+import { indexedSearches } from '../../core/table/indexed-row';
 import { toRow } from '../../core/table/row';
 import { summarizeSteps } from '../../core/training/step-summary';
 import {
@@ -25,21 +24,17 @@ import { freshDbPerTest, resetDb } from '../../testing/fresh-db';
 import { generateStep } from '../../testing/training-run-generator';
 import { openParquetIndexes } from '../import/parquet';
 import { createTableWorkerApi } from './api';
+import { hotpotTrajectories } from '../../testing/hotpot-log';
 
 freshDbPerTest();
 
-const LOG = resolve('..', 'shared', 'data', 'trajectories', 'r1searcher_hotpotqa_llama_30.jsonl');
 const ALL: TableQuery = { filters: NO_FILTERS, sort: null, groupByFile: false, status: {} };
-
-async function realLog() {
-  return (await importAll(stringChunks(readFileSync(LOG, 'utf8')), { file: 'hotpot.jsonl' })).trajectories;
-}
 
 const blob = (bytes: ArrayBuffer) => new Blob([bytes]);
 
 describe('the table as Parquet, and Parquet opened as rows', () => {
   it('exports the view as filtered and sorted, from the stored rows', async () => {
-    const ts = await realLog();
+    const ts = await hotpotTrajectories();
     await putTrajectories(ts);
     const api = createTableWorkerApi();
     await api.load();
@@ -88,7 +83,7 @@ describe('the table as Parquet, and Parquet opened as rows', () => {
     expect(fresh.trainingSummary()).toEqual(before.map((s) => ({ ...s })));
     expect(summarizeSteps(await listRows())).toEqual(before);
     const row = await getIndexedRow(ts[0]!.id);
-    expect(row?.indexed).toEqual({ parquet: 'run.parquet', searches: null });
+    expect(row?.indexed).toEqual({ parquet: 'run.parquet', searchesOpened: false });
     expect((await listImports())[0]).toMatchObject({
       file: 'run.parquet',
       imported: ts.length,
@@ -97,7 +92,7 @@ describe('the table as Parquet, and Parquet opened as rows', () => {
   });
 
   it('loads the companions picked together, and keeps a row whose body is stored', async () => {
-    const ts = await realLog();
+    const ts = await hotpotTrajectories();
     const tables = new SqlTables();
     for (const t of ts) tables.addTrajectory(t);
     tables.addLabel({
@@ -121,7 +116,7 @@ describe('the table as Parquet, and Parquet opened as rows', () => {
     });
     expect(await getIndexedRow(ts[0]!.id)).toBeNull();
     const indexed = await getIndexedRow(ts[1]!.id);
-    expect(indexed?.indexed?.searches?.length).toBe(toRow(ts[1]!).eff.searches);
+    expect(indexed && indexedSearches(indexed)?.length).toBe(toRow(ts[1]!).eff.searches);
     expect((await listAnnotations()).map((a) => [a.trajectoryId, a.label])).toEqual([
       [ts[2]!.id, 'verdict:good'],
     ]);
@@ -129,7 +124,7 @@ describe('the table as Parquet, and Parquet opened as rows', () => {
 
   it('opens an index into a collection named after its file, deleted and undone whole', async () => {
     const tables = new SqlTables();
-    for (const t of await realLog()) tables.addTrajectory(t);
+    for (const t of await hotpotTrajectories()) tables.addTrajectory(t);
     await openParquetIndexes([
       { name: 'run.parquet', blob: blob(batchToParquet(tables.batches.trajectories)) },
     ]);
@@ -148,7 +143,7 @@ describe('the table as Parquet, and Parquet opened as rows', () => {
 
   it('refuses a file of another shape, or a companion alone, by name, and stores nothing', async () => {
     const tables = new SqlTables();
-    for (const t of await realLog()) tables.addTrajectory(t);
+    for (const t of await hotpotTrajectories()) tables.addTrajectory(t);
     const good = blob(batchToParquet(tables.batches.trajectories));
     await expect(
       openParquetIndexes([

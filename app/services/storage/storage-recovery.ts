@@ -9,7 +9,13 @@ import {
   replayJournal,
   snapshotJournal,
 } from '../../core/annotations/backup-journal';
-import { BACKUP_BEHIND, backedUpImport, backupFailureReason, setBackupBehind } from '../../db/backup';
+import {
+  BACKUP_BEHIND,
+  backedUpImport,
+  backupFailureReason,
+  noteBackupBehind,
+  setBackupBehind,
+} from '../../db/backup';
 import { type BackupFile, backupFile } from '../../db/backup-file';
 import { onForcedClose } from '../../db/db';
 import { trashedAnnotations } from '../../db/collection-store';
@@ -103,6 +109,21 @@ export async function checkLabelBackup(
   }
   if (found) announce('annotations');
   return found;
+}
+
+/**
+ * Rewrites the journal from the database after labels may have been stored without reaching it
+ * (`why`): an import's worker ended by Cancel may have committed a batch whose labels it never
+ * reported to the page. Marked behind first, so a page closed before the rewrite ends has the next
+ * start do it; a rewrite that fails leaves the mark and says the backup is behind.
+ */
+export async function resyncLabelBackup(why: string): Promise<void> {
+  const file = backupFile();
+  if (!file) return;
+  await noteBackupBehind(why);
+  await checkLabelBackup(file).catch((e: unknown) =>
+    console.warn(`label backup not rewritten (the labels are saved): ${backupFailureReason(e)}`),
+  );
 }
 
 /**

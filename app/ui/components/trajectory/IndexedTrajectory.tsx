@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { indexedSearches } from '../../../core/table/indexed-row';
 import type { TrajectoryRow } from '../../../core/table/row';
 import { useIndexedRow } from '../../data/trajectories/indexed-row';
 
@@ -16,8 +17,9 @@ export function IndexedTrajectory({ id, notStored }: { id: string; notStored: Re
   return <IndexedRowView row={row} />;
 }
 
-function IndexedRowView({ row }: { row: TrajectoryRow }) {
-  const searches = row.indexed?.searches ?? null;
+/** The page of an indexed row: what the index holds of it, and its searches when they were read. */
+export function IndexedRowView({ row }: { row: TrajectoryRow }) {
+  const searches = indexedSearches(row);
   const source = row.file ? `${row.file}, line ${row.line}` : 'its source log';
   return (
     <div className="trajectory indexed" data-testid="indexed-trajectory">
