@@ -9,7 +9,7 @@
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { build, version as esbuildVersion } from 'esbuild';
-import { contentKey } from './content-key';
+import { contentKey } from './content-key.ts';
 
 export const NODE_BUNDLE_DIR = '.node-build';
 

@@ -14,7 +14,7 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { contentKey } from './content-key';
+import { contentKey } from './content-key.ts'; // the extension: vite.config.ts loads this file
 
 export const REPORT_CACHE_DIR = '.report-build';
 /** How the template is built; part of the key, so a change here retires every cached template. */
