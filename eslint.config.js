@@ -77,6 +77,7 @@ export default tseslint.config(
       'playwright-report',
       '.vite',
       '.report-build',
+      '.node-build',
       '.vite-report',
     ],
   },

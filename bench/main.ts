@@ -18,8 +18,13 @@
 //         Diagnosis time with the evidence-chain sufficiency vs the answer-containment rules.
 //   import-store [--json] [--steps 20,100] [--samples 512]
 //         The import's write path in Node (fake-indexeddb): samples/s and last-20 ÷ first-20 file times.
-//   index-run [--json] [--steps 40] [--samples 256] [--threads N]
-//         The CLI's index across worker threads ÷ (threads × the one-core parse + derive floor).
+//   index-run [--json] [--steps 40] [--samples 256] [--threads N] [--dir RUN] [--floor-files N]
+//             [--no-one-thread] [--keep OUT.parquet]
+//         The CLI's index across worker threads ÷ (threads × the one-core parse + derive floor),
+//         N threads ÷ one, the worker bundle's build and reuse, index bytes ÷ source bytes.
+//   parquet-page [--json] [--parquet RUN.parquet] [--steps 20] [--per-step 512] [--timeout-s 1800]
+//         The production app in Chromium: an indexed run opened from the Import dialog, the
+//         Training page plotted after the open and after a reload, GROUP BY step in the page.
 //   training [--json] [--steps 200] [--per-step 512] [--floor-files 20] [--small-files 5000] [--no-plot]
 //         The production app in Chromium: a generated 200 × 512 training run imported (rate ÷ bare
 //         IndexedDB put floor, last 20 files ÷ first 20), then plotted (longest main-thread tasks), and
@@ -83,6 +88,11 @@ const COMMANDS: Record<string, Command> = {
     describe:
       "the production app in Chromium: longest main-thread task and time until shown opening a 200,000-node plan, a 20,000-deep plan chain and a 5 MB question (inputs from ../shared's make-large.mjs)",
     load: () => import('./huge-views-bench'),
+  },
+  'parquet-page': {
+    describe:
+      "the production app in Chromium: a run indexed by the CLI opened from the Import dialog, the Training page plotted (after the open and after a reload), GROUP BY step in the page's DuckDB",
+    load: () => import('./parquet-page-bench'),
   },
   'index-run': {
     describe:

@@ -12,14 +12,14 @@
 // every file it is built from, so a template is reused by whichever process asks next and never
 // outlives a change to its sources (file times are not enough: a checkout or a copy keeps them).
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { contentKey } from './content-key.ts'; // the extension: vite.config.ts loads this file
 
 export const REPORT_CACHE_DIR = '.report-build';
 /** How the template is built; part of the key, so a change here retires every cached template. */
 const RECIPE = 'vite build --config vite.report.config.ts, NODE_ENV=production, v2';
-/** What the template is built from (relative to the checkout). Tests are left out: nothing imports them. */
+/** What the template is built from (relative to the checkout). */
 export const REPORT_INPUTS = [
   'app',
   'models/registry.ts',
@@ -28,29 +28,9 @@ export const REPORT_INPUTS = [
   'tsconfig.json',
   'package-lock.json',
 ];
-const TEST_FILE = /\.test\.tsx?$/;
-
-function inputFiles(root: string, path: string, out: string[]): void {
-  const st = statSync(path, { throwIfNoEntry: false });
-  if (!st) return;
-  if (!st.isDirectory()) {
-    if (!TEST_FILE.test(path)) out.push(relative(root, path).split('\\').join('/'));
-    return;
-  }
-  for (const e of readdirSync(path, { withFileTypes: true }))
-    if (!e.name.startsWith('.') && e.name !== 'node_modules') inputFiles(root, join(path, e.name), out);
-}
-
 /** The cache key: the recipe, then each input file's path and content, in a fixed order. */
 export function reportTemplateKey(root: string, inputs: readonly string[] = REPORT_INPUTS): string {
-  const files: string[] = [];
-  for (const p of inputs) inputFiles(root, join(root, p), files);
-  const hash = createHash('sha256').update(RECIPE);
-  for (const f of files.sort()) {
-    const content = readFileSync(join(root, f));
-    hash.update(`\0${f}\0${content.length}\0`).update(content);
-  }
-  return hash.digest('hex').slice(0, 16);
+  return contentKey(root, RECIPE, inputs);
 }
 
 export const templatePath = (root: string, key: string) => join(root, REPORT_CACHE_DIR, `report-${key}.html`);

@@ -9,7 +9,8 @@ import { batchToParquet } from '../core/sql/parquet';
 import { TABLE_NAMES } from '../core/sql/schema';
 import { writeTrainingRun } from '../testing/training-run-generator';
 import { indexCommand } from './index-run';
-import { tablesAcrossThreads, tablesInOneThread } from './sql/index-pool';
+import { nodeBundle } from '../build/node-bundle';
+import { INDEX_WORKER_BUNDLE, tablesAcrossThreads, tablesInOneThread } from './sql/index-pool';
 
 const SHARED = resolve('..', 'shared', 'data', 'trajectories');
 const tmp = mkdtempSync(join(tmpdir(), 'hopscope-index-pool-'));
@@ -27,6 +28,14 @@ async function run(argv: string[]): Promise<{ code: number; err: string }> {
 }
 
 describe('index across threads', () => {
+  it('runs its threads from one bundle of plain JavaScript, keyed by every source the worker reads', async () => {
+    // nodeBundle refuses a worker that reads a file outside the inputs its key hashes.
+    const path = await nodeBundle(resolve('.'), INDEX_WORKER_BUNDLE);
+    expect(path).toMatch(/[\\/]\.node-build[\\/]index-worker-[0-9a-f]{16}\.mjs$/);
+    expect(await nodeBundle(resolve('.'), INDEX_WORKER_BUNDLE)).toBe(path);
+    expect(readFileSync(path, 'utf8')).not.toMatch(/\btsx\b/);
+  }, 120_000);
+
   it('derives the shared real logs into the bytes one thread writes', async () => {
     const tasks = readdirSync(SHARED)
       .sort()

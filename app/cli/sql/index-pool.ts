@@ -3,7 +3,9 @@
 // the files' batches are joined in the files' order, so the tables, and the Parquet bytes written
 // from them, are those of reading the files one after another on one thread.
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { type NodeBundleSpec, nodeBundle } from '../../build/node-bundle';
 import { type ColumnBatch, type ColumnData, SqlTables, type TableBatches } from '../../core/sql/columns';
 import { TABLE_NAMES } from '../../core/sql/schema';
 import { addFileTables, type FileTables, type FileTask } from './file-tables';
@@ -44,16 +46,19 @@ function appendBatch(into: ColumnBatch, from: ColumnBatch): void {
   into.rows += from.rows;
 }
 
+/** The worker thread's module, bundled once per source change (app/build/node-bundle.ts). */
+export const INDEX_WORKER_BUNDLE: NodeBundleSpec = {
+  name: 'index-worker',
+  entry: 'app/cli/sql/index-worker.ts',
+  inputs: ['app/core', 'app/cli', 'package-lock.json', 'tsconfig.json'],
+};
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
 /**
- * A worker thread running index-worker.ts. Node does not pass the main thread's TypeScript loader
- * (tsx) on to a worker, so the thread registers it first, then imports the worker's module.
+ * A worker thread running index-worker.ts from its bundle: plain JavaScript, so no thread pays for
+ * transpiling the app's modules again (tsx, which runs the CLI, does not reach worker threads).
  */
-function startThread(): Worker {
-  const worker = new URL('./index-worker.ts', import.meta.url).href;
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const boot = `import { register } from ${JSON.stringify(tsx)}; register(); await import(${JSON.stringify(worker)});`;
-  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`));
-}
+const startThread = (bundle: string) => new Worker(bundle);
 
 /**
  * The tables of `files` read across `threads` worker threads (one file each at a time), joined in
@@ -68,7 +73,8 @@ export async function tablesAcrossThreads(
   if (n <= 1) return tablesInOneThread(files, onIssue);
   const results: Array<FileTables | undefined> = new Array(files.length);
   let next = 0;
-  const workers = Array.from({ length: n }, startThread);
+  const bundle = await nodeBundle(ROOT, INDEX_WORKER_BUNDLE);
+  const workers = Array.from({ length: n }, () => startThread(bundle));
   try {
     await Promise.all(
       workers.map(
