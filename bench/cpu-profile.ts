@@ -70,6 +70,9 @@ const frameKey = (f: CallFrame): string => {
   return `${f.functionName || '(anonymous)'}${file ? ` ${file}:${(f.lineNumber ?? 0) + 1}` : ''}`;
 };
 
+/** A task's top-level event (its name differs between Chromium versions). */
+const TASK = /^(RunTask|ThreadControllerImpl::RunTask|ThreadPool_RunTask)$/;
+
 const add = (m: Map<string, number>, k: string, v: number) => m.set(k, (m.get(k) ?? 0) + v);
 
 export class CpuProfileSink {
@@ -101,7 +104,7 @@ export class CpuProfileSink {
       try {
         if (e.ts > 0) this.t0 = Math.min(this.t0, e.ts);
         if (e.name === 'thread_name' && e.args?.name) this.names.set(`${e.pid}/${e.tid}`, e.args.name);
-        else if (e.name === 'RunTask' && e.ph === 'X' && (e.dur ?? 0) >= 100_000)
+        else if (TASK.test(e.name) && e.ph === 'X' && (e.dur ?? 0) >= 100_000)
           this.thread(e.pid, e.tid).long.push({ ts: e.ts, ms: e.dur! / 1000 });
         else if (e.name === 'ProfileChunk') this.chunk(e);
       } catch {
