@@ -32,13 +32,20 @@ async function serveDev(html: string, entries: string[]): Promise<Served> {
   return server;
 }
 
-async function servePreview(html: string): Promise<Served> {
+async function servePreview(html: string, unminified = false): Promise<Served> {
   const outDir = resolve(tmpdir(), `hopscope-bench-${html.replace(/\W+/g, '-')}-${process.pid}`);
   note(`building ${html} into ${outDir}`);
   await build({
     configFile: resolve('vite.config.ts'),
     logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, sourcemap: false, rollupOptions: { input: resolve(html) } },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      sourcemap: false,
+      // A profile names functions only when the build keeps their names.
+      ...(unminified ? { minify: false } : {}),
+      rollupOptions: { input: resolve(html) },
+    },
   });
   const server = await preview({
     configFile: resolve('vite.config.ts'),
@@ -70,6 +77,8 @@ export interface BenchPageOptions {
    * storage-bound measurement would not be what users see.
    */
   diskProfile?: boolean;
+  /** Build the production app without minifying, so a CPU profile names its functions. */
+  unminified?: boolean;
 }
 
 export interface BenchBrowser {
@@ -86,7 +95,9 @@ export async function withBenchBrowser<T>(
   options: BenchPageOptions = {},
 ): Promise<T> {
   process.env.HOPSCOPE_MODELS_DIR = MODELS_DIR;
-  const server = options.prod ? await servePreview(html) : await serveDev(html, options.entries ?? []);
+  const server = options.prod
+    ? await servePreview(html, options.unminified)
+    : await serveDev(html, options.entries ?? []);
   const base = server.resolvedUrls?.local[0];
   const launch = {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

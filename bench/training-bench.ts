@@ -14,15 +14,26 @@
 //  - small_files: `--small-files` one-sample step files from ../shared/repro/hardening-4's
 //    make-large.mjs (its first N of 5,000) imported through the page, ÷ `npm run cli --
 //    run-summary` on the same folder (page_over_cli).
-// `--small-files 0` skips that case; `--no-plot` skips the reopen and hover. Progress goes to
-// stderr; with --json the last line of stdout is one JSON object.
+// `--small-files 0` skips that case; `--no-plot` skips the reopen and hover. `--profile FILE`
+// builds the app unminified and writes a CPU profile of every thread during the run's import
+// (bench/cpu-profile.ts: functions by self and total time, the long tasks' contents) to FILE.
+// Progress goes to stderr; with --json the last line of stdout is one JSON object.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { writeTrainingRun } from '../app/testing/training-run-generator';
 import { type BenchBrowser, withBenchBrowser } from './browser';
+import { startCpuProfile } from './cpu-profile';
 import { flag, note, round } from './util';
 
 type BenchWindow = Window & { __long: number[]; __files: Array<{ text: string; at: number }> };
@@ -67,13 +78,12 @@ async function watchFiles(page: Page): Promise<void> {
   });
 }
 
-/** Each file's seconds: from its name shown to the next one's, the last to `end` (page time). */
-async function fileTimes(page: Page): Promise<number[]> {
-  return page.evaluate(() => {
+/** Each file's seconds: from its name shown to the next one's, the last to `end` (page time, ms). */
+async function fileTimes(page: Page, end: number): Promise<number[]> {
+  return page.evaluate((end) => {
     const w = window as unknown as BenchWindow;
-    const end = performance.now();
     return w.__files.map((f, i) => ((w.__files[i + 1]?.at ?? end) - f.at) / 1000);
-  });
+  }, end);
 }
 
 /** The number of samples the Training page's summary counts: the plots' data. */
@@ -159,6 +169,7 @@ async function importFolder(
   b: BenchBrowser,
   dir: string,
   total: number,
+  profileFile?: string,
 ): Promise<{ page: Page; seconds: number; tasks: number[]; files: number[] }> {
   const page = await b.newPage('/#/training');
   await page.getByTestId('training-page').waitFor({ timeout: 120_000 });
@@ -166,6 +177,7 @@ async function importFolder(
   await watchLongTasks(page);
   await watchFiles(page);
   const before = await plottedSamples(page);
+  const profile = profileFile ? await startCpuProfile(await page.context().newCDPSession(page)) : null;
   const i0 = Date.now();
   await page.getByTestId('training-folder-input').setInputFiles(dir);
   let last = before;
@@ -181,7 +193,18 @@ async function importFolder(
   );
   await page.getByTestId('training-import-result').waitFor({ timeout: 600_000 });
   const seconds = (Date.now() - i0) / 1000;
-  return { page, seconds, tasks: await takeLongTasks(page), files: await fileTimes(page) };
+  // The last file ends with the result shown, not after the profile is summed.
+  const end = await page.evaluate(() => performance.now());
+  if (profile && profileFile) {
+    const summary = (await profile.stop()).summary();
+    writeFileSync(profileFile, JSON.stringify(summary, null, 1));
+    for (const t of summary.threads) {
+      note(`profile: ${t.thread}: ${(t.busy_ms / 1000).toFixed(1)} s busy; by self time:`);
+      for (const f of t.self.slice(0, 12)) note(`  ${(f.share * 100).toFixed(1)} %  ${f.ms} ms  ${f.fn}`);
+    }
+    note(`profile written to ${profileFile}`);
+  }
+  return { page, seconds, tasks: await takeLongTasks(page), files: await fileTimes(page, end) };
 }
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -221,6 +244,7 @@ export async function run(args: string[]): Promise<void> {
   const floorFiles = Math.min(steps, Number(flag(args, 'floor-files') ?? 20));
   const small = Number(flag(args, 'small-files') ?? 5000);
   const plot = !args.includes('--no-plot');
+  const profileFile = flag(args, 'profile');
   const dir = mkdtempSync(join(tmpdir(), 'hopscope-training-bench-'));
   try {
     const runDir = join(dir, 'grpo-bench');
@@ -242,7 +266,7 @@ export async function run(args: string[]): Promise<void> {
         const floor = await putFloor(b, stepFiles.slice(0, floorFiles));
         note(`floor ${round(floor.records / floor.seconds, 0)} records/s`);
         note('importing through the Training page…');
-        const imp = await importFolder(b, runDir, total);
+        const imp = await importFolder(b, runDir, total, profileFile);
         note(`imported in ${imp.seconds.toFixed(1)} s; longest task ${longest(imp.tasks)} ms`);
         let plotted: { readyMs: number; tasks: number[] } | null = null;
         if (plot) {
@@ -271,7 +295,7 @@ export async function run(args: string[]): Promise<void> {
         }
         return { floor, imp, plotted, smallPage };
       },
-      { prod: true, diskProfile: true },
+      { prod: true, diskProfile: true, unminified: profileFile !== undefined },
     );
     const cliS = smallDir ? cliRunSummary(smallDir) : null;
     const k = Math.min(20, out.imp.files.length);

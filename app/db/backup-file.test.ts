@@ -110,4 +110,32 @@ describe('the labels journal in localStorage', () => {
     await f.rewrite(async (t) => t);
     expect(await readAll(f)).toBe(text);
   });
+
+  it('appends without reading the whole journal, and still counts what another tab appended', async () => {
+    const store = new BoundedStorage();
+    let reads = 0;
+    const getItem = store.getItem.bind(store);
+    store.getItem = (k: string) => (reads++, getItem(k));
+    const key = store.key.bind(store);
+    store.key = (i: number) => (reads++, key(i));
+    const f = storageBackup(store, fifoLocks());
+    const other = storageBackup(store, fifoLocks());
+    const entry = (n: number) => encodeEntries([{ op: 'put', a: a(n) }]);
+    const perAppend: number[] = [];
+    for (let n = 0; n < 400; n++) {
+      reads = 0;
+      await f.append(entry(n));
+      perAppend.push(reads);
+    }
+    // A start and an end entry per step file: each append a few reads, not one per chunk so far.
+    expect(Math.max(...perAppend.slice(1))).toBeLessThanOrEqual(2);
+    await other.append(entry(400));
+    await f.append(entry(401));
+    const all = replayJournal(await readAll(f)).annotations.map((x) => x.trajectoryId);
+    expect(all).toEqual(Array.from({ length: 402 }, (_, n) => `t${n}`));
+    // The cap still counts every chunk, the other tab's too.
+    const size = store.keys().reduce((n, k) => n + (getItem(k)?.length ?? 0), 0);
+    await expect(f.append('x'.repeat(JOURNAL_MAX_CHARS - size + 1))).rejects.toThrow(/full/);
+    await f.append('x'.repeat(JOURNAL_MAX_CHARS - size - 1) + '\n');
+  });
 });

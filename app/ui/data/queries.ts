@@ -29,8 +29,14 @@ export function useAllAnnotations() {
   });
 }
 
-export function useImports() {
-  return useQuery({ queryKey: keys.imports, queryFn: listImports });
+/**
+ * Every import's report (one per file: 5,000 for a run of 5,000 step files); `enabled` false reads
+ * nothing (the closed import dialog, as collectionSummariesQuery).
+ */
+export const importsQuery = (enabled = true) => ({ queryKey: keys.imports, queryFn: listImports, enabled });
+
+export function useImports(enabled = true) {
+  return useQuery(importsQuery(enabled));
 }
 
 export function useTrajectory(id: string) {

@@ -57,14 +57,15 @@ export function ImportDialog() {
   const [format, setFormat] = useState('');
   // '' : a new collection for this import, named after its file or folder; else an existing one.
   const [into, setInto] = useState('');
-  const collections = useCollectionSummaries().data;
+  // Read only while open: the dialog is always mounted, and an import refreshes these each second.
+  const collections = useCollectionSummaries(importOpen).data;
   const [jobs, setJobs] = useState<Job[]>([]);
   const [dragging, setDragging] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
   // Jobs the user cancelled: only these end as cancelled. An AbortError alone can also be a
   // write the browser aborted (the import then reports it as a failure with its cause).
   const cancelledJobs = useRef(new Set<string>());
-  const history = useImports();
+  const history = useImports(importOpen);
   const runningFiles = new Set(jobs.filter((j) => j.state === 'running').map((j) => j.name));
 
   const update = useCallback((id: string, patch: Partial<Job>) => {
