@@ -3,10 +3,11 @@
 // heading, tab label, button, menu or label has text cut off (its scrollWidth past its
 // clientWidth), no select shows its choice cut, and no tab label breaks over two lines. With every
 // column shown the table scrolls sideways inside its box, its header over its cells, pinned columns
-// in place. The routes: the table (every column, then a
-// preset), a trajectory on each tab, Calibrate, Run (both tabs), Training (empty, with a generated
-// run loaded, one question through it), Papers, Corpus, Compare logs, Compare, the presenter and an
-// unknown link. Screenshots of each route at each size are kept as test output.
+// in place. The routes: the table (every column, then a preset), a trajectory on each tab,
+// Calibrate, Run (both tabs), Training (empty, with a generated run loaded, one question through
+// it), Papers, Corpus, Compare logs, the collection chooser open and the collections panel,
+// Compare, the presenter and an unknown link. Screenshots of each route at each size are kept as
+// test output (50 runs of one question: compare-many.spec.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -237,6 +238,26 @@ for (const size of SIZES) {
         expect((await page.locator('.topbar').boundingBox())!.y).toBe(0);
       }
     }
+
+    // The collection chooser open, then the collections panel (Demo and the training run's).
+    await page.goto('/#/');
+    await tableSettled(page);
+    const chooser = page.getByTestId('collection-chooser');
+    await chooser.locator('summary').click();
+    await expect(chooser.getByRole('checkbox')).toHaveCount(2);
+    await expectFits(page, 'collection-chooser');
+    await chooser.getByRole('button', { name: 'Manage collections…' }).click();
+    await expect(page.getByTestId('collection-item')).toHaveCount(2);
+    await expectFits(page, 'collections-panel');
+    // Each collection's counts in full (they wrap beside its actions rather than being cut).
+    const cut = await page
+      .getByTestId('collection-counts')
+      .evaluateAll((els) =>
+        els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent),
+      );
+    expect.soft(cut, 'collection counts cut').toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('collection-list')).toHaveCount(0);
 
     await page.goto(`/#/compare/${ids.map(encodeURIComponent).join('/')}`);
     await expect(page.getByTestId('compare-question').first()).toBeVisible({ timeout: 30_000 });

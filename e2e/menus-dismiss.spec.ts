@@ -1,5 +1,5 @@
 // Popover menus close on a click outside them and on Escape, and give focus back to their button
-// (issue 40): Export ▾ in the top bar, and the table's Columns ▾, Ranges ▾ and Views ▾. An Escape
+// (issue 40): Export ▾ in the top bar, and the table's Columns ▾, Ranges ▾, Views ▾ and Collections ▾. An Escape
 // that closes a menu on a trajectory page does not also leave the page.
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_ROWS, expect, openApp, tableSettled, test } from './fixtures';
@@ -22,7 +22,13 @@ const exportMenu: Menu = {
   isOpen: async (page) =>
     (await page.getByRole('button', { name: 'Export ▾' }).getAttribute('aria-expanded')) === 'true',
 };
-const MENUS = [exportMenu, details('column-chooser'), details('range-filters'), details('saved-views')];
+const MENUS = [
+  exportMenu,
+  details('column-chooser'),
+  details('range-filters'),
+  details('saved-views'),
+  details('collection-chooser'),
+];
 
 const focused = (b: Locator) => b.evaluate((el) => el === document.activeElement);
 

@@ -22,3 +22,11 @@ export function runsOfQuestion(
   if (!key) return [];
   return rows.filter((r) => questionKey(r.question) === key).map((r) => r.id);
 }
+
+/** The order runs of a question are listed in: by source file (numbers in names counted), then line. */
+export function bySource(
+  a: Pick<TrajectoryRow, 'file' | 'line'>,
+  b: Pick<TrajectoryRow, 'file' | 'line'>,
+): number {
+  return a.file.localeCompare(b.file, undefined, { numeric: true }) || a.line - b.line;
+}

@@ -69,4 +69,18 @@ describe('compare-runs service', () => {
     expect(await runsOfSameQuestion(planned)).toEqual(['p', 'a']);
     expect(await runsOfSameQuestion(other)).toEqual(['o']);
   });
+
+  it('lists the other runs by source file and line, whatever order they were stored in', async () => {
+    const at = (id: string, file: string, line: number) => {
+      const t = run({ id, hops });
+      return { ...t, source: { ...t.source, file, line } };
+    };
+    await putTrajectories([
+      at('a', 'run-10.jsonl', 1),
+      at('b', 'run-2.jsonl', 7),
+      at('c', 'run-2.jsonl', 3),
+      at('d', 'run-1.jsonl', 9),
+    ]);
+    expect(await runsOfSameQuestion(at('b', 'run-2.jsonl', 7))).toEqual(['b', 'd', 'c', 'a']);
+  });
 });

@@ -1,7 +1,7 @@
 // The compare view's use case: read the runs as their trajectory views have them (gold joined
 // from the loaded question sets, so documents carry the same gold and answer marks), and align them.
 import { alignRuns } from '../../core/compare/align';
-import { runsOfQuestion } from '../../core/compare/same-question';
+import { bySource, runsOfQuestion } from '../../core/compare/same-question';
 import type { Alignment } from '../../core/compare/types';
 import type { QuestionIndex } from '../../core/corpus/gold-join';
 import type { Trajectory } from '../../core/schema/trajectory';
@@ -34,13 +34,13 @@ export async function loadComparison(
   return { missing, runs, alignment: runs.length >= 2 ? alignRuns(runs) : null, mixedQuestions };
 }
 
-/** Ids of every stored run of `t`'s question, `t` first. */
+/** Ids of every stored run of `t`'s question, `t` first, then by source file and line. */
 export async function runsOfSameQuestion(
   t: Pick<Trajectory, 'id' | 'question'>,
   scope: readonly string[] | null = null,
 ): Promise<string[]> {
   // Runs of the chosen collections only (a training run's samples are not in the default choice).
   const [rows, collections] = await Promise.all([listRows(), listCollections()]);
-  const ids = runsOfQuestion(inScope(rows, scope, collections), t.question);
+  const ids = runsOfQuestion([...inScope(rows, scope, collections)].sort(bySource), t.question);
   return [t.id, ...ids.filter((id) => id !== t.id)];
 }

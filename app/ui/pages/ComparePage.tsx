@@ -1,11 +1,15 @@
 import { useIsFetching } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { alignRuns } from '../../core/compare/align';
+import { SIDE_BY_SIDE_MAX } from '../../core/compare/many-runs';
+import { questionKey } from '../../core/compare/same-question';
 import type { Alignment } from '../../core/compare/types';
 import { stepNumber } from '../../core/schema/step-number';
 import { AlignedRowView } from '../components/compare/AlignedRowView';
 import { DivergenceBanner } from '../components/compare/DivergenceBanner';
 import { RunHeader } from '../components/compare/RunHeader';
+import { RunList } from '../components/compare/RunList';
 import { LongText } from '../components/LongText';
 import { useComparison } from '../data/runs/compare';
 import { isTyping } from '../keyboard';
@@ -51,6 +55,16 @@ export function ComparePage({ ids }: { ids: string[] }) {
         {back}
       </div>
     );
+  // Side by side, a run is a column: more than a few do not fit a window, so they are listed.
+  if (c.alignment.runs.length > SIDE_BY_SIDE_MAX)
+    return (
+      <ManyRuns
+        key={ids.join('\u0000')}
+        alignment={c.alignment}
+        missing={c.missing}
+        mixed={c.mixedQuestions}
+      />
+    );
   return (
     <AlignedTrajectories
       key={ids.join('\u0000')}
@@ -61,8 +75,8 @@ export function ComparePage({ ids }: { ids: string[] }) {
   );
 }
 
-/** The runs aligned step by step (core/compare): a row per aligned step, a cursor, the divergence. */
-function AlignedTrajectories({
+/** More runs than fit side by side: the list of runs, and the 2–4 picked from it side by side. */
+function ManyRuns({
   alignment,
   missing,
   mixed,
@@ -70,6 +84,111 @@ function AlignedTrajectories({
   alignment: Alignment;
   missing: string[];
   mixed: boolean;
+}) {
+  const { runs } = alignment;
+  // The run the list was opened from (the first id) starts picked: it is the usual baseline.
+  const [picked, setPicked] = useState<number[]>([0]);
+  const [sideBySide, setSideBySide] = useState(false);
+  const pickedAlignment = useMemo(
+    () =>
+      picked.length >= 2 ? alignRuns(picked.flatMap((i) => (runs[i] ? [runs[i].trajectory] : []))) : null,
+    [picked, runs],
+  );
+  const pickedMixed = useMemo(
+    () => new Set(picked.map((i) => questionKey(runs[i]?.trajectory.question ?? ''))).size > 1,
+    [picked, runs],
+  );
+  const toggle = useCallback(
+    (i: number) =>
+      setPicked((p) =>
+        p.includes(i) ? p.filter((x) => x !== i) : p.length < SIDE_BY_SIDE_MAX ? [...p, i] : p,
+      ),
+    [],
+  );
+
+  useEffect(() => {
+    if (sideBySide) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || isTyping(e)) return;
+      const ui = useUi.getState();
+      if (ui.helpOpen || ui.importOpen) return;
+      e.preventDefault();
+      leaveCompare();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [sideBySide]);
+
+  if (sideBySide && pickedAlignment)
+    return (
+      <AlignedTrajectories
+        key={picked.join(',')}
+        alignment={pickedAlignment}
+        missing={[]}
+        mixed={pickedMixed}
+        listed={picked}
+        onBack={() => setSideBySide(false)}
+        backLabel={`All ${runs.length} runs`}
+      />
+    );
+  const first = runs[0]?.trajectory;
+  return (
+    <div className="compare">
+      <div className="cmp-top">
+        <div className="row">
+          <button type="button" onClick={leaveCompare} title="Back (Esc)">
+            ← Back
+          </button>
+          <span className="muted small" data-testid="compare-summary">
+            {runs.length} runs · side by side, up to {SIDE_BY_SIDE_MAX} at once: pick them below · Esc goes
+            back
+          </span>
+        </div>
+        <h1 className="question" data-testid="compare-question">
+          <LongText text={first?.question ?? ''} limit={400} />
+        </h1>
+        {mixed && (
+          <div className="cmp-warn" role="note">
+            These runs ask different questions.
+          </div>
+        )}
+        {missing.length > 0 && (
+          <div className="cmp-warn" role="note">
+            Not stored, left out: {missing.join(', ')}
+          </div>
+        )}
+      </div>
+      <RunList
+        runs={runs}
+        picked={picked}
+        onToggle={toggle}
+        onCompare={() => setSideBySide(true)}
+        onOpen={(i) => {
+          const t = runs[i]?.trajectory;
+          if (t) navigate({ page: 'trajectory', id: t.id, step: null });
+        }}
+      />
+    </div>
+  );
+}
+
+/** The runs aligned step by step (core/compare): a row per aligned step, a cursor, the divergence. */
+function AlignedTrajectories({
+  alignment,
+  missing,
+  mixed,
+  listed,
+  onBack = leaveCompare,
+  backLabel = 'Back',
+}: {
+  alignment: Alignment;
+  missing: string[];
+  mixed: boolean;
+  /** Each column's number in the list of runs it was picked from (0-based), when picked from one. */
+  listed?: readonly number[];
+  /** Where Back and Esc go: the page the compare view was opened from, or the list of runs. */
+  onBack?: () => void;
+  backLabel?: string;
 }) {
   const { rows, runs, divergence } = alignment;
   const [current, setCurrent] = useState(divergence?.row ?? 0);
@@ -130,14 +249,14 @@ function AlignedTrajectories({
         // Enter on a focused button or link is that control's own action.
         if ((e.target as HTMLElement | null)?.closest?.('button, a')) return;
         openStep(current, side);
-      } else if (k === 'Escape') leaveCompare();
+      } else if (k === 'Escape') onBack();
       else if (/^[1-9]$/.test(k) && Number(k) <= runs.length) setSide(Number(k) - 1);
       else return;
       e.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [current, side, rows.length, runs.length, divergence, goTo, openStep]);
+  }, [current, side, rows.length, runs.length, divergence, goTo, openStep, onBack]);
 
   const onSelect = useCallback((i: number, s: number) => {
     setCurrent(i);
@@ -166,8 +285,8 @@ function AlignedTrajectories({
     <div className="compare" style={cols}>
       <div className="cmp-top">
         <div className="row">
-          <button type="button" onClick={leaveCompare} title="Back (Esc)">
-            ← Back
+          <button type="button" onClick={onBack} title={`${backLabel} (Esc)`} data-testid="compare-back">
+            ← {backLabel}
           </button>
           <span className="muted small">
             {runs.length} runs · {rows.length} aligned rows · documents matched by{' '}
@@ -197,6 +316,7 @@ function AlignedTrajectories({
             key={r.trajectory.id}
             run={r}
             side={i}
+            listed={listed?.[i]}
             focused={i === side}
             onFocus={() => setSide(i)}
             onJump={goTo}

@@ -5,6 +5,7 @@ import { type Filters, NO_FILTERS, type SortKey } from '../../core/table/query';
 import type { TableViewState } from '../../core/table/view-url';
 import { type NameCopy, saveAnnotatorName } from '../../services/labels/annotator-name';
 import { trackAnnotatorWrite } from './annotator-write';
+import { keepChoice, readChoice } from './collection-choice';
 
 interface UiState {
   /** The name new labels are signed with (in use at once, so a key pressed after Enter counts). */
@@ -115,7 +116,8 @@ export const useUi = create<UiState>((set, get) => ({
   setHelpOpen: (helpOpen) => set({ helpOpen }),
   importOpen: false,
   setImportOpen: (importOpen) => set({ importOpen }),
-  filters: NO_FILTERS,
+  // The collections chosen last time (collection-choice): every page scoped the same from the start.
+  filters: { ...NO_FILTERS, collections: readChoice() },
   setFilters: (f) => set((s) => ({ filters: { ...s.filters, ...f }, cursor: 0 })),
   sort: null,
   toggleSort: (key) =>
@@ -141,3 +143,8 @@ export const useUi = create<UiState>((set, get) => ({
   toast: null,
   setToast: (toast) => set({ toast }),
 }));
+
+// Every change of the chosen collections (the chooser, a table link, a saved view) is kept.
+useUi.subscribe((s, prev) => {
+  if (s.filters.collections !== prev.filters.collections) keepChoice(s.filters.collections);
+});

@@ -1,6 +1,7 @@
-// The docs' screenshots, each made by the steps a reader of that page takes, at 1440×900 (the Training
-// page and the fork panel at 1440×1000, for their plots and fields). Run with
-// `npm run docs:shots`, then look at each picture before committing it.
+// The docs' screenshots, all eight, each made by the steps a reader of that page takes, at a
+// laptop's 1280×720. The live run and the fork continue on the scripted OpenAI-compatible server
+// the e2e suite uses (app/testing), so no model is needed. Run with `npm run docs:shots`, then
+// look at each picture before committing it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -21,6 +22,7 @@ import {
 } from '../../fixtures';
 
 const DOCS = resolve(import.meta.dirname, '../../../docs');
+test.use({ viewport: { width: 1280, height: 720 } });
 /** A screenshot without the transient toast (an import's "imported N records" would cover it). */
 async function shot(page: Page, name: string): Promise<void> {
   await page.addStyleTag({ content: '.toast { display: none !important; }' });
@@ -84,11 +86,11 @@ test('two real runs of one question aligned (docs/compare.png)', async ({ page }
 const words = (text: string) => text.match(/\S+\s*|\s+/g) ?? [];
 
 test('two generated training runs on one set of plots (docs/training.png)', async ({ page }) => {
-  test.setTimeout(300_000);
+  // Two 3,840-sample imports: minutes each on a busy 2-core machine.
+  test.setTimeout(900_000);
   // The generator the training e2e uses: seeds 11 and 12, 60 steps of 64 samples each.
   const dir = mkdtempSync(join(tmpdir(), 'hopscope-shots-training-'));
   try {
-    await page.setViewportSize({ width: 1440, height: 1000 });
     await page.goto('/#/training');
     await expect(page.getByTestId('training-page')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('Loading demo set…')).toHaveCount(0, { timeout: 30_000 });
@@ -98,7 +100,7 @@ test('two generated training runs on one set of plots (docs/training.png)', asyn
       await page.getByTestId('training-run-name').fill(run);
       await page.getByTestId('training-folder-input').setInputFiles(join(dir, run));
       await expect(page.getByTestId('training-import-result')).toContainText(`run ${run}`, {
-        timeout: 120_000,
+        timeout: 400_000,
       });
     }
     await expect(page.getByTestId('training-total')).toContainText('120 steps', { timeout: 60_000 });
@@ -108,6 +110,8 @@ test('two generated training runs on one set of plots (docs/training.png)', asyn
     await page.keyboard.press('Home');
     for (let i = 1; i < 28; i++) await page.keyboard.press('ArrowRight');
     await expect(chart.getByTestId('step-tip')).toContainText('grpo-seed11 · step 28');
+    // At 1280×720: the mean reward plot above it in view too.
+    await chart.evaluate((el) => el.scrollIntoView({ block: 'end' }));
     await shot(page, 'training.png');
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -159,8 +163,6 @@ test('the fork panel with a replaced document (docs/fork-panel.png)', async ({ p
     stream: chatStream(words('<answer> James Madison </answer>'), { finishReason: 'stop' }),
   }));
   try {
-    // Taller than the others: the panel shows the replaced document and the server together.
-    await page.setViewportSize({ width: 1440, height: 1000 });
     await openApp(page);
     await importAndClose(page, R1_LOG);
     await page.keyboard.press('/');

@@ -7,6 +7,7 @@ import { undoDelete } from '../../../services/collections';
 import { plural } from '../../../core/plural';
 import { useCollectionSummaries } from '../../data/collections';
 import { useUi } from '../../state/ui-store';
+import { useDetailsMenu } from '../shell/use-menu-dismiss';
 import { CollectionsPanel } from './CollectionsPanel';
 
 export function CollectionChooser() {
@@ -14,6 +15,8 @@ export function CollectionChooser() {
   const setFilters = useUi((s) => s.setFilters);
   const list = useCollectionSummaries().data ?? [];
   const [managing, setManaging] = useState(false);
+  // Closes on an outside click and Escape, like the table's other menus.
+  const menu = useDetailsMenu();
   // The last deletion, offered for an undo for a while (later, from the panel's Recently deleted).
   const [deleted, setDeleted] = useState<TrashRecord | null>(null);
   const setToast = useUi((s) => s.setToast);
@@ -35,7 +38,12 @@ export function CollectionChooser() {
   };
   return (
     <>
-      <details className="menu views-menu collection-chooser" data-testid="collection-chooser">
+      <details
+        className="menu views-menu collection-chooser"
+        data-testid="collection-chooser"
+        ref={menu.ref}
+        onToggle={menu.onToggle}
+      >
         <summary title={label}>{label} ▾</summary>
         <div className="menu-panel">
           <p className="muted small">
@@ -77,7 +85,14 @@ export function CollectionChooser() {
             >
               Default
             </button>
-            <button type="button" onClick={() => setManaging(true)}>
+            <button
+              type="button"
+              onClick={() => {
+                // The panel takes over: the menu would stay open behind it.
+                if (menu.ref.current) menu.ref.current.open = false;
+                setManaging(true);
+              }}
+            >
               Manage collections…
             </button>
           </div>

@@ -1,7 +1,7 @@
 // The collections panel: each collection with its counts (trajectories, labels, files), rename,
 // export (the Export menu's formats, for its trajectories and labels), delete, and delete of one
 // import (file) inside it; deletions can be undone here, also after a reload.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { plural } from '../../../core/plural';
 import {
   type CollectionSummary,
@@ -42,6 +42,21 @@ export function CollectionsPanel({
   const deletions = useDeletions();
   const setToast = useUi((s) => s.setToast);
   const fail = (what: string) => (e: unknown) => setToast(`${what} failed: ${(e as Error).message}`);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+  useEffect(() => {
+    // Escape closes the panel (capture: the page under it does not also act on it).
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      // In a rename box, Escape cancels the rename only (the box's own handler).
+      if ((e.target as HTMLElement | null)?.closest?.('.collections form')) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      closeRef.current();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, []);
   return (
     <div className="overlay" onClick={onClose}>
       <div
@@ -134,6 +149,9 @@ function CollectionItem({
             <input
               value={name}
               onChange={(e) => setName(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') setName(null);
+              }}
               aria-label={`New name for ${c.name}`}
             />
             <button type="submit" disabled={!name.trim()}>

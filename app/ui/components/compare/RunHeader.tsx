@@ -1,5 +1,5 @@
 import type { DeltaKey, RunSummary } from '../../../core/compare/types';
-import { fmtDelta, fmtValue, runName, sufficiencyText } from './format';
+import { fmtDelta, fmtPercent, fmtValue, runName, sufficiencyText } from './format';
 
 const METRICS: Array<{ key: DeltaKey; title: string; better: 1 | 0 }> = [
   { key: 'em', title: 'EM', better: 1 },
@@ -13,6 +13,7 @@ const METRICS: Array<{ key: DeltaKey; title: string; better: 1 | 0 }> = [
 export function RunHeader({
   run,
   side,
+  listed,
   focused,
   onFocus,
   onJump,
@@ -20,6 +21,8 @@ export function RunHeader({
 }: {
   run: RunSummary;
   side: number;
+  /** The run's number in the list of runs it was picked from (0-based), when it was picked. */
+  listed?: number;
   focused: boolean;
   onFocus: () => void;
   onJump: (row: number) => void;
@@ -34,6 +37,11 @@ export function RunHeader({
     <div className={`cmp-head${focused ? ' focused' : ''}`} data-testid="compare-run" onClick={onFocus}>
       <div className="cmp-head-title">
         <kbd>{side + 1}</kbd> <b>{runName(side)}</b> <span>{t.agent.strategy}</span>
+        {listed !== undefined && (
+          <span className="muted" data-testid="compare-run-listed">
+            · #{listed + 1} in list
+          </span>
+        )}
         {t.source.system && t.source.system !== t.agent.strategy && (
           <span className="muted"> · {t.source.system}</span>
         )}
@@ -76,7 +84,7 @@ export function RunHeader({
       </div>
       <div className="small" data-testid="coverage">
         <span className="muted">Evidence </span>
-        {recall === null ? 'no gold passages' : `gold passages ${Math.round(recall * 100)}%`}
+        {recall === null ? 'no gold passages' : `gold passages ${fmtPercent(recall)}`}
         {' · '}
         {answerIn === null ? 'no gold answer' : answerIn ? 'answer in docs' : 'answer not in docs'}
       </div>

@@ -28,4 +28,14 @@ export function sufficiencyText(s: Sufficiency): string {
   return `after search ${s.search}`;
 }
 
+/** The same point, short enough for a column of many runs. */
+export function sufficiencyShort(s: Sufficiency): string {
+  return s.status === 'at' ? `after search ${s.search}` : s.status === 'never' ? 'never' : '–';
+}
+
+/** A fraction as a whole percentage ("50%"), '–' when there is none. */
+export function fmtPercent(v: number | null): string {
+  return v === null ? '–' : `${Math.round(v * 100)}%`;
+}
+
 export const runName = (side: number) => `Run ${side + 1}`;
