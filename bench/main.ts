@@ -32,6 +32,9 @@
 //   sql-rebuild [--json] [--rows 100000] [--rounds 3]
 //         The production app in Chromium: the SQL worker's rebuild of its tables from the table
 //         worker's rows after a reload, vs that worker's own read of the rows.
+//   training-sql [--json] [--rows 100000] [--rounds 3]
+//         The production app in Chromium: the Training page's per-step summaries from SQL (GROUP BY
+//         run, step in the SQL worker) vs from the table worker's JS, same rows, same page.
 //   huge-views [--json] [--rounds N]
 //         The production app in Chromium: longest main-thread task and time until shown opening
 //         issue 41's huge views (200,000-node plan, 20,000-deep chain, 5 MB question).
@@ -83,6 +86,11 @@ const COMMANDS: Record<string, Command> = {
     describe:
       "the production app in Chromium: 100,000 stored rows read by the table worker, then DuckDB's tables rebuilt from them by the SQL worker (as after a reload), and a GROUP BY step",
     load: () => import('./sql-rebuild-bench'),
+  },
+  'training-sql': {
+    describe:
+      "the production app in Chromium: the Training page's per-step summaries over 100,000 stored rows from SQL (GROUP BY run, step) vs the table worker's JS",
+    load: () => import('./training-sql-bench'),
   },
   'huge-views': {
     describe:

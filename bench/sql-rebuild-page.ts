@@ -145,3 +145,50 @@ window.runOpfsReopen = async (n) => {
   if (count !== n) throw new Error(`the OPFS file holds ${count} rows, not ${n}`);
   return { write_ms: writeMs, reopen_ms: reopenMs };
 };
+
+export interface TrainingSqlResult {
+  rows: number;
+  steps: number;
+  /** The Training page's summaries from SQL (the SQL worker's four GROUP BY queries), page-side ms. */
+  sql_ms: number[];
+  /** The same from the table worker's JS (its summaries after a full read of the rows). */
+  js_ms: number[];
+}
+
+declare global {
+  interface Window {
+    runTrainingSql(rows: number, rounds: number): Promise<TrainingSqlResult>;
+  }
+}
+
+/**
+ * `npm run bench -- training-sql`: the Training page's per-step summaries over N stored rows, from
+ * SQL (sqlWorker().trainingSummary) and from the table worker's JS (after a fresh read of the rows,
+ * what a reload pays), each round both; the two must agree on every step's samples.
+ */
+window.runTrainingSql = async (n, rounds) => {
+  const d = await db();
+  for (let from = 0; from < n; from += 1000) {
+    const tx = d.transaction('rows', 'readwrite');
+    for (let i = from; i < Math.min(n, from + 1000); i++) void tx.store.put(row(i));
+    await tx.done;
+  }
+  const sql = sqlWorker();
+  const out: TrainingSqlResult = { rows: n, steps: 0, sql_ms: [], js_ms: [] };
+  for (let r = 0; r < rounds; r++) {
+    await tableWorker().load();
+    const j0 = performance.now();
+    const js = await tableWorker().trainingSummary();
+    out.js_ms.push(performance.now() - j0);
+    const state = await sql.syncRows();
+    if (state.rows !== n) throw new Error(`SQL holds ${state.rows} rows, not ${n}`);
+    const s0 = performance.now();
+    const fromSql = await sql.trainingSummary();
+    out.sql_ms.push(performance.now() - s0);
+    const key = (s: { run: string; step: number; samples: number }) => `${s.run}:${s.step}:${s.samples}`;
+    if (fromSql.steps.map(key).join() !== js.map(key).join())
+      throw new Error('SQL and the table worker disagree on the steps');
+    out.steps = fromSql.steps.length;
+  }
+  return out;
+};

@@ -3,7 +3,7 @@
 // trajectories, follow one question through training into the aligned compare view, follow a folder
 // that grows during the test (a real directory handle from OPFS in place of the folder picker, so
 // the real polling code reads it), reload and resume without importing twice; and run-summary's
-// numbers equal the plotted ones.
+// numbers equal the plotted ones, which come from SQL aggregates (DuckDB in a worker).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,6 +88,8 @@ async function plottedNumbers(page: Page, run: string) {
 test('a dropped folder of step files is plotted over steps; a point opens its trajectories; numbers equal run-summary', async ({
   page,
 }) => {
+  // DuckDB starts in the page (compiling its .wasm: 15 s and more on the loaded test machine).
+  test.setTimeout(300_000);
   await openTraining(page);
   await expect(page.getByTestId('training-empty')).toBeVisible();
   await importFolder(page, runDir, 'grpo-a');
@@ -108,8 +110,17 @@ test('a dropped folder of step files is plotted over steps; a point opens its tr
       page.getByTestId(`training-chart-${id}`).locator('[data-testid=step-series][data-run="grpo-a"]'),
     ).toHaveCount(1);
 
-  // run-summary prints the numbers the plots draw.
+  // The plots come from SQL once DuckDB holds the rows: GROUP BY step over every sample imported.
   const cli = runSummary(runDir);
+  const imported = cli.reduce((n, s) => n + (s.samples ?? 0), 0);
+  await expect(page.getByTestId('training-source')).toHaveAttribute('data-source', 'sql', {
+    timeout: 90_000,
+  });
+  await expect(page.getByTestId('training-source')).toContainText(
+    `Plotted from SQL: GROUP BY step over ${imported.toLocaleString('en-US')} samples`,
+    { timeout: 30_000 },
+  );
+  // run-summary prints the numbers the plots draw.
   const shown = await plottedNumbers(page, 'grpo-a');
   expect(shown).toHaveLength(cli.length);
   expect(cli.length).toBe(STEPS);

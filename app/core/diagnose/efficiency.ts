@@ -67,40 +67,72 @@ export const EFFICIENCY_TITLES: Record<EfficiencyMetric, { title: string; help: 
 
 const ratio = (num: number, den: number): Ratio => ({ value: den > 0 ? num / den : null, n: den });
 
-export function summarizeEfficiency(list: readonly EfficiencyCounts[]): EfficiencySummary {
-  let searches = 0;
-  let redundant = 0;
-  let after = 0;
-  let reached = 0;
-  let under = 0;
-  let answered = 0;
-  let correct = 0;
-  let gradedSearches = 0;
-  let docs = 0;
-  let dups = 0;
+/**
+ * What the rates of a set are taken over, summed over its trajectories: one pass over rows here,
+ * or the same sums from a SQL GROUP BY (core/sql/step-summary-sql.ts), then one function
+ * (efficiencyRates) turns them into rates.
+ */
+export interface EfficiencyTotals {
+  searches: number;
+  redundant: number;
+  /** Searches after the sufficiency point, summed over the trajectories that reached it. */
+  after: number;
+  reached: number;
+  /** Trajectories flagged under-search, of those with a final answer. */
+  under: number;
+  answered: number;
+  /** Correct answers, and the searches of the trajectories with gold. */
+  correct: number;
+  gradedSearches: number;
+  docs: number;
+  dupDocs: number;
+}
+
+export function efficiencyTotals(list: readonly EfficiencyCounts[]): EfficiencyTotals {
+  const t: EfficiencyTotals = {
+    searches: 0,
+    redundant: 0,
+    after: 0,
+    reached: 0,
+    under: 0,
+    answered: 0,
+    correct: 0,
+    gradedSearches: 0,
+    docs: 0,
+    dupDocs: 0,
+  };
   for (const c of list) {
-    searches += c.searches;
-    redundant += c.redundant;
+    t.searches += c.searches;
+    t.redundant += c.redundant;
     if (c.afterSufficiency !== null) {
-      after += c.afterSufficiency;
-      reached += 1;
+      t.after += c.afterSufficiency;
+      t.reached += 1;
     }
     if (c.underSearch !== null) {
-      under += c.underSearch;
-      answered += 1;
+      t.under += c.underSearch;
+      t.answered += 1;
     }
     if (c.correct !== null) {
-      correct += c.correct;
-      gradedSearches += c.searches;
+      t.correct += c.correct;
+      t.gradedSearches += c.searches;
     }
-    docs += c.docs;
-    dups += c.dupDocs;
+    t.docs += c.docs;
+    t.dupDocs += c.dupDocs;
   }
+  return t;
+}
+
+/** The rates of a set from its totals: the one place each efficiency rate is defined. */
+export function efficiencyRates(t: EfficiencyTotals): EfficiencySummary {
   return {
-    redundantRate: ratio(redundant, searches),
-    afterSufficiency: ratio(after, reached),
-    underSearchRate: ratio(under, answered),
-    productivity: ratio(correct, gradedSearches),
-    dupDocRate: ratio(dups, docs),
+    redundantRate: ratio(t.redundant, t.searches),
+    afterSufficiency: ratio(t.after, t.reached),
+    underSearchRate: ratio(t.under, t.answered),
+    productivity: ratio(t.correct, t.gradedSearches),
+    dupDocRate: ratio(t.dupDocs, t.docs),
   };
+}
+
+export function summarizeEfficiency(list: readonly EfficiencyCounts[]): EfficiencySummary {
+  return efficiencyRates(efficiencyTotals(list));
 }

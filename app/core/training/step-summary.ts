@@ -1,7 +1,12 @@
 // One summary per (run, training step) of the rows of that step's samples: what the over-steps
 // plots draw and what `run-summary` prints, from this one function (docs/guide/training-runs.md).
 // Every rate is over the samples of the step unless its comment says otherwise.
-import { type EfficiencyCounts, summarizeEfficiency } from '../diagnose/efficiency';
+import {
+  type EfficiencyCounts,
+  type EfficiencyTotals,
+  efficiencyRates,
+  efficiencyTotals,
+} from '../diagnose/efficiency';
 import type { TrajectoryRow } from '../table/row';
 
 /** What a summary reads of a row (the table worker's rows, or rows the CLI derives with toRow). */
@@ -60,27 +65,96 @@ export interface StepSummary {
   extras: Record<string, number>;
 }
 
-/** Nearest-rank quantile of sorted values (never interpolated: searches are whole numbers). */
-function quantile(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return 0;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
-  return sorted[i] as number;
+export function searchDistribution(counts: readonly number[]): SearchDistribution {
+  let max = 0;
+  for (const c of counts) if (c > max) max = c;
+  const hist = new Array<number>(max + 1).fill(0);
+  for (const c of counts) hist[c] = (hist[c] ?? 0) + 1;
+  return distributionOfHist(hist);
 }
 
-export function searchDistribution(counts: readonly number[]): SearchDistribution {
-  const sorted = [...counts].sort((a, b) => a - b);
-  const max = sorted.length ? (sorted[sorted.length - 1] as number) : 0;
-  const hist = new Array<number>(max + 1).fill(0);
-  for (const c of sorted) hist[c] = (hist[c] ?? 0) + 1;
+/**
+ * The distribution from `hist[k]` (samples with k searches): quantiles by nearest rank, never
+ * interpolated (searches are whole numbers).
+ */
+export function distributionOfHist(hist: readonly number[]): SearchDistribution {
+  const n = hist.reduce((a, b) => a + b, 0);
+  // The value at 0-based rank i of the sorted counts.
+  const at = (i: number): number => {
+    let seen = 0;
+    for (let k = 0; k < hist.length; k++) {
+      seen += hist[k] ?? 0;
+      if (seen > i) return k;
+    }
+    return 0;
+  };
+  const rank = (q: number) => (n === 0 ? 0 : at(Math.min(n - 1, Math.max(0, Math.ceil(q * n) - 1))));
+  let last = hist.length - 1;
+  while (last > 0 && (hist[last] ?? 0) === 0) last--;
   return {
-    min: sorted[0] ?? 0,
-    p10: quantile(sorted, 0.1),
-    p25: quantile(sorted, 0.25),
-    p50: quantile(sorted, 0.5),
-    p75: quantile(sorted, 0.75),
-    p90: quantile(sorted, 0.9),
-    max,
-    hist,
+    min: n === 0 ? 0 : at(0),
+    p10: rank(0.1),
+    p25: rank(0.25),
+    p50: rank(0.5),
+    p75: rank(0.75),
+    p90: rank(0.9),
+    max: n === 0 ? 0 : last,
+    hist: Array.from({ length: (n === 0 ? 0 : last) + 1 }, (_, k) => hist[k] ?? 0),
+  };
+}
+
+/**
+ * What a step's summary is taken over, summed over its samples: by a pass over rows (StepAcc) or
+ * by SQL's GROUP BY (core/sql/step-summary-sql.ts). stepSummaryOf turns either into the summary,
+ * so each number is defined once.
+ */
+export interface StepTotals {
+  samples: number;
+  /** Samples with gold (acc not null), and the sum of their acc. */
+  graded: number;
+  accSum: number;
+  /** Samples with a trainer score, and the sum of their scores. */
+  scored: number;
+  scoreSum: number;
+  /** `searchHist[k]`: samples with k searches (the row's rc). */
+  searchHist: number[];
+  /** Samples with at least one search the over-search detector marks redundant. */
+  overSearched: number;
+  formatErrors: number;
+  /** Response characters over the step's samples. */
+  chars: number;
+  /** The detectors' counts summed over the step (efficiencyTotals). */
+  eff: EfficiencyTotals;
+  /** Each reward extra's sum and how many samples carry it. */
+  extras: ReadonlyMap<string, { sum: number; n: number }>;
+}
+
+export function stepSummaryOf(run: string, step: number, t: StepTotals): StepSummary {
+  const n = t.samples;
+  const extras: Record<string, number> = {};
+  for (const k of [...t.extras.keys()].sort()) {
+    const e = t.extras.get(k) as { sum: number; n: number };
+    extras[k] = e.sum / e.n;
+  }
+  const eff = efficiencyRates(t.eff);
+  let searches = 0;
+  t.searchHist.forEach((c, k) => (searches += c * k));
+  return {
+    run,
+    step,
+    samples: n,
+    graded: t.graded,
+    accuracy: t.graded > 0 ? t.accSum / t.graded : null,
+    mean_score: t.scored > 0 ? t.scoreSum / t.scored : null,
+    searches_mean: searches / n,
+    searches: distributionOfHist(t.searchHist),
+    over_search_rate: t.overSearched / n,
+    redundant_search_rate: eff.redundantRate.value,
+    under_search_rate: eff.underSearchRate.value,
+    format_error_rate: t.formatErrors / n,
+    response_chars_mean: t.chars / n,
+    duplicate_doc_rate: eff.dupDocRate.value,
+    extras,
   };
 }
 
@@ -90,9 +164,9 @@ class StepAcc {
   accSum = 0;
   scored = 0;
   scoreSum = 0;
-  searches: number[] = [];
+  searchHist: number[] = [];
   over = 0;
-  /** The rows' detector counts: the step's efficiency rates are summarizeEfficiency's, as the table's. */
+  /** The rows' detector counts: the step's efficiency rates are efficiencyRates', as the table's. */
   effs: EfficiencyCounts[] = [];
   formatErrors = 0;
   chars = 0;
@@ -108,7 +182,8 @@ class StepAcc {
       this.scored++;
       this.scoreSum += r.score;
     }
-    this.searches.push(r.rc);
+    for (let k = this.searchHist.length; k <= r.rc; k++) this.searchHist.push(0);
+    this.searchHist[r.rc] = (this.searchHist[r.rc] ?? 0) + 1;
     if (r.eff.redundant > 0) this.over++;
     this.effs.push(r.eff);
     if (r.formatError) this.formatErrors++;
@@ -123,30 +198,19 @@ class StepAcc {
   }
 
   summary(run: string, step: number): StepSummary {
-    const n = this.samples;
-    const extras: Record<string, number> = {};
-    for (const k of [...this.extras.keys()].sort()) {
-      const e = this.extras.get(k) as { sum: number; n: number };
-      extras[k] = e.sum / e.n;
-    }
-    const eff = summarizeEfficiency(this.effs);
-    return {
-      run,
-      step,
-      samples: n,
+    return stepSummaryOf(run, step, {
+      samples: this.samples,
       graded: this.graded,
-      accuracy: this.graded > 0 ? this.accSum / this.graded : null,
-      mean_score: this.scored > 0 ? this.scoreSum / this.scored : null,
-      searches_mean: this.searches.reduce((a, b) => a + b, 0) / n,
-      searches: searchDistribution(this.searches),
-      over_search_rate: this.over / n,
-      redundant_search_rate: eff.redundantRate.value,
-      under_search_rate: eff.underSearchRate.value,
-      format_error_rate: this.formatErrors / n,
-      response_chars_mean: this.chars / n,
-      duplicate_doc_rate: eff.dupDocRate.value,
-      extras,
-    };
+      accSum: this.accSum,
+      scored: this.scored,
+      scoreSum: this.scoreSum,
+      searchHist: this.searchHist,
+      overSearched: this.over,
+      formatErrors: this.formatErrors,
+      chars: this.chars,
+      eff: efficiencyTotals(this.effs),
+      extras: this.extras,
+    });
   }
 }
 

@@ -4,8 +4,9 @@ import { parquetMetadata, parquetReadObjects, parquetSchema } from 'hyparquet';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Annotation } from '../../core/annotations/annotation';
 import type { TrajectoryRow } from '../../core/table/row';
+import { summarizeSteps } from '../../core/training/step-summary';
 import { nodeDuckDB } from '../../cli/sql/duckdb';
-import { tableRow } from '../../testing/table-row';
+import { NO_EFF, tableRow } from '../../testing/table-row';
 import { createSqlFeed } from '../table/sql-feed';
 import { createSqlWorkerApi, type SqlAnswer } from './api';
 import type { SqlConnection } from './connection';
@@ -84,6 +85,54 @@ describe('the SQL worker API', () => {
       ['b', 3],
       ['c', 1],
     ]);
+  }, 120_000);
+
+  it("gives the Training page's per-step summaries from SQL, equal to summarizeSteps, after each batch", async () => {
+    const sample = (id: string, run: string, step: number | null, k: number): TrajectoryRow => ({
+      ...row(id, 0, k),
+      run,
+      trainStep: step,
+      acc: k % 2,
+      score: k * 0.25,
+      extras: k > 0 ? { format_reward: k % 2 } : {},
+      formatError: k === 0,
+      responseChars: 100 + k,
+      eff: {
+        ...NO_EFF,
+        searches: k,
+        redundant: k > 1 ? 1 : 0,
+        underSearch: k === 0 ? 1 : 0,
+        correct: k % 2 === 1 ? 1 : 0,
+        docs: 3 * k,
+        dupDocs: k > 1 ? 2 : 0,
+      },
+    });
+    const rows = [
+      sample('a1', 'grpo', 1, 0),
+      sample('a2', 'grpo', 1, 3),
+      sample('a3', 'grpo', 2, 1),
+      // A run imported without a name (NULL in SQL) and a row that is no training sample.
+      sample('u1', '', 5, 2),
+      sample('x1', '', null, 4),
+    ];
+    const { state, feed, api } = setup(rows);
+    feed.note('all');
+    await api.syncRows();
+    const first = await api.trainingSummary();
+    expect(first.steps.map((s) => `${s.run}:${s.step}`)).toEqual([':5', 'grpo:1', 'grpo:2']);
+    expect(first.steps).toEqual(summarizeSteps(rows));
+    // A batch stores a third step and a sample of step 1 again.
+    state.rows = [
+      ...rows.filter((r) => r.id !== 'a2'),
+      sample('a2', 'grpo', 1, 1),
+      sample('a4', 'grpo', 3, 2),
+    ];
+    feed.note(['a2', 'a4']);
+    await api.syncRows();
+    const next = await api.trainingSummary();
+    expect(next.generation).toBeGreaterThan(first.generation);
+    expect(next.steps).toEqual(summarizeSteps(state.rows));
+    expect(next.steps).not.toEqual(first.steps);
   }, 120_000);
 
   it('refuses writes with the read-only message and points at an error', async () => {

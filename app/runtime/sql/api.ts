@@ -20,6 +20,8 @@ import {
   type SqlResultColumn,
 } from '../../core/sql/result';
 import { type SqlValue, TABLE_NAMES } from '../../core/sql/schema';
+import { stepSummariesBySql } from '../../core/sql/step-summary-sql';
+import type { StepSummary } from '../../core/training/step-summary';
 import type { SqlPosition } from '../../core/sql/error-position';
 import { toCsv } from '../../core/table/to-csv';
 import type { SqlFeed, SqlFeedBatches } from '../table/sql-feed';
@@ -53,6 +55,14 @@ export interface SqlState {
   bundle: string;
   /** The last full rebuild: rows and milliseconds (docs/benchmarks.md). */
   rebuild: { rows: number; ms: number } | null;
+}
+
+/** The Training page's per-step summaries from SQL, and the feed generation they were taken at. */
+export interface SqlStepSummaries {
+  generation: number;
+  steps: StepSummary[];
+  /** Milliseconds the four GROUP BY queries and their mapping took (docs/benchmarks.md, training-sql). */
+  ms: number;
 }
 
 export interface SqlWorkerDeps {
@@ -182,6 +192,18 @@ export function createSqlWorkerApi(deps: SqlWorkerDeps) {
             return { ok: false, message: e.headline, position: e.position, kind: e.kind };
           throw e;
         }
+      });
+    },
+    /**
+     * One summary per (run, step) of the rows the tables hold (core/sql/step-summary-sql: SQL sums,
+     * the JS path's summary function), queued after any load so it never reads a half-loaded table.
+     */
+    trainingSummary(): Promise<SqlStepSummaries> {
+      return serial(async () => {
+        const c = await conn();
+        const t0 = performance.now();
+        const steps = await stepSummariesBySql(async (sql) => resultOf(await c.run(sql)));
+        return { generation: state.generation, steps, ms: Math.round(performance.now() - t0) };
       });
     },
     /** Result `id`, every row, as CSV (core's one writer: formulas defused). */

@@ -11,17 +11,25 @@ import { useTableLoad } from './trajectories/table-view';
 
 export type { SqlAnswer, SqlState } from '../../runtime/sql/api';
 
-/** The SQL tables brought up to the stored rows and labels; `version` changes when they change. */
-function useSqlTables(enabled: boolean) {
+/**
+ * The SQL tables' trajectories and searches brought up to the table worker's rows (one load shared
+ * by the SQL box and the Training page); placeholder data while a newer read of the rows loads.
+ */
+export function useSqlRows(enabled: boolean) {
   const load = useTableLoad();
-  const annotations = useAllAnnotations();
-  const rows = useQuery({
+  return useQuery({
     queryKey: ['sql-rows', load.data],
     queryFn: () => sqlWorker().syncRows(),
     enabled: enabled && load.data !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
     placeholderData: keepPreviousData,
   });
+}
+
+/** The SQL tables brought up to the stored rows and labels; `version` changes when they change. */
+function useSqlTables(enabled: boolean) {
+  const annotations = useAllAnnotations();
+  const rows = useSqlRows(enabled);
   const labels = useQuery({
     queryKey: ['sql-labels', annotations.dataUpdatedAt],
     queryFn: () => sqlWorker().syncLabels(),

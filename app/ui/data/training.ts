@@ -1,24 +1,74 @@
-// Hooks over training runs: the over-steps summaries and one question's samples, both computed in
-// the table worker over the rows it holds (app/runtime/table/training.ts); the followed folders'
-// state (app/services/training-follow.ts). Under the rows key, so every import refreshes them.
+// Hooks over training runs: the over-steps summaries, from SQL aggregates in the SQL worker once
+// its tables hold the rows (app/runtime/sql, core/sql/step-summary-sql.ts), else from the table
+// worker's JS summaries (app/runtime/table/training.ts) while the engine loads; one question's
+// samples from the table worker; the followed folders' state (app/services/training-follow.ts).
+// Under the rows key, so every import refreshes them.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import type { StepSummary } from '../../core/training/step-summary';
+import { sqlWorker } from '../../runtime/sql/client';
 import { tableWorker } from '../../runtime/table/client';
 import { followStatuses, subscribeFollows } from '../../services/training-follow';
+import { useSqlRows } from './sql';
 import { useTableLoad } from './trajectories/table-view';
 
-/** One summary per (run, step), recomputed in the worker after each read of the rows. */
-export function useTrainingSummary() {
+/**
+ * Where the plotted summaries come from: `sql` (DuckDB's GROUP BY over the SQL tables; `current`
+ * false while the tables load rows stored since), or `table` (the table worker's JS, while the
+ * engine starts, or when it failed: `sqlError`).
+ */
+export type TrainingSummarySource =
+  { kind: 'sql'; current: boolean; ms: number } | { kind: 'table'; sqlError: string | null };
+
+export interface TrainingSummary {
+  data: StepSummary[] | undefined;
+  isLoading: boolean;
+  error: unknown;
+  source: TrainingSummarySource;
+}
+
+/** One summary per (run, step): from SQL once the SQL tables hold the rows, else from the table worker. */
+export function useTrainingSummary(): TrainingSummary {
   const load = useTableLoad();
-  return useQuery({
-    queryKey: ['training-summary', load.data],
-    queryFn: () => tableWorker().trainingSummary(),
-    enabled: load.data !== undefined,
+  const rows = useSqlRows(true);
+  // The generation of the rows the SQL tables hold now; null while the first load runs.
+  const held = rows.data !== undefined && !rows.isPlaceholderData ? rows.data.generation : null;
+  const sql = useQuery({
+    queryKey: ['training-summary-sql', held],
+    queryFn: () => sqlWorker().trainingSummary(),
+    enabled: held !== null,
     staleTime: Number.POSITIVE_INFINITY,
-    // The plots keep showing the last summary while the next (a step just imported) is computed.
+    // The plots keep the last summary while the next (a step just imported) is loaded and grouped.
     placeholderData: keepPreviousData,
     structuralSharing: false,
   });
+  const fromSql = sql.data !== undefined;
+  const table = useQuery({
+    queryKey: ['training-summary', load.data],
+    queryFn: () => tableWorker().trainingSummary(),
+    enabled: load.data !== undefined && !fromSql,
+    staleTime: Number.POSITIVE_INFINITY,
+    placeholderData: keepPreviousData,
+    structuralSharing: false,
+  });
+  if (sql.data)
+    return {
+      data: sql.data.steps,
+      isLoading: false,
+      error: null,
+      source: {
+        kind: 'sql',
+        current: !sql.isPlaceholderData && held === sql.data.generation && !rows.isFetching,
+        ms: sql.data.ms,
+      },
+    };
+  const sqlError = rows.error ?? sql.error;
+  return {
+    data: table.data,
+    isLoading: table.isLoading,
+    error: table.error,
+    source: { kind: 'table', sqlError: sqlError ? String(sqlError) : null },
+  };
 }
 
 /** Questions of `run` matching `text` (the picker of "one question through training"). */

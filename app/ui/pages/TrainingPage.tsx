@@ -4,6 +4,7 @@ import { QuestionTrail } from '../components/training/QuestionTrail';
 import { StepCharts } from '../components/training/StepCharts';
 import { StepNumbers } from '../components/training/StepNumbers';
 import { runColors } from '../components/training/step-metrics';
+import { SummarySourceLine } from '../components/training/SummarySourceLine';
 import { TrainingImport } from '../components/training/TrainingImport';
 import '../components/training/training.css';
 import { useTrainingSample, useTrainingSummary } from '../data/training';
@@ -73,6 +74,7 @@ export function TrainingPage({ sample }: { sample: string | null }) {
         </p>
       ) : (
         <>
+          <SummarySourceLine source={summary.source} samples={samples} />
           <StepCharts steps={steps} onOpen={open} />
           <StepNumbers steps={steps} onOpen={open} />
           {trail && (
