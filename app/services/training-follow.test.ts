@@ -47,6 +47,15 @@ async function idle(): Promise<void> {
   for (let i = 0; i < 50 || performance.now() < until; i++) await new Promise((r) => setImmediate(r));
 }
 
+/**
+ * Until `done` holds (what a look started has finished), at most 20 s of real time: a loaded
+ * machine can take longer than idle()'s 150 ms to run fake-indexeddb's work.
+ */
+async function settled(done: () => boolean): Promise<void> {
+  const until = performance.now() + 20_000;
+  while (!done() && performance.now() < until) await new Promise((r) => setImmediate(r));
+}
+
 /** `ms` of the follower's time, then what it started finishes. */
 async function wait(ms: number): Promise<void> {
   await vi.advanceTimersByTimeAsync(ms);
@@ -85,6 +94,7 @@ describe('following a dump folder', () => {
     dir.write('readme.txt', 'not a step', old);
     await followFolder(asHandle(dir), 'grpo-a');
     await wait(10);
+    await settled(() => imported.length === 2);
     expect(imported).toEqual(['grpo-a/2.jsonl:two', 'grpo-a/10.jsonl:ten']);
     expect(followStatuses()[0]).toMatchObject({ run: 'grpo-a', state: 'following', files: 2, error: null });
 
@@ -96,6 +106,7 @@ describe('following a dump folder', () => {
     await wait(POLL_MS);
     expect(imported).toHaveLength(2);
     await wait(POLL_MS);
+    await settled(() => imported.length === 3);
     expect(imported.at(-1)).toBe('grpo-a/11.jsonl:eleven');
     expect(imported).toHaveLength(3);
     // Nothing is imported twice.
@@ -114,6 +125,7 @@ describe('following a dump folder', () => {
     fail.add('1.jsonl');
     await followFolder(asHandle(dir), 'grpo-b');
     await wait(10);
+    await settled(() => !!followStatuses()[0]?.error);
     expect(followStatuses()[0]!.error).toBe(
       '1.jsonl: line 3: field "output" is missing; tried again once changed',
     );
@@ -127,6 +139,7 @@ describe('following a dump folder', () => {
     // The trainer writes it again: tried again, and imported.
     dir.write('1.jsonl', 'one!', old + 1);
     await wait(POLL_MS);
+    await settled(() => imported.length === 1);
     expect(imported).toEqual(['grpo-b/1.jsonl:one!']);
     expect(followStatuses()[0]!.error).toBeNull();
     expect((await listFollows())[0]!.failed).toEqual({});
@@ -147,6 +160,7 @@ describe('following a dump folder', () => {
     dir.write('a/b/c/d/4.jsonl', 'too deep', old);
     await followFolder(asHandle(dir), 'grpo-c');
     await wait(10);
+    await settled(() => imported.length === 2);
     expect(imported).toEqual([
       'grpo-c/global_step_2/rollout.jsonl:two',
       'grpo-c/global_step_10/rollout.jsonl:ten',
@@ -160,13 +174,16 @@ describe('following a dump folder', () => {
     dir.write('5.jsonl', 'a\nb\n', old);
     await followFolder(asHandle(dir), 'grpo-d');
     await wait(10);
+    await settled(() => imported.length === 1);
     dir.write('5.jsonl', 'a\nb\nc\n', old + 1);
     await wait(POLL_MS);
+    await settled(() => imported.length === 2);
     expect(imported).toHaveLength(2);
     expect(followStatuses()[0]!.warning).toBeNull();
     // Resumed from a checkpoint: step 5 written anew.
     dir.write('5.jsonl', 'x\ny\n', old + 2);
     await wait(POLL_MS);
+    await settled(() => imported.length === 3 && followStatuses()[0]!.warning !== null);
     expect(imported).toHaveLength(3);
     expect(followStatuses()[0]!.warning).toMatch(/^5\.jsonl was rewritten since imported.*step 5 may count/);
   });

@@ -68,9 +68,8 @@ describe('OpenAiLlm.generate (chat)', () => {
       },
     ]);
     const seen: string[] = [];
-    const t0 = performance.now();
+    // The server holds the reply open: generate returns only because it cut at the stop and closed.
     const r = await llm.generate('q', { stop: ['</search>', '</answer>'], onToken: (t) => seen.push(t) });
-    expect(performance.now() - t0).toBeLessThan(1000);
     expect(r.text).toBe('I will search. <search> capital of France ');
     expect(r).toMatchObject({ stop: '</search>', finishReason: 'stop', tokensIn: 0 });
     expect(r.tokensOut).toBe(4); // content chunks up to the stop: the server sent no usage
