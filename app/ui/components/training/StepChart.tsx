@@ -19,7 +19,8 @@ export interface StepSeries {
   points: readonly StepPoint[];
 }
 
-const W = 640;
+// Two charts side by side from a 1280 px window (the grid in training.css).
+const W = 600;
 const H = 230;
 const PLOT_W_MIN = 300;
 
