@@ -177,7 +177,7 @@ export function filterRows(
   /** The model judge on each judged row's unsure verdicts (unsure-judge.ts). */
   judged: ReadonlyMap<string, JudgeMark> = new Map(),
 ): TrajectoryRow[] {
-  const terms = f.text.toLowerCase().split(/\s+/).filter(Boolean);
+  const terms = searchTerms(f.text);
   const ranges = activeRanges(f.ranges ?? {});
   return rows.filter((r) => {
     for (const [k, range] of ranges) if (!inRange(r[k], range)) return false;
@@ -190,30 +190,68 @@ export function filterRows(
     if (f.answerInDocs && yesNo(r.answerInDocs) !== f.answerInDocs) return false;
     if (f.nearMiss && isNearMiss(r) !== (f.nearMiss === 'yes')) return false;
     // A row whose confidence is not known (opened from a Parquet index) matches neither choice.
-    if (f.verdicts && (r.sure === null || (unsureCount(r.sure) > 0 ? 'unsure' : 'sure') !== f.verdicts))
-      return false;
+    const unsure = rowUnsure(r);
+    if (f.verdicts && (unsure === null || (unsure > 0 ? 'unsure' : 'sure') !== f.verdicts)) return false;
     if (f.judgeUnsure) {
-      const mark = judged.get(r.id) ?? (r.sure && unsureCount(r.sure) > 0 ? 'unjudged' : undefined);
+      const mark = judged.get(r.id) ?? (unsure !== null && unsure > 0 ? 'unjudged' : undefined);
       if (mark !== f.judgeUnsure) return false;
     }
     if (f.run !== null && r.run !== f.run) return false;
     if (f.trainStep && String(r.trainStep) !== f.trainStep) return false;
     if (terms.length) {
-      // searchText already holds file:line, the source's ids, queries, titles and reasoning.
-      const hay = `${`${r.question} ${r.answer} ${r.gold} ${r.id} ${r.system}`.toLowerCase()} ${r.searchText}`;
+      const hay = searchHaystack(r);
       if (!terms.every((t) => hay.includes(t))) return false;
     }
     return true;
   });
 }
 
+/**
+ * The table's one order of text: by Unicode code point (UTF-16 units fixed up so a character
+ * beyond U+FFFF sorts after U+E000–U+FFFF), which is how the SQL engine orders VARCHAR, so a sort
+ * in SQL (core/sql/table-sql) gives the same rows in the same order. Capitals sort before
+ * lower case.
+ */
+export function compareText(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return codePointRank(x) - codePointRank(y);
+  }
+  return a.length - b.length;
+}
+
+function codePointRank(u: number): number {
+  return u >= 0xe000 ? u - 0x800 : u >= 0xd800 ? u + 0x2000 : u;
+}
+
 function byFileAndLine(a: TrajectoryRow, b: TrajectoryRow): number {
-  return a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || a.id.localeCompare(b.id);
+  return compareText(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || compareText(a.id, b.id);
+}
+
+/** Count of the row's unsure verdicts (row-confidence.ts); null when not known (a Parquet-indexed row). */
+export function rowUnsure(r: TrajectoryRow): number | null {
+  return r.sure ? unsureCount(r.sure) : null;
+}
+
+/** What the `/` search looks through: question, answer, gold, id, system and searchText, lower-cased. */
+export function searchHaystack(r: TrajectoryRow): string {
+  // searchText already holds file:line, the source's ids, queries, titles and reasoning.
+  return `${`${r.question} ${r.answer} ${r.gold} ${r.id} ${r.system}`.toLowerCase()} ${r.searchText}`;
+}
+
+/** The search box's words, each of which a kept row's haystack holds. */
+export function searchTerms(text: string): string[] {
+  return text.toLowerCase().split(/\s+/).filter(Boolean);
 }
 
 function sortValue(r: TrajectoryRow, key: Exclude<SortKey, 'file'>): string | number | null {
-  if (key === 'sure') return r.sure ? unsureCount(r.sure) : null;
-  return key === 'nearMiss' ? (isNearMiss(r) ? 1 : 0) : r[key];
+  if (key === 'sure') return rowUnsure(r);
+  const v = key === 'nearMiss' ? (isNearMiss(r) ? 1 : 0) : r[key];
+  // NaN has no place in an order: it sorts with the missing values.
+  return typeof v === 'number' && Number.isNaN(v) ? null : v;
 }
 
 export function sortRows(rows: TrajectoryRow[], sort: { key: SortKey; dir: 1 | -1 } | null): TrajectoryRow[] {
@@ -224,11 +262,15 @@ export function sortRows(rows: TrajectoryRow[], sort: { key: SortKey; dir: 1 | -
     if (key === 'file') return byFileAndLine(a, b) * dir;
     const x = sortValue(a, key);
     const y = sortValue(b, key);
-    // Missing metrics sort last in either direction.
-    if (x === null || x === undefined) return y === null || y === undefined ? 0 : 1;
+    // Missing metrics sort last in either direction; ties in file order, so the order never
+    // depends on the order rows were read in (and SQL can give the same).
+    if (x === null || x === undefined) return y === null || y === undefined ? byFileAndLine(a, b) : 1;
     if (y === null || y === undefined) return -1;
-    if (typeof x === 'number' && typeof y === 'number') return (x - y) * dir;
-    return String(x).localeCompare(String(y)) * dir;
+    const c =
+      typeof x === 'number' && typeof y === 'number'
+        ? (x - y) * dir
+        : compareText(String(x), String(y)) * dir;
+    return c || byFileAndLine(a, b);
   });
 }
 
