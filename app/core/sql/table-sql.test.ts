@@ -166,7 +166,7 @@ function sql(query: TableQuery) {
     total: Number(counts.total),
     count: Number(counts.count),
     ids: run(tableIdsSql(query, COLLECTIONS)).map((r) => r.id as string),
-    facets: facetsOfRows(run(tableFacetsSql(query.filters, COLLECTIONS)) as never),
+    facets: facetsOfRows(run(tableFacetsSql(query.filters, COLLECTIONS))),
     aggregates: aggregatesOfRows(run(tableAggregatesSql(query, COLLECTIONS))),
   };
 }

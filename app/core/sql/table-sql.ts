@@ -224,9 +224,7 @@ export function tableFacetsSql(f: Filters, collections: ScopeCollections): SqlSt
 }
 
 /** tableFacetsSql's rows as the table's facets (natural order, as tableFacets gives them). */
-export function facetsOfRows(
-  rows: ReadonlyArray<{ kind: unknown; value: unknown; n: unknown }>,
-): TableFacets {
+export function facetsOfRows(rows: ReadonlyArray<Record<string, unknown>>): TableFacets {
   const of = (kind: string) =>
     rows
       .filter((r) => r.kind === kind && Number(r.n) > 0)
