@@ -36,7 +36,15 @@ describe('indexed rows of a real log', () => {
   it('reads every column back as written: the rows, written again, are the same table', async () => {
     const rows = indexedRows(await readBack('trajectories'), await readBack('searches'), 'run.parquet');
     expect(rows).toHaveLength(ts.length);
-    expect(rowsBatch(rows)).toEqual(tables.batches.trajectories);
+    // All but two: the verdicts' confidence is not kept by an index (`unsure` reads back NULL), and
+    // the `/` search's text of a row read back holds what the index holds (no titles, no reasoning).
+    const again = rowsBatch(rows);
+    const without = (b: typeof again) => ({
+      ...b,
+      columns: b.columns.filter((c) => c.name !== 'unsure' && c.name !== 'search_text'),
+    });
+    expect(without(again)).toEqual(without(tables.batches.trajectories));
+    expect(again.columns.find((c) => c.name === 'unsure')?.values.every((v) => v === null)).toBe(true);
     // The fields the table and the aggregates read, equal to the rows derived from the bodies.
     rows.forEach((r, i) => {
       const d = toRow(ts[i]!);

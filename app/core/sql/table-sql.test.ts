@@ -71,7 +71,7 @@ function oddRows(base: TrajectoryRow): TrajectoryRow[] {
   ];
 }
 
-let rows: TrajectoryRow[] = [];
+const rows: TrajectoryRow[] = [];
 let run: (s: SqlStatement) => Array<Record<string, unknown>>;
 let close = () => {};
 
