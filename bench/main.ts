@@ -27,6 +27,9 @@
 //   sql-rebuild [--json] [--rows 100000] [--rounds 3]
 //         The production app in Chromium: the SQL worker's rebuild of its tables from the table
 //         worker's rows after a reload, vs that worker's own read of the rows.
+//   table-sql [--json] [--rows 100000] [--rounds 5]
+//         The production app in Chromium: the table's view (filter, sort, facets, aggregates) from
+//         the table worker's JS path vs from the SQL worker, same page, alternating.
 //   huge-views [--json] [--rounds N]
 //         The production app in Chromium: longest main-thread task and time until shown opening
 //         issue 41's huge views (200,000-node plan, 20,000-deep chain, 5 MB question).
@@ -78,6 +81,11 @@ const COMMANDS: Record<string, Command> = {
     describe:
       "the production app in Chromium: 100,000 stored rows read by the table worker, then DuckDB's tables rebuilt from them by the SQL worker (as after a reload), and a GROUP BY step",
     load: () => import('./sql-rebuild-bench'),
+  },
+  'table-sql': {
+    describe:
+      "the production app in Chromium: the table's filter + sort + facets + aggregates over 100,000 generated rows, the table worker's JS path vs the SQL worker's, alternating in one page",
+    load: () => import('./table-sql-bench'),
   },
   'huge-views': {
     describe:
