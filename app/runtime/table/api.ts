@@ -45,6 +45,8 @@ export function createTableWorkerApi() {
   // The SQL worker's answers to the table's questions, once it runs (the SQL box started it).
   let engine: SqlTableEngine | Comlink.Remote<SqlTableEngine> | null = null;
   let syncing = false;
+  // Off: at 100,000 rows the JS path answered 1.6-6x faster than SQL (docs/benchmarks.md, table-sql).
+  let preferSql = false;
   let byId: { of: readonly TrajectoryRow[]; map: Map<string, TrajectoryRow> } | null = null;
 
   /** The view of the kept rows in table order: items, ids and each row's item, sent to the page. */
@@ -79,7 +81,7 @@ export function createTableWorkerApi() {
 
   /** The SQL worker's view, when its tables hold the rows held here; null otherwise. */
   async function sqlView(q: TableQuery) {
-    if (!engine) return null;
+    if (!engine || !preferSql) return null;
     const at = sql.generation();
     const v = await engine.tableView(q, collections, at);
     if (v === null) {
@@ -166,9 +168,14 @@ export function createTableWorkerApi() {
     useSqlEngine(e: SqlTableEngine): void {
       engine = e;
     },
+    /** Whether view() asks SQL first (off by default: the JS path is faster; the bench turns it on). */
+    preferSql(on: boolean): void {
+      preferSql = on;
+    },
     /**
-     * The table's view: from SQL (core/sql/table-sql) when the SQL worker holds the rows held here,
-     * else from the JS path (query); the two give the same view (core/sql/table-sql.test.ts).
+     * The table's view: from SQL (core/sql/table-sql) when preferred and the SQL worker holds the
+     * rows held here, else from the JS path (query); the two give the same view
+     * (core/sql/table-sql.test.ts).
      */
     async view(q: TableQuery): Promise<TableView & { queryId: number; source: 'js' | 'sql' }> {
       return (await sqlView(q)) ?? api.query(q);

@@ -85,6 +85,10 @@ describe('the table view from SQL', () => {
     await putTrajectories(run);
     const { table } = wired();
     await table.load();
+    const query0 = q({}, null);
+    // Off by default (the JS path is faster, docs/benchmarks.md): JS answers and SQL is not asked.
+    expect((await table.view(query0)).source).toBe('js');
+    table.preferSql(true);
     const query = q({ text: 'who' }, { key: 'f1', dir: -1 });
     // Not loaded yet: JS answers, and the SQL worker is asked to catch up.
     expect((await table.view(query)).source).toBe('js');
