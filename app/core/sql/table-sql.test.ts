@@ -15,8 +15,9 @@ import { importAll, stringChunks } from '../importers/pipeline';
 import { aggregateByFile, type Aggregate } from '../table/aggregate';
 import { tableFacets } from '../table/facets';
 import {
-  compareText,
   type Filters,
+  foldCase,
+  foldedOrder,
   NO_FILTERS,
   RANGE_KEYS,
   type SortKey,
@@ -68,6 +69,10 @@ function oddRows(base: TrajectoryRow): TrajectoryRow[] {
     odd('o4', { question: 'apple', answer: "'; DROP TABLE trajectories; --", line: 2, recall: Number.NaN }),
     odd('o5', { question: '', answer: '', gold: '', line: 3, em: null, f1: null, score: -1.5 }),
     odd('o6', { question: 'ﬀ ligature', file: 'Odd.jsonl', line: 0, live: true, run: '', trainStep: 0 }),
+    // Case: equal lower-cased, a word-final sigma, a dotted capital I mid-word, titlecase ǅ.
+    odd('o7', { question: 'Apple', answer: 'ΟΔΟΣ', line: 4, strategy: 'ǅemal' }),
+    odd('o8', { question: 'APPLE', answer: 'οδος', line: 5, strategy: 'džemal', file: 'ODD.jsonl' }),
+    odd('o9', { question: 'izmİr', answer: 'ıi', line: 6, strategy: 'İz' }),
   ];
 }
 
@@ -313,14 +318,75 @@ describe('the table as SQL gives what the JS path gives', () => {
     expect(page).toEqual(ids.slice(30, 55));
   });
 
-  it('orders text by code point, as VARCHAR does', () => {
-    const words = ['b', 'B', 'a', 'é', 'e', '😀', '\u{fffd}', '', 'ab', 'Z'];
-    const byJs = [...words].sort(compareText);
+  it('orders text case-insensitively, then by code point, as lower(col), col does', () => {
+    const words = [
+      'b',
+      'B',
+      'a',
+      'é',
+      'É',
+      'e',
+      '😀',
+      '\u{fffd}',
+      '',
+      'ab',
+      'Z',
+      'apple',
+      'Zebra',
+      'İs',
+      'iz',
+    ];
+    const byJs = [...words].sort(foldedOrder());
     const bySql = run({
-      sql: `SELECT w FROM (VALUES ${words.map(() => '(?)').join(', ')}) AS v(w) ORDER BY w`,
+      sql: `SELECT w FROM (VALUES ${words.map(() => '(?)').join(', ')}) AS v(w) ORDER BY lower(w), w`,
       params: words,
     }).map((r) => r.w);
     expect(byJs).toEqual(bySql);
-    expect(byJs).toEqual(['', 'B', 'Z', 'a', 'ab', 'b', 'e', 'é', '\u{fffd}', '😀']);
+    expect(byJs).toEqual([
+      '',
+      'a',
+      'ab',
+      'apple',
+      'B',
+      'b',
+      'e',
+      'İs',
+      'iz',
+      'Z',
+      'Zebra',
+      'É',
+      'é',
+      '\u{fffd}',
+      '😀',
+    ]);
+  });
+
+  it('lower-cases every code point as lower() does', () => {
+    // Every code point the engine's lower() changes, and what to; foldCase must change the same.
+    const changed = (rows: Array<Record<string, unknown>>) =>
+      rows.map((r) => `${String(r.cp)}:${String(r.low)}`);
+    const bySql = changed(
+      run({
+        sql: `SELECT cp, lower(chr(cp)) AS low FROM (SELECT CAST(n AS INTEGER) AS cp FROM range(1, 1114112) t(n))
+              WHERE (cp < 55296 OR cp > 57343) AND lower(chr(cp)) <> chr(cp) ORDER BY cp`,
+        params: [],
+      }),
+    );
+    const byJs: string[] = [];
+    for (let cp = 1; cp < 0x110000; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const ch = String.fromCodePoint(cp);
+      const low = foldCase(ch);
+      if (low !== ch) byJs.push(`${cp}:${low}`);
+    }
+    expect(byJs.length).toBeGreaterThan(1000);
+    expect(byJs).toEqual(bySql);
+    // Whole strings fold per code point: no final-sigma rule, no dot added to İ.
+    const texts = ['ΟΔΟΣ', 'İstanbul', 'ǅemal', 'STRASSE ẞ', 'Ⅻ'];
+    const low = run({
+      sql: `SELECT ${texts.map((_, i) => `lower($${i + 1}) AS w${i}`).join(', ')}`,
+      params: texts,
+    })[0] as Record<string, unknown>;
+    expect(texts.map(foldCase)).toEqual(texts.map((_, i) => low[`w${i}`]));
   });
 });

@@ -174,14 +174,21 @@ function where(s: Sql, q: TableQuery, collections: ScopeCollections): string {
   return [scope(s, q.filters, collections), ...filters(s, q)].join(' AND ');
 }
 
-/** sortRows' order: the key (missing last either way), then file, line and id. */
+/** Columns that sort as text (foldedOrder), the rest as numbers. */
+const TEXT_SORT = new Set(TRAJECTORY_COLUMNS.filter((c) => c.type === 'VARCHAR').map((c) => c.name));
+
+/**
+ * sortRows' order: the key (missing last either way), then file, line and id. Text as
+ * foldedOrder (query.ts): lower-cased, then as it is.
+ */
 function orderBy(s: Sql, sort: TableQuery['sort']): string {
-  const byFile = (dir: string) => `file ${dir}, coalesce(line, 0) ${dir}, id ${dir}`;
+  const byFile = (dir: string) => `lower(file) ${dir}, file ${dir}, coalesce(line, 0) ${dir}, id ${dir}`;
   if (!sort) return byFile('ASC');
   const dir = sort.dir === 1 ? 'ASC' : 'DESC';
   if (sort.key === 'file') return byFile(dir);
   const key = sort.key === 'nearMiss' ? `CAST(${hasFlag(s, NEAR_MISS)} AS INTEGER)` : num(COLUMN[sort.key]);
-  return `${key} ${dir} NULLS LAST, ${byFile('ASC')}`;
+  const text = TEXT_SORT.has(key) ? `lower(${key}) ${dir} NULLS LAST, ` : '';
+  return `${text}${key} ${dir} NULLS LAST, ${byFile('ASC')}`;
 }
 
 /** The kept rows' ids in table order; `page` for a window of them. */

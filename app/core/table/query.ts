@@ -207,10 +207,8 @@ export function filterRows(
 }
 
 /**
- * The table's one order of text: by Unicode code point (UTF-16 units fixed up so a character
- * beyond U+FFFF sorts after U+E000–U+FFFF), which is how the SQL engine orders VARCHAR, so a sort
- * in SQL (core/sql/table-sql) gives the same rows in the same order. Capitals sort before
- * lower case.
+ * Text by Unicode code point (UTF-16 units fixed up so a character beyond U+FFFF sorts after
+ * U+E000–U+FFFF), which is how the SQL engine orders VARCHAR. The tie-break under foldedOrder.
  */
 export function compareText(a: string, b: string): number {
   if (a === b) return 0;
@@ -227,8 +225,53 @@ function codePointRank(u: number): number {
   return u >= 0xe000 ? u - 0x800 : u >= 0xd800 ? u + 0x2000 : u;
 }
 
-function byFileAndLine(a: TrajectoryRow, b: TrajectoryRow): number {
-  return compareText(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || compareText(a.id, b.id);
+/**
+ * Capitals Unicode 16 added, which the SQL engine's lower() (older Unicode tables) leaves as they
+ * are while a newer JS engine lower-cases them; foldCase leaves them too.
+ */
+const UNCASED_IN_SQL =
+  /[\u1c89\ua7cb\ua7cc\ua7ce\ua7d2\ua7d4\ua7da\ua7dc\u{10d50}-\u{10d65}\u{16ea0}-\u{16eb8}]/u;
+
+/**
+ * Text lower-cased one code point at a time by Unicode's simple mapping, as the SQL engine's
+ * lower() does: toLowerCase on the whole string differs on 'İ' (to 'i' + U+0307) and on a
+ * word-final 'Σ' (to 'ς'). table-sql.test.ts checks every code point against the engine.
+ */
+export function foldCase(s: string): string {
+  // Most text is ASCII, where the two agree.
+  if (!/[^\0-\x7f]/.test(s)) return s.toLowerCase();
+  let out = '';
+  for (const ch of s) {
+    // The first code point of the full mapping is the simple one (U+0130: 'i', not 'i' + U+0307).
+    const cp = UNCASED_IN_SQL.test(ch) ? undefined : ch.toLowerCase().codePointAt(0);
+    out += cp === undefined ? ch : String.fromCodePoint(cp);
+  }
+  return out;
+}
+
+/**
+ * The table's one order of text, case-insensitive: by the lower-cased text, then the text itself
+ * (code point), so 'apple' comes before 'Zebra' and 'Apple' just before 'apple'. SQL gives the same
+ * with `ORDER BY lower(col), col` (core/sql/table-sql). `fold` may be a cache of foldCase.
+ */
+export function foldedOrder(fold: (s: string) => string = foldCase): (a: string, b: string) => number {
+  return (a, b) => (a === b ? 0 : compareText(fold(a), fold(b)) || compareText(a, b));
+}
+
+/** foldCase remembering what it folded, for one sort (a file name recurs on every row of its file). */
+function cachedFold(): (s: string) => string {
+  const seen = new Map<string, string>();
+  return (s) => {
+    let f = seen.get(s);
+    if (f === undefined) seen.set(s, (f = foldCase(s)));
+    return f;
+  };
+}
+
+/** File order: file (case-insensitive, as foldedOrder), line, then id by code point. */
+function fileOrder(text: (a: string, b: string) => number) {
+  return (a: TrajectoryRow, b: TrajectoryRow) =>
+    text(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || compareText(a.id, b.id);
 }
 
 /** Count of the row's unsure verdicts (row-confidence.ts); null when not known (a Parquet-indexed row). */
@@ -255,6 +298,8 @@ function sortValue(r: TrajectoryRow, key: Exclude<SortKey, 'file'>): string | nu
 }
 
 export function sortRows(rows: TrajectoryRow[], sort: { key: SortKey; dir: 1 | -1 } | null): TrajectoryRow[] {
+  const text = foldedOrder(cachedFold());
+  const byFileAndLine = fileOrder(text);
   // Unsorted means the order the records had in their files.
   if (!sort) return [...rows].sort(byFileAndLine);
   const { key, dir } = sort;
@@ -267,9 +312,7 @@ export function sortRows(rows: TrajectoryRow[], sort: { key: SortKey; dir: 1 | -
     if (x === null || x === undefined) return y === null || y === undefined ? byFileAndLine(a, b) : 1;
     if (y === null || y === undefined) return -1;
     const c =
-      typeof x === 'number' && typeof y === 'number'
-        ? (x - y) * dir
-        : compareText(String(x), String(y)) * dir;
+      typeof x === 'number' && typeof y === 'number' ? (x - y) * dir : text(String(x), String(y)) * dir;
     return c || byFileAndLine(a, b);
   });
 }
