@@ -103,10 +103,17 @@ describe('indexed rows of a real log', () => {
     const read = await parquetReadObjects({ file: bytes });
     expect(read.map((r) => r.id)).toEqual(rows.map((r) => r.id));
     expect(read.map((r) => r.f1)).toEqual(rows.map((r) => r.f1));
-    expect(batchRecords(await parquetToBatch(bytes, 'trajectories', 'x.parquet'))[0]).toMatchObject({
+    const back = await parquetToBatch(bytes, 'trajectories', 'x.parquet');
+    expect(batchRecords(back)[0]).toMatchObject({
       id: rows[0]!.id,
       searches: rows[0]!.rc,
       over_searches: rows[0]!.eff.redundant,
     });
+    // The `/` search's text is not written (derived, ~2 KB a row); opening the file derives it again.
+    expect(Object.keys(read[0]!)).not.toContain('search_text');
+    expect(Object.keys(read[0]!)).toContain('question');
+    expect(back.columns.find((c) => c.name === 'search_text')?.values.every((v) => v === null)).toBe(true);
+    const opened = indexedRows(back, null, 'x.parquet');
+    expect(opened.map((r) => r.searchText.split(' ')[0])).toEqual(rows.map((r) => `${r.file}:${r.line}`));
   });
 });
