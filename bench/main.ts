@@ -35,6 +35,9 @@
 //   training-sql [--json] [--rows 100000] [--rounds 3]
 //         The production app in Chromium: the Training page's per-step summaries from SQL (GROUP BY
 //         run, step in the SQL worker) vs from the table worker's JS, same rows, same page.
+//   table-sql [--json] [--rows 100000] [--rounds 5]
+//         The production app in Chromium: the table's view (filter, sort, facets, aggregates) from
+//         the table worker's JS path vs from the SQL worker, same page, alternating.
 //   huge-views [--json] [--rounds N]
 //         The production app in Chromium: longest main-thread task and time until shown opening
 //         issue 41's huge views (200,000-node plan, 20,000-deep chain, 5 MB question).
@@ -91,6 +94,10 @@ const COMMANDS: Record<string, Command> = {
     describe:
       "the production app in Chromium: the Training page's per-step summaries over 100,000 stored rows from SQL (GROUP BY run, step) vs the table worker's JS",
     load: () => import('./training-sql-bench'),
+  'table-sql': {
+    describe:
+      "the production app in Chromium: the table's filter + sort + facets + aggregates over 100,000 generated rows, the table worker's JS path vs the SQL worker's, alternating in one page",
+    load: () => import('./table-sql-bench'),
   },
   'huge-views': {
     describe:

@@ -5,13 +5,12 @@
 // read and the rebuild; the driver calls window.runSqlRebuild.
 import { SqlTables } from '../app/core/sql/columns';
 import { createTableSql } from '../app/core/sql/ddl';
-import { ROW_VERSION, type TrajectoryRow } from '../app/core/table/row';
 import { db } from '../app/db/db';
 import { openBrowserEngine } from '../app/runtime/sql/browser-engine';
 import { sqlWorker } from '../app/runtime/sql/client';
 import { batchIpc } from '../app/runtime/sql/connection';
 import { tableWorker } from '../app/runtime/table/client';
-import { tableRow } from '../app/testing/table-row';
+import { row } from './bench-rows';
 
 export interface SqlRebuildResult {
   rows: number;
@@ -29,46 +28,6 @@ declare global {
     runSqlRebuild(rows: number, rounds: number): Promise<SqlRebuildResult>;
     runOpfsReopen(rows: number): Promise<{ write_ms: number; reopen_ms: number }>;
   }
-}
-
-const words = (i: number, n: number) =>
-  Array.from({ length: n }, (_, k) => `w${(i * 7 + k * 13) % 997}`).join(' ');
-
-/** A row as an import of a training rollout leaves it: ~100-character question, 3 searches. */
-function row(i: number): TrajectoryRow {
-  const id = `bench-${String(i).padStart(7, '0')}`;
-  const searches = Array.from({ length: 1 + (i % 4) }, (_, k) => ({
-    trajectoryId: id,
-    k: k + 1,
-    step: 2 * k + 2,
-    query: words(i + k, 6),
-    docs: 3,
-    newDocs: 3 - (k % 2),
-    goldHit: k === 0,
-    redundant: k > 1,
-    rule: k > 1 ? ('near-duplicate' as const) : null,
-  }));
-  return tableRow({
-    id,
-    v: ROW_VERSION,
-    question: words(i, 16),
-    answer: words(i, 3),
-    gold: words(i + 1, 3),
-    em: i % 3 === 0 ? 1 : 0,
-    f1: (i % 10) / 10,
-    acc: i % 2,
-    rc: searches.length,
-    queries: searches.length,
-    steps: 2 * searches.length + 1,
-    file: `run/${i % 200}.jsonl`,
-    format: 'verl',
-    line: i,
-    run: 'run',
-    trainStep: i % 200,
-    score: (i % 5) / 4,
-    searchText: words(i, 150),
-    searches,
-  });
 }
 
 window.runSqlRebuild = async (n, rounds) => {

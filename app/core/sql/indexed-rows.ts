@@ -176,13 +176,20 @@ export function labelsOfBatch(batch: ColumnBatch): Annotation[] {
   );
 }
 
+/**
+ * Columns the table's Parquet export leaves out: `search_text` is derived for the `/` search only
+ * (about 2 KB a row) and derived again when the file is opened (indexedSearchText).
+ */
+export const NOT_EXPORTED: ReadonlySet<string> = new Set(['search_text']);
+
 /** Stored table rows as the `trajectories` batch (the table's Parquet export): each value read, none derived. */
 export function rowsBatch(rows: readonly TrajectoryRow[]): ColumnBatch {
   const batch = emptyBatch('trajectories');
   TABLE_COLUMNS.trajectories.forEach((c, i) => {
     const col = batch.columns[i] as ColumnData;
-    col.values = rows.map((r) => c.value(r));
+    if (!NOT_EXPORTED.has(c.name)) col.values = rows.map((r) => c.value(r));
   });
+  batch.columns = batch.columns.filter((c) => !NOT_EXPORTED.has(c.name));
   batch.rows = rows.length;
   return batch;
 }

@@ -5,7 +5,7 @@
 import { parquetMetadata, parquetReadObjects, parquetSchema } from 'hyparquet';
 import { type BasicType, parquetWriteBuffer } from 'hyparquet-writer';
 import { type ColumnBatch, emptyBatch } from './columns';
-import { type SqlType, type SqlValue, type TableName } from './schema';
+import { type SqlType, type SqlValue, TABLE_COLUMNS, type TableName } from './schema';
 
 const PARQUET_TYPES: Record<SqlType, BasicType> = {
   VARCHAR: 'STRING',
@@ -57,14 +57,23 @@ export async function parquetToBatch(
   }
   const batch = emptyBatch(table);
   const has = new Set(parquetSchema(metadata).children.map((c) => c.element.name));
-  const missing = batch.columns.filter((c) => !has.has(c.name)).map((c) => c.name);
+  const optional = new Set(TABLE_COLUMNS[table].filter((c) => c.optional).map((c) => c.name));
+  const missing = batch.columns.filter((c) => !has.has(c.name) && !optional.has(c.name)).map((c) => c.name);
   if (missing.length > 0)
     throw new Error(
       `${name}: not a Hopscope ${table} table: missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (docs/reference/sql.md lists the schema)`,
     );
-  const rows = await parquetReadObjects({ file: bytes, columns: batch.columns.map((c) => c.name) });
+  const rows = await parquetReadObjects({
+    file: bytes,
+    columns: batch.columns.filter((c) => has.has(c.name)).map((c) => c.name),
+  });
   rows.forEach((row, i) => {
     for (const col of batch.columns) {
+      // A file written before an optional column existed: NULL.
+      if (!has.has(col.name)) {
+        col.values.push(null);
+        continue;
+      }
       const v = coerce(row[col.name], col.type);
       if (v === undefined)
         throw new Error(

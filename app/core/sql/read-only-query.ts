@@ -22,7 +22,7 @@ type MaybePromise<T> = T | Promise<T>;
 
 /** What a DuckDB prepared statement offers, blocking or async. */
 export interface PreparedLike<R> {
-  query(): MaybePromise<R>;
+  query(...params: unknown[]): MaybePromise<R>;
   close(): unknown;
 }
 

@@ -4,6 +4,7 @@
 // (toRow, core/table/row.ts), the searches of the same view (searchRows) or a stored label; none
 // derives a number of its own.
 import type { Annotation } from '../annotations/annotation';
+import { rowUnsure, searchHaystack } from '../table/query';
 import type { TrajectoryRow } from '../table/row';
 import type { SearchRow } from './search-rows';
 
@@ -18,6 +19,8 @@ export interface SqlColumn<S> {
   /** The function that derives it, for the docs. */
   from: string;
   value: (source: S) => SqlValue;
+  /** A column added after Parquet indexes were first written: a file without it reads as NULL. */
+  optional?: boolean;
 }
 
 export const TABLE_NAMES = ['trajectories', 'searches', 'labels'] as const;
@@ -34,6 +37,8 @@ const c = <S>(name: string, type: SqlType, from: string, doc: string, value: (s:
   doc,
   value,
 });
+
+const opt = <S>(col: Col<S>): Col<S> => ({ ...col, optional: true });
 
 const METRICS = 'trajectoryMetrics';
 const DIAG = 'diagnose (efficiencyCounts)';
@@ -156,6 +161,43 @@ export const TRAJECTORY_COLUMNS: ReadonlyArray<Col<TrajectoryRow>> = [
   c('system', 'VARCHAR', 'toRow', 'the system the log names; NULL when none', (r) => orNull(r.system)),
   c('has_plan', 'BOOLEAN', 'toRow', 'the trajectory has a plan (APEX-style)', (r) => r.hasPlan),
   c('live', 'BOOLEAN', 'toRow', 'a live run of this app rather than an import', (r) => r.live),
+  // The table's own filters, sort and aggregates run as SQL over these too (core/sql/table-sql).
+  opt(
+    c(
+      'collection',
+      'VARCHAR',
+      'collections',
+      'the collection it belongs to (the chooser’s ids: `demo`, `import-…`, `run-…`)',
+      (r) => r.collection,
+    ),
+  ),
+  opt(
+    c(
+      'unsure',
+      'INTEGER',
+      'rowConfidence',
+      'its unsure verdicts (searches and the under-search verdict); NULL when not known',
+      (r) => rowUnsure(r),
+    ),
+  ),
+  opt(
+    c(
+      'diagnosed_searches',
+      'INTEGER',
+      DIAG,
+      'searches as the detectors count them (one per `searches` row), their rates’ denominator',
+      (r) => r.eff.searches,
+    ),
+  ),
+  opt(
+    c(
+      'search_text',
+      'VARCHAR',
+      'searchHaystack',
+      'the lower-cased text the table’s `/` search looks through',
+      (r) => searchHaystack(r),
+    ),
+  ),
 ];
 
 export const SEARCH_COLUMNS: ReadonlyArray<Col<SearchRow>> = [

@@ -252,6 +252,20 @@ describe('sortRows', () => {
     expect(ids(sortRows(input, { key: 'question', dir: -1 }))).toEqual(['t_b', 't_c', 't_a', 't_d']);
     expect(ids(input)).toEqual(['t_a', 't_b', 't_c', 't_d']);
   });
+
+  it('sorts text case-insensitively, capitals first among equals, then in file order', () => {
+    const rows = [
+      row({ id: 'z', question: 'Zebra', file: 'a.jsonl', line: 1 }),
+      row({ id: 'a', question: 'apple', file: 'a.jsonl', line: 2 }),
+      row({ id: 'A', question: 'Apple', file: 'a.jsonl', line: 3 }),
+      row({ id: 'b', question: 'banana', file: 'B.jsonl', line: 1 }),
+      row({ id: 'a2', question: 'apple', file: 'a.jsonl', line: 0 }),
+    ];
+    expect(ids(sortRows(rows, { key: 'question', dir: 1 }))).toEqual(['A', 'a2', 'a', 'b', 'z']);
+    expect(ids(sortRows(rows, { key: 'question', dir: -1 }))).toEqual(['z', 'b', 'a2', 'a', 'A']);
+    // File names too: 'B.jsonl' after 'a.jsonl'.
+    expect(ids(sortRows(rows, { key: 'file', dir: 1 }))).toEqual(['a2', 'z', 'a', 'A', 'b']);
+  });
 });
 
 describe('groupRows', () => {

@@ -181,7 +181,7 @@ export function filterRows(
   /** The model judge on each judged row's unsure verdicts (unsure-judge.ts). */
   judged: ReadonlyMap<string, JudgeMark> = new Map(),
 ): TrajectoryRow[] {
-  const terms = f.text.toLowerCase().split(/\s+/).filter(Boolean);
+  const terms = searchTerms(f.text);
   const ranges = activeRanges(f.ranges ?? {});
   return rows.filter((r) => {
     for (const [k, range] of ranges) if (!inRange(r[k], range)) return false;
@@ -194,34 +194,117 @@ export function filterRows(
     if (f.answerInDocs && yesNo(r.answerInDocs) !== f.answerInDocs) return false;
     if (f.nearMiss && isNearMiss(r) !== (f.nearMiss === 'yes')) return false;
     // A row whose confidence is not known (opened from a Parquet index) matches neither choice.
-    if (f.verdicts && (r.sure === null || (unsureCount(r.sure) > 0 ? 'unsure' : 'sure') !== f.verdicts))
-      return false;
+    const unsure = rowUnsure(r);
+    if (f.verdicts && (unsure === null || (unsure > 0 ? 'unsure' : 'sure') !== f.verdicts)) return false;
     if (f.judgeUnsure) {
-      const mark = judged.get(r.id) ?? (r.sure && unsureCount(r.sure) > 0 ? 'unjudged' : undefined);
+      const mark = judged.get(r.id) ?? (unsure !== null && unsure > 0 ? 'unjudged' : undefined);
       if (mark !== f.judgeUnsure) return false;
     }
     if (f.run !== null && r.run !== f.run) return false;
     if (f.trainStep && String(r.trainStep) !== f.trainStep) return false;
     if (terms.length) {
-      // searchText already holds file:line, the source's ids, queries, titles and reasoning.
-      const hay = `${`${r.question} ${r.answer} ${r.gold} ${r.id} ${r.system}`.toLowerCase()} ${r.searchText}`;
+      const hay = searchHaystack(r);
       if (!terms.every((t) => hay.includes(t))) return false;
     }
     return true;
   });
 }
 
-function byFileAndLine(a: TrajectoryRow, b: TrajectoryRow): number {
-  return a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || a.id.localeCompare(b.id);
+/**
+ * Text by Unicode code point (UTF-16 units fixed up so a character beyond U+FFFF sorts after
+ * U+E000–U+FFFF), which is how the SQL engine orders VARCHAR. The tie-break under foldedOrder.
+ */
+export function compareText(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return codePointRank(x) - codePointRank(y);
+  }
+  return a.length - b.length;
+}
+
+function codePointRank(u: number): number {
+  return u >= 0xe000 ? u - 0x800 : u >= 0xd800 ? u + 0x2000 : u;
+}
+
+/**
+ * Capitals Unicode 16 added, which the SQL engine's lower() (older Unicode tables) leaves as they
+ * are while a newer JS engine lower-cases them; foldCase leaves them too.
+ */
+const UNCASED_IN_SQL =
+  /[\u1c89\ua7cb\ua7cc\ua7ce\ua7d2\ua7d4\ua7da\ua7dc\u{10d50}-\u{10d65}\u{16ea0}-\u{16eb8}]/u;
+
+/**
+ * Text lower-cased one code point at a time by Unicode's simple mapping, as the SQL engine's
+ * lower() does: toLowerCase on the whole string differs on 'İ' (to 'i' + U+0307) and on a
+ * word-final 'Σ' (to 'ς'). table-sql.test.ts checks every code point against the engine.
+ */
+export function foldCase(s: string): string {
+  // Most text is ASCII, where the two agree.
+  if (!/[^\0-\x7f]/.test(s)) return s.toLowerCase();
+  let out = '';
+  for (const ch of s) {
+    // The first code point of the full mapping is the simple one (U+0130: 'i', not 'i' + U+0307).
+    const cp = UNCASED_IN_SQL.test(ch) ? undefined : ch.toLowerCase().codePointAt(0);
+    out += cp === undefined ? ch : String.fromCodePoint(cp);
+  }
+  return out;
+}
+
+/**
+ * The table's one order of text, case-insensitive: by the lower-cased text, then the text itself
+ * (code point), so 'apple' comes before 'Zebra' and 'Apple' just before 'apple'. SQL gives the same
+ * with `ORDER BY lower(col), col` (core/sql/table-sql). `fold` may be a cache of foldCase.
+ */
+export function foldedOrder(fold: (s: string) => string = foldCase): (a: string, b: string) => number {
+  return (a, b) => (a === b ? 0 : compareText(fold(a), fold(b)) || compareText(a, b));
+}
+
+/** foldCase remembering what it folded, for one sort (a file name recurs on every row of its file). */
+function cachedFold(): (s: string) => string {
+  const seen = new Map<string, string>();
+  return (s) => {
+    let f = seen.get(s);
+    if (f === undefined) seen.set(s, (f = foldCase(s)));
+    return f;
+  };
+}
+
+/** File order: file (case-insensitive, as foldedOrder), line, then id by code point. */
+function fileOrder(text: (a: string, b: string) => number) {
+  return (a: TrajectoryRow, b: TrajectoryRow) =>
+    text(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || compareText(a.id, b.id);
+}
+
+/** Count of the row's unsure verdicts (row-confidence.ts); null when not known (a Parquet-indexed row). */
+export function rowUnsure(r: TrajectoryRow): number | null {
+  return r.sure ? unsureCount(r.sure) : null;
+}
+
+/** What the `/` search looks through: question, answer, gold, id, system and searchText, lower-cased. */
+export function searchHaystack(r: TrajectoryRow): string {
+  // searchText already holds file:line, the source's ids, queries, titles and reasoning.
+  return `${`${r.question} ${r.answer} ${r.gold} ${r.id} ${r.system}`.toLowerCase()} ${r.searchText}`;
+}
+
+/** The search box's words, each of which a kept row's haystack holds. */
+export function searchTerms(text: string): string[] {
+  return text.toLowerCase().split(/\s+/).filter(Boolean);
 }
 
 /** What a row sorts by under `key` (derived for nearMiss and sure, else the row's field). */
 export function sortValue(r: TrajectoryRow, key: Exclude<SortKey, 'file'>): string | number | null {
-  if (key === 'sure') return r.sure ? unsureCount(r.sure) : null;
-  return key === 'nearMiss' ? (isNearMiss(r) ? 1 : 0) : r[key];
+  if (key === 'sure') return rowUnsure(r);
+  const v = key === 'nearMiss' ? (isNearMiss(r) ? 1 : 0) : r[key];
+  // NaN has no place in an order: it sorts with the missing values.
+  return typeof v === 'number' && Number.isNaN(v) ? null : v;
 }
 
 export function sortRows(rows: TrajectoryRow[], sort: { key: SortKey; dir: 1 | -1 } | null): TrajectoryRow[] {
+  const text = foldedOrder(cachedFold());
+  const byFileAndLine = fileOrder(text);
   // Unsorted means the order the records had in their files.
   if (!sort) return [...rows].sort(byFileAndLine);
   const { key, dir } = sort;
@@ -229,11 +312,13 @@ export function sortRows(rows: TrajectoryRow[], sort: { key: SortKey; dir: 1 | -
     if (key === 'file') return byFileAndLine(a, b) * dir;
     const x = sortValue(a, key);
     const y = sortValue(b, key);
-    // Missing metrics sort last in either direction.
-    if (x === null || x === undefined) return y === null || y === undefined ? 0 : 1;
+    // Missing metrics sort last in either direction; ties in file order, so the order never
+    // depends on the order rows were read in (and SQL can give the same).
+    if (x === null || x === undefined) return y === null || y === undefined ? byFileAndLine(a, b) : 1;
     if (y === null || y === undefined) return -1;
-    if (typeof x === 'number' && typeof y === 'number') return (x - y) * dir;
-    return String(x).localeCompare(String(y)) * dir;
+    const c =
+      typeof x === 'number' && typeof y === 'number' ? (x - y) * dir : text(String(x), String(y)) * dir;
+    return c || byFileAndLine(a, b);
   });
 }
 

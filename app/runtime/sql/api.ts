@@ -23,6 +23,19 @@ import { type SqlValue, TABLE_NAMES } from '../../core/sql/schema';
 import { stepSummariesBySql } from '../../core/sql/step-summary-sql';
 import type { StepSummary } from '../../core/training/step-summary';
 import type { SqlPosition } from '../../core/sql/error-position';
+import {
+  aggregatesOfRows,
+  facetsOfRows,
+  type ScopeCollections,
+  type SqlStatement,
+  tableAggregatesSql,
+  tableCountSql,
+  tableFacetsSql,
+  tableIdsSql,
+} from '../../core/sql/table-sql';
+import type { Aggregate } from '../../core/table/aggregate';
+import type { TableFacets } from '../../core/table/facets';
+import type { TableQuery } from '../../core/table/query';
 import { toCsv } from '../../core/table/to-csv';
 import type { SqlFeed, SqlFeedBatches } from '../table/sql-feed';
 import { batchIpc, type SqlConnection } from './connection';
@@ -46,6 +59,16 @@ export type SqlAnswer =
       ms: number;
     }
   | { ok: false; message: string; position: SqlPosition | null; kind: SqlError['kind'] };
+
+/** The table's view as SQL answers it (core/sql/table-sql): what the JS path's tableView gives. */
+export interface TableSqlView {
+  ids: string[];
+  total: number;
+  count: number;
+  facets: TableFacets;
+  aggregates: Aggregate[];
+  ms: number;
+}
 
 /** How far the tables are: the feed's generation they hold and the rows and labels loaded. */
 export interface SqlState {
@@ -79,6 +102,8 @@ export function createSqlWorkerApi(deps: SqlWorkerDeps) {
   const state: SqlState = { generation: -1, rows: 0, labels: 0, bundle: '', rebuild: null };
   let last: { id: number; table: ArrowTableLike } | null = null;
   let results = 0;
+  /** Row loads queued or running. */
+  let syncs = 0;
 
   /** Runs `fn` after everything queued before it. */
   function serial<T>(fn: () => Promise<T>): Promise<T> {
@@ -139,7 +164,7 @@ export function createSqlWorkerApi(deps: SqlWorkerDeps) {
     return true;
   }
 
-  return {
+  const api = {
     /** Takes the table worker's feed (the other end of the port given to its connectSql). */
     connect(port: MessagePort): void {
       feed = Comlink.wrap<SqlFeed>(port);
@@ -150,7 +175,8 @@ export function createSqlWorkerApi(deps: SqlWorkerDeps) {
     },
     /** Brings the trajectories and searches up to the table worker's rows. */
     syncRows(): Promise<SqlState> {
-      return serial(async () => {
+      syncs += 1;
+      const done = serial(async () => {
         const c = await conn();
         if (!feed) throw new Error('the SQL worker has no table feed');
         // The rows changed while they were read: read what changed again.
@@ -158,6 +184,11 @@ export function createSqlWorkerApi(deps: SqlWorkerDeps) {
           if (tries > 20) throw new Error('the table kept changing while SQL loaded it; run again');
         return { ...state };
       });
+      void done.then(
+        () => (syncs -= 1),
+        () => (syncs -= 1),
+      );
+      return done;
     },
     /** Reloads the labels table from the annotation store. */
     syncLabels(): Promise<SqlState> {
@@ -220,7 +251,48 @@ export function createSqlWorkerApi(deps: SqlWorkerDeps) {
       return Comlink.transfer(bytes, [bytes]);
     },
     state: (): SqlState => ({ ...state }),
+    /**
+     * The table's view (filter, sort, facets, aggregates; core/sql/table-sql) over the tables, when
+     * they hold generation `at` of the table worker's rows; null when they hold another (the table
+     * worker then answers in JS).
+     */
+    tableView(q: TableQuery, collections: ScopeCollections, at: number): Promise<TableSqlView | null> {
+      // Never waits for a load (a rebuild takes a minute at 100,000 rows): the JS path answers.
+      if (syncs > 0 || state.generation !== at) return Promise.resolve(null);
+      return serial(async () => {
+        if (state.generation !== at) return null;
+        const c = await conn();
+        const t0 = performance.now();
+        const records = async (s: SqlStatement) => {
+          const st = await c.prepare(s.sql);
+          try {
+            const r = resultOf(await st.query(...s.params));
+            const names = r.columns.map((col) => col.name);
+            return r.rows.map((row) => Object.fromEntries(names.map((n, i) => [n, row[i]])));
+          } finally {
+            await st.close();
+          }
+        };
+        const ids = (await records(tableIdsSql(q, collections))).map((r) => String(r.id));
+        const counts = (await records(tableCountSql(q, collections)))[0] ?? {};
+        const facets = facetsOfRows(await records(tableFacetsSql(q.filters, collections)));
+        const aggregates = aggregatesOfRows(await records(tableAggregatesSql(q, collections)));
+        return {
+          ids,
+          total: Number(counts.total ?? 0),
+          count: Number(counts.count ?? 0),
+          facets,
+          aggregates,
+          ms: performance.now() - t0,
+        };
+      });
+    },
+    /** Serves tableView to the table worker on a port (app/runtime/sql/client.ts). */
+    serveTable(port: MessagePort): void {
+      Comlink.expose({ tableView: api.tableView, syncRows: api.syncRows }, port);
+    },
   };
+  return api;
 
   function latest(id: number): ArrowTableLike {
     if (last?.id !== id) throw new Error('that result was replaced by a newer query; run it again to export');
@@ -229,3 +301,5 @@ export function createSqlWorkerApi(deps: SqlWorkerDeps) {
 }
 
 export type SqlWorkerApi = ReturnType<typeof createSqlWorkerApi>;
+/** What the table worker asks of the SQL worker (serveTable). */
+export type SqlTableEngine = Pick<SqlWorkerApi, 'tableView' | 'syncRows'>;

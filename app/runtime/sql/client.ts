@@ -17,5 +17,9 @@ export function sqlWorker(): Comlink.Remote<SqlWorkerApi> {
   const { port1, port2 } = new MessageChannel();
   void tableWorker().connectSql(Comlink.transfer(port1, [port1]));
   void remote.connect(Comlink.transfer(port2, [port2]));
+  // And the other way: the table worker asks it the table's questions once its tables are current.
+  const answers = new MessageChannel();
+  void remote.serveTable(Comlink.transfer(answers.port1, [answers.port1]));
+  void tableWorker().useSql(Comlink.transfer(answers.port2, [answers.port2]));
   return remote;
 }

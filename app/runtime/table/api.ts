@@ -6,7 +6,15 @@ import * as Comlink from 'comlink';
 import { aggregateByFile } from '../../core/table/aggregate';
 import { FacetCounts } from '../../core/table/facets';
 import { mergeRowChanges } from '../../core/table/merge-rows';
-import { type TableQuery, type TableView, tableView, type ViewItem } from '../../core/table/query';
+import {
+  filterRows,
+  groupRows,
+  sortRows,
+  type TableQuery,
+  type TableView,
+  type ViewItem,
+} from '../../core/table/query';
+import type { SqlTableEngine } from '../sql/api';
 import type { TrajectoryRow } from '../../core/table/row';
 import { tableCsv } from '../../core/table/table-csv';
 import { StepSummaries } from '../../core/training/step-summary';
@@ -34,6 +42,66 @@ export function createTableWorkerApi() {
   let queries = 0;
   let loading: Promise<number> = Promise.resolve(0);
   const sql = createSqlFeed(() => rows);
+  // The SQL worker's answers to the table's questions, once it runs (the SQL box started it).
+  let engine: SqlTableEngine | Comlink.Remote<SqlTableEngine> | null = null;
+  let syncing = false;
+  // Off: at 100,000 rows the JS path answered 1.6-6x faster than SQL (docs/benchmarks.md, table-sql).
+  let preferSql = false;
+  let byId: { of: readonly TrajectoryRow[]; map: Map<string, TrajectoryRow> } | null = null;
+
+  /** The view of the kept rows in table order: items, ids and each row's item, sent to the page. */
+  function finish(
+    kept: TrajectoryRow[],
+    q: TableQuery,
+    parts: Pick<TableView, 'total' | 'aggregates' | 'facets'>,
+    source: 'js' | 'sql',
+  ): TableView & { queryId: number; source: 'js' | 'sql' } {
+    items = groupRows(kept, q.groupByFile);
+    filtered = kept;
+    const ids: string[] = [];
+    const at: number[] = [];
+    items.forEach((it, i) => {
+      if (it.type !== 'row') return;
+      ids.push(it.row.id);
+      at.push(i);
+    });
+    const rowItems = Int32Array.from(at);
+    const out = {
+      queryId: ++queries,
+      loaded,
+      count: ids.length,
+      itemCount: items.length,
+      ids,
+      rowItems,
+      source,
+      ...parts,
+    };
+    return Comlink.transfer(out, [rowItems.buffer]);
+  }
+
+  /** The SQL worker's view, when its tables hold the rows held here; null otherwise. */
+  async function sqlView(q: TableQuery) {
+    if (!engine || !preferSql) return null;
+    const at = sql.generation();
+    const v = await engine.tableView(q, collections, at);
+    if (v === null) {
+      // Behind (a reload or an import batch since): bring it up to date for the views to come.
+      if (!syncing) {
+        syncing = true;
+        void Promise.resolve(engine.syncRows())
+          .catch(() => undefined)
+          .finally(() => (syncing = false));
+      }
+      return null;
+    }
+    // The rows changed while SQL answered: its ids name rows no longer held.
+    if (at !== sql.generation()) return null;
+    if (byId?.of !== rows) byId = { of: rows, map: new Map(rows.map((r) => [r.id, r])) };
+    const map = byId.map;
+    const kept = v.ids.flatMap((id) => map.get(id) ?? []);
+    if (kept.length !== v.ids.length) return null;
+    return finish(kept, q, { total: v.total, aggregates: v.aggregates, facets: v.facets }, 'sql');
+  }
 
   /**
    * Reads run one after another: two overlapping reads could finish out of order (one re-deriving
@@ -67,7 +135,7 @@ export function createTableWorkerApi() {
     return next;
   }
 
-  return {
+  const api = {
     ...createTrainingApi(
       () => rows,
       () => steps.summaries(),
@@ -92,8 +160,28 @@ export function createTableWorkerApi() {
         return { rows: m.rows, changed: m, ids };
       });
     },
-    /** Filters, sorts and groups the rows; the view's items stay here, read by window. */
-    query(q: TableQuery): TableView & { queryId: number } {
+    /** Takes the SQL worker's answers (the other end of the port given to its serveTable). */
+    useSql(port: MessagePort): void {
+      engine = Comlink.wrap<SqlTableEngine>(port);
+    },
+    /** Takes the SQL worker's API itself (Node tests, where both run in one thread). */
+    useSqlEngine(e: SqlTableEngine): void {
+      engine = e;
+    },
+    /** Whether view() asks SQL first (off by default: the JS path is faster; the bench turns it on). */
+    preferSql(on: boolean): void {
+      preferSql = on;
+    },
+    /**
+     * The table's view: from SQL (core/sql/table-sql) when preferred and the SQL worker holds the
+     * rows held here, else from the JS path (query); the two give the same view
+     * (core/sql/table-sql.test.ts).
+     */
+    async view(q: TableQuery): Promise<TableView & { queryId: number; source: 'js' | 'sql' }> {
+      return (await sqlView(q)) ?? api.query(q);
+    },
+    /** Filters, sorts and groups the rows in JS; the view's items stay here, read by window. */
+    query(q: TableQuery): TableView & { queryId: number; source: 'js' | 'sql' } {
       // The chosen collections first: the total, the filter choices and the aggregates are theirs.
       const chosen = q.filters.collections ?? null;
       const run = q.filters.run ?? null;
@@ -103,22 +191,15 @@ export function createTableWorkerApi() {
         facetCounts.reset(scoped);
         counted = { key, test: tableScopeTest(chosen, run, collections) };
       }
-      const v = tableView(scoped, q);
-      items = v.items;
-      filtered = v.filtered;
-      const rowItems = Int32Array.from(v.rowItems);
-      const out = {
-        queryId: ++queries,
-        loaded,
-        total: scoped.length,
-        count: v.ids.length,
-        itemCount: items.length,
-        ids: v.ids,
-        rowItems,
-        aggregates: aggregateByFile(v.filtered),
-        facets: facetCounts.facets(),
-      };
-      return Comlink.transfer(out, [rowItems.buffer]);
+      const status = new Map(Object.entries(q.status));
+      const judged = new Map(Object.entries(q.judged ?? {}));
+      const kept = sortRows(filterRows(scoped, q.filters, status, judged), q.sort);
+      return finish(
+        kept,
+        q,
+        { total: scoped.length, aggregates: aggregateByFile(kept), facets: facetCounts.facets() },
+        'js',
+      );
     },
     /** Items [from, to) of view `queryId`; null once a newer query replaced it. */
     items(queryId: number, from: number, to: number): ViewItem[] | null {
@@ -144,6 +225,7 @@ export function createTableWorkerApi() {
       return tableCsv(filtered);
     },
   };
+  return api;
 }
 
 export type TableWorkerApi = ReturnType<typeof createTableWorkerApi>;

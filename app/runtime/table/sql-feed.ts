@@ -64,6 +64,8 @@ export function createSqlFeed(rows: () => readonly TrajectoryRow[]) {
 
   return {
     feed,
+    /** The generation of the rows now held (the SQL worker's tables answer for it once synced). */
+    generation: () => generation,
     /** Called once the rows were read again: `ids` those the read changed, or every row. */
     note(ids: readonly string[] | 'all'): void {
       generation += 1;

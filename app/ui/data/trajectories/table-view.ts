@@ -84,7 +84,7 @@ export function useWorkerTable(q: TableQuery): TableSource {
   const load = useTableLoad();
   const view = useQuery({
     queryKey: ['table-view', load.data, q],
-    queryFn: () => tableWorker().query(q),
+    queryFn: () => tableWorker().view(q),
     enabled: load.data !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
     placeholderData: keepPreviousData,
