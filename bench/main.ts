@@ -94,6 +94,7 @@ const COMMANDS: Record<string, Command> = {
     describe:
       "the production app in Chromium: the Training page's per-step summaries over 100,000 stored rows from SQL (GROUP BY run, step) vs the table worker's JS",
     load: () => import('./training-sql-bench'),
+  },
   'table-sql': {
     describe:
       "the production app in Chromium: the table's filter + sort + facets + aggregates over 100,000 generated rows, the table worker's JS path vs the SQL worker's, alternating in one page",
