@@ -2,6 +2,7 @@
 // through the usual import, one file at a time in step order, each under the name planStepFiles
 // gives it (`run/<step folders>/<file>`) so the veRL importer tags every sample with its run and
 // step, as run-summary does (docs/guide/training-runs.md).
+import { importStarted } from './import-activity';
 import { isAbort } from '../core/abort';
 import { planStepFiles } from '../core/training/step-files';
 import { announce } from './changes';
@@ -107,6 +108,8 @@ export async function importTrainingFiles(
   const total = plan.files.reduce((n, p) => n + sizeOf(p), 0);
   // Bytes of the files imported whole so far.
   let doneBefore = 0;
+  // Running from the first file to the last, not just while each file imports.
+  const ended = importStarted();
   try {
     for (const [k, p] of plan.files.entries()) {
       opts.signal?.throwIfAborted();
@@ -141,6 +144,7 @@ export async function importTrainingFiles(
       }
     }
   } finally {
+    ended();
     session.end();
     announce('trajectories', 'imports');
   }

@@ -2,6 +2,7 @@
 // (streamed, all-or-report); the table refreshes as rows arrive and once at the end. Cancel ends
 // the import's worker at once (a huge record can hold it in one conversion for many seconds, deaf
 // to a message) and settles the stored report: what was stored stays, and the report counts it.
+import { importStarted } from './import-activity';
 import * as Comlink from 'comlink';
 import { AbortError } from '../core/abort';
 import type { CollectionRef } from '../core/collections/collection';
@@ -109,6 +110,7 @@ export async function importTrajectoryFile(
   };
   // A worker of its own waits for a slot (a run's files share the run's one worker, taking none).
   const slot = session ? Promise.resolve(() => {}) : workerSlot();
+  const ended = importStarted();
   try {
     // The demo set first, when it is loading: the two may hold the same ids (served-first.ts).
     const ready = Promise.all([afterServed(), slot]);
@@ -142,6 +144,7 @@ export async function importTrajectoryFile(
       throw new Error(`${await explainStorageError(e)} ${e.message}`, { cause: e });
     return await rethrowStorageError(e);
   } finally {
+    ended();
     cancels.delete(jobId);
     // Also after a failure or a cancel: what was stored before stays, with its report. Every row
     // is read once more, so the table is what was stored whatever progress arrived.

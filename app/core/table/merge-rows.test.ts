@@ -56,4 +56,68 @@ describe('mergeRows', () => {
       anyLive: false,
     });
   });
+
+  it('equals a pass over every row on random batches, reading ids only near the batch’s', () => {
+    let seed = 7;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const key = () =>
+      Math.floor(rand() * 4000)
+        .toString(36)
+        .padStart(3, '0');
+    // The merge as a pass over every row: keep, replace or drop each, then add the new in id order.
+    const full = (
+      rows: readonly TrajectoryRow[],
+      batch: readonly string[],
+      fresh: Map<string, TrajectoryRow>,
+    ) => {
+      const touched = new Set(batch);
+      const kept = rows.flatMap((r) =>
+        touched.has(r.id) ? (fresh.has(r.id) ? [fresh.get(r.id)!] : []) : [r],
+      );
+      const known = new Set(rows.map((r) => r.id));
+      const added = [...touched].filter((id) => !known.has(id) && fresh.has(id)).map((id) => fresh.get(id)!);
+      return [...kept, ...added].sort((a, b) => (a.id < b.id ? -1 : 1));
+    };
+    let rows: TrajectoryRow[] = [];
+    for (let round = 0; round < 60; round++) {
+      const batch = Array.from({ length: 1 + Math.floor(rand() * 30) }, key);
+      const fresh = new Map(batch.filter(() => rand() < 0.85).map((id) => [id, row(id, `${id}@${round}`)]));
+      const m = mergeRowChanges(rows, batch, fresh);
+      expect(ids(m.rows)).toEqual(ids(full(rows, batch, fresh)));
+      const replaced = new Set(m.before.map((r) => r.id));
+      expect(ids(m.after)).toEqual(
+        ids(
+          [...fresh.values()]
+            .filter((r) => replaced.has(r.id))
+            .sort((a, b) => (a.id < b.id ? -1 : 1))
+            .concat(
+              [...new Set(batch)]
+                .filter((id) => !replaced.has(id) && fresh.has(id))
+                .map((id) => fresh.get(id)!),
+            ),
+        ),
+      );
+      rows = m.rows;
+    }
+    expect(rows.length).toBeGreaterThan(500);
+
+    // 20,000 rows and a batch of 8: the ids read are the batch's binary searches, not every row's.
+    let reads = 0;
+    const counted = (id: string) => {
+      const r = { question: id } as TrajectoryRow;
+      Object.defineProperty(r, 'id', { get: () => (reads++, id), enumerable: true });
+      return r;
+    };
+    const big = Array.from({ length: 20_000 }, (_, i) => counted(`r${String(i).padStart(6, '0')}`));
+    const batch = ['r000010', 'r019999', 'r010000x', 'r000500', 'z', 'a', 'r012345', 'r000001'];
+    const fresh = new Map(batch.map((id) => [id, row(id, 'new')]));
+    reads = 0;
+    const m = mergeRowChanges(big, batch, fresh);
+    expect(reads).toBeLessThan(batch.length * 2 * 16);
+    expect(m.rows).toHaveLength(20_003);
+    expect(m.rows[0]!.id).toBe('a');
+    expect(m.rows.at(-1)!.id).toBe('z');
+    expect(m.rows[10_002]!.id).toBe('r010000x');
+    expect(m.before).toHaveLength(5);
+  });
 });

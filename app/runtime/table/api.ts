@@ -18,6 +18,7 @@ import type { SqlTableEngine } from '../sql/api';
 import type { TrajectoryRow } from '../../core/table/row';
 import { tableCsv } from '../../core/table/table-csv';
 import { StepSummaries } from '../../core/training/step-summary';
+import { QuestionIndex } from '../../core/training/question-index';
 import { tableParquet } from './parquet';
 import { getRows, listRows } from '../../db/store';
 import { createSqlFeed } from './sql-feed';
@@ -37,6 +38,8 @@ export function createTableWorkerApi() {
   // Every row's training steps: the training page reads training runs, which the table's default
   // scope leaves out.
   const steps = new StepSummaries();
+  // The training runs' questions (the Training page's picker asks on every refresh of an import).
+  const questions = new QuestionIndex();
   let items: ViewItem[] = [];
   let filtered: TrajectoryRow[] = [];
   let queries = 0;
@@ -118,6 +121,7 @@ export function createTableWorkerApi() {
       sql.note(r.changed && r.ids ? r.ids : 'all');
       if (r.changed) {
         steps.change(r.changed.before, r.changed.after);
+        questions.change(r.changed.before, r.changed.after);
         const c = counted;
         if (c && sameList)
           facetCounts.change(
@@ -127,6 +131,7 @@ export function createTableWorkerApi() {
         else counted = null;
       } else {
         steps.reset(rows);
+        questions.reset(rows);
         counted = null;
       }
       return ++loaded;
@@ -139,6 +144,7 @@ export function createTableWorkerApi() {
     ...createTrainingApi(
       () => rows,
       () => steps.summaries(),
+      questions,
     ),
     /** Serves the SQL worker these rows (app/runtime/sql). */
     connectSql: (port: MessagePort) => sql.connectSql(port),

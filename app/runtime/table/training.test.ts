@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { importAll, stringChunks } from '../../core/importers/pipeline';
 import { toRow, type TrajectoryRow } from '../../core/table/row';
+import { QuestionIndex, scanQuestions } from '../../core/training/question-index';
 import { StepSummaries, summarizeSteps } from '../../core/training/step-summary';
 import { generateTrainingRun } from '../../testing/training-run-generator';
 import { createTrainingApi } from './training';
@@ -82,5 +83,39 @@ describe('the table worker’s training answers', () => {
     );
     expect(api.trainingSampleOf(samples[0]!.id)).toEqual({ run: 'grpo-a', question: top.question });
     expect(api.trainingSampleOf('no-such-id')).toBeNull();
+  });
+
+  it('answers the question picker on every refresh of an import without a pass over the rows, equal to one', async () => {
+    const rows = [...(await runRows('grpo-a', 1)), ...(await runRows('grpo-b', 2))];
+    let held: TrajectoryRow[] = [];
+    let reads = 0;
+    const index = new QuestionIndex();
+    const api = createTrainingApi(
+      () => (reads++, held),
+      () => [],
+      index,
+    );
+    index.reset(held);
+    const word = rows[0]!.question.split(/\s+/).find((w) => w.length > 5)!;
+    // One step file a refresh, as the Training page's import stores them; the picker asks each time.
+    for (let i = 0; i < rows.length; i += 40) {
+      const batch = rows.slice(i, i + 40);
+      held = held.concat(batch);
+      index.change([], batch);
+      for (const [run, text] of [
+        ['grpo-a', ''],
+        ['grpo-b', word],
+      ] as const)
+        expect(api.trainingQuestions(run, text)).toEqual(scanQuestions(held, run, text));
+    }
+    expect(reads).toBe(0);
+    // A re-imported sample moved to another step, and a step's samples gone.
+    const old = rows[45]!;
+    const moved = { ...old, trainStep: (old.trainStep ?? 0) + 100 };
+    const gone = rows.slice(80, 120);
+    index.change([old, ...gone], [moved]);
+    held = held.filter((r) => r !== old && !gone.includes(r)).concat(moved);
+    expect(api.trainingQuestions('grpo-a', '')).toEqual(scanQuestions(held, 'grpo-a', ''));
+    expect(api.trainingQuestions('no-such-run', '')).toEqual([]);
   });
 });

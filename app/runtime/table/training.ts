@@ -3,6 +3,14 @@
 // cross to the page or load its main thread. Only the summaries (one small object per step) do.
 import { type StepSummary, summarizeSteps } from '../../core/training/step-summary';
 import type { TrajectoryRow } from '../../core/table/row';
+import {
+  type QuestionIndex,
+  QUESTIONS_SHOWN,
+  scanQuestions,
+  type TrainingQuestion,
+} from '../../core/training/question-index';
+
+export { QUESTIONS_SHOWN, type TrainingQuestion };
 
 /** One sample of a question at one step, as the question-through-training view lists it. */
 export interface QuestionSample {
@@ -15,24 +23,16 @@ export interface QuestionSample {
   answer: string;
 }
 
-/** A question of a run: how many samples it has, at how many steps. */
-export interface TrainingQuestion {
-  question: string;
-  samples: number;
-  steps: number;
-}
-
-/** Most questions one search returns (the picker lists them). */
-export const QUESTIONS_SHOWN = 40;
-
 /**
  * `stepSummaries`: the summaries kept up to date as rows change (the table worker's StepSummaries,
  * which re-summarizes only the steps a batch touched); without it, summarizeSteps once per version
- * of the rows array (it is replaced on every load).
+ * of the rows array (it is replaced on every load). `questions`: the questions kept up to date the
+ * same way (the picker asks on every refresh of an import); without it, a pass over the rows.
  */
 export function createTrainingApi(
   currentRows: () => readonly TrajectoryRow[],
   stepSummaries?: () => StepSummary[],
+  questions?: QuestionIndex,
 ) {
   let memo: { rows: readonly TrajectoryRow[]; steps: StepSummary[] } | null = null;
   const summaries = (): StepSummary[] => {
@@ -48,23 +48,7 @@ export function createTrainingApi(
     },
     /** Questions of `run` whose text holds every word of `text`, most sampled first. */
     trainingQuestions(run: string, text: string): TrainingQuestion[] {
-      const terms = text.toLowerCase().split(/\s+/).filter(Boolean);
-      const by = new Map<string, { samples: number; steps: Set<number> }>();
-      for (const r of currentRows()) {
-        if (r.run !== run || r.trainStep === null) continue;
-        let q = by.get(r.question);
-        if (!q) {
-          const hay = r.question.toLowerCase();
-          if (!terms.every((t) => hay.includes(t))) continue;
-          by.set(r.question, (q = { samples: 0, steps: new Set() }));
-        }
-        q.samples++;
-        q.steps.add(r.trainStep);
-      }
-      return [...by]
-        .map(([question, q]) => ({ question, samples: q.samples, steps: q.steps.size }))
-        .sort((a, b) => b.steps - a.steps || b.samples - a.samples || a.question.localeCompare(b.question))
-        .slice(0, QUESTIONS_SHOWN);
+      return questions ? questions.questions(run, text) : scanQuestions(currentRows(), run, text);
     },
     /**
      * Every sample of `question` in `run`, by step, then the order of the step's dump; and the

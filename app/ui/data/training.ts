@@ -1,74 +1,60 @@
 // Hooks over training runs: the over-steps summaries, from SQL aggregates in the SQL worker once
 // its tables hold the rows (app/runtime/sql, core/sql/step-summary-sql.ts), else from the table
-// worker's JS summaries (app/runtime/table/training.ts) while the engine loads; one question's
-// samples from the table worker; the followed folders' state (app/services/training-follow.ts).
+// worker's JS summaries (app/runtime/table/training.ts) while the engine loads or an import runs
+// (./training-summary-pick.ts); one question's samples from the table worker; the followed
+// folders' state (app/services/training-follow.ts).
 // Under the rows key, so every import refreshes them.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import type { StepSummary } from '../../core/training/step-summary';
 import { sqlWorker } from '../../runtime/sql/client';
 import { tableWorker } from '../../runtime/table/client';
 import { followStatuses, subscribeFollows } from '../../services/training-follow';
+import { importsRunning, subscribeImports } from '../../services/import-activity';
 import { useSqlRows } from './sql';
 import { useTableLoad } from './trajectories/table-view';
+import {
+  pickTrainingSummary,
+  sqlCurrent,
+  summaryQueries,
+  type TrainingSummary,
+} from './training-summary-pick';
 
-/**
- * Where the plotted summaries come from: `sql` (DuckDB's GROUP BY over the SQL tables; `current`
- * false while the tables load rows stored since), or `table` (the table worker's JS, while the
- * engine starts, or when it failed: `sqlError`).
- */
-export type TrainingSummarySource =
-  { kind: 'sql'; current: boolean; ms: number } | { kind: 'table'; sqlError: string | null };
-
-export interface TrainingSummary {
-  data: StepSummary[] | undefined;
-  isLoading: boolean;
-  error: unknown;
-  source: TrainingSummarySource;
-}
+export type { TrainingSummary, TrainingSummarySource } from './training-summary-pick';
 
 /** One summary per (run, step): from SQL once the SQL tables hold the rows, else from the table worker. */
 export function useTrainingSummary(): TrainingSummary {
   const load = useTableLoad();
-  const rows = useSqlRows(true);
+  const importing = useSyncExternalStore(subscribeImports, importsRunning) > 0;
+  const rows = useSqlRows(summaryQueries(importing, false).sql);
   // The generation of the rows the SQL tables hold now; null while the first load runs.
   const held = rows.data !== undefined && !rows.isPlaceholderData ? rows.data.generation : null;
   const sql = useQuery({
     queryKey: ['training-summary-sql', held],
     queryFn: () => sqlWorker().trainingSummary(),
-    enabled: held !== null,
+    enabled: held !== null && !importing,
     staleTime: Number.POSITIVE_INFINITY,
     // The plots keep the last summary while the next (a step just imported) is loaded and grouped.
     placeholderData: keepPreviousData,
     structuralSharing: false,
   });
-  const fromSql = sql.data !== undefined;
   const table = useQuery({
     queryKey: ['training-summary', load.data],
     queryFn: () => tableWorker().trainingSummary(),
-    enabled: load.data !== undefined && !fromSql,
+    enabled:
+      load.data !== undefined &&
+      summaryQueries(importing, sqlCurrent({ sql, held, rowsFetching: rows.isFetching })).table,
     staleTime: Number.POSITIVE_INFINITY,
     placeholderData: keepPreviousData,
     structuralSharing: false,
   });
-  if (sql.data)
-    return {
-      data: sql.data.steps,
-      isLoading: false,
-      error: null,
-      source: {
-        kind: 'sql',
-        current: !sql.isPlaceholderData && held === sql.data.generation && !rows.isFetching,
-        ms: sql.data.ms,
-      },
-    };
-  const sqlError = rows.error ?? sql.error;
-  return {
-    data: table.data,
-    isLoading: table.isLoading,
-    error: table.error,
-    source: { kind: 'table', sqlError: sqlError ? String(sqlError) : null },
-  };
+  return pickTrainingSummary({
+    importing,
+    sql,
+    held,
+    rowsFetching: rows.isFetching,
+    rowsError: rows.error,
+    table,
+  });
 }
 
 /** Questions of `run` matching `text` (the picker of "one question through training"). */

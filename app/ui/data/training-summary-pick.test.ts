@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { StepSummary } from '../../core/training/step-summary';
+import { pickTrainingSummary, type SummaryInputs, summaryQueries } from './training-summary-pick';
+
+const steps = (n: number) => Array.from({ length: n }, (_, step) => ({ run: 'r', step }) as StepSummary);
+const sqlAt = (generation: number, n: number) => ({
+  data: { steps: steps(n), generation, ms: 12 },
+  isPlaceholderData: false,
+  error: null,
+});
+const base: SummaryInputs = {
+  importing: false,
+  sql: sqlAt(3, 5),
+  held: 3,
+  rowsFetching: false,
+  rowsError: null,
+  table: { data: steps(5), isLoading: false, error: null },
+};
+
+describe('the Training page’s summary source', () => {
+  it('leaves the SQL engine idle while an import runs and draws the table worker’s summaries', () => {
+    expect(summaryQueries(true, true)).toEqual({ sql: false, table: true });
+    const during = pickTrainingSummary({
+      ...base,
+      importing: true,
+      table: { ...base.table, data: steps(9) },
+    });
+    expect(during.data).toHaveLength(9);
+    expect(during.source).toEqual({ kind: 'table', sqlError: null, importing: true });
+  });
+
+  it('after the import, keeps the table worker’s plots until SQL holds the newer rows, then SQL', () => {
+    expect(summaryQueries(false, false)).toEqual({ sql: true, table: true });
+    // SQL still holds the rows from before the import: the plots do not go back to them.
+    const behind = pickTrainingSummary({
+      ...base,
+      sql: { ...sqlAt(3, 5), isPlaceholderData: true },
+      held: null,
+      rowsFetching: true,
+      table: { ...base.table, data: steps(9) },
+    });
+    expect(behind.data).toHaveLength(9);
+    expect(behind.source).toEqual({ kind: 'table', sqlError: null, importing: false });
+    const caught = pickTrainingSummary({ ...base, sql: sqlAt(4, 9), held: 4 });
+    expect(caught.source).toEqual({ kind: 'sql', current: true, ms: 12 });
+    expect(caught.data).toHaveLength(9);
+    expect(summaryQueries(false, true)).toEqual({ sql: true, table: false });
+    // With no table summaries at hand, older SQL ones are drawn, said to be loading.
+    const only = pickTrainingSummary({
+      ...base,
+      held: null,
+      table: { data: undefined, isLoading: false, error: null },
+    });
+    expect(only.source).toEqual({ kind: 'sql', current: false, ms: 12 });
+  });
+});

@@ -1,0 +1,72 @@
+// Which engine the Training page's summaries come from (./training.ts useTrainingSummary), apart
+// from React so it is tested on its own: SQL once its tables hold the rows, except while an import
+// runs, when the SQL engine is left idle (reloading its tables on every batch competed with the
+// import for the cores) and the table worker's JS summaries, kept up to date per batch, are drawn.
+import type { StepSummary } from '../../core/training/step-summary';
+
+/**
+ * Where the plotted summaries come from: `sql` (DuckDB's GROUP BY over the SQL tables; `current`
+ * false while the tables load rows stored since), or `table` (the table worker's JS: while the
+ * engine starts, while an import runs (`importing`), or when it failed: `sqlError`).
+ */
+export type TrainingSummarySource =
+  | { kind: 'sql'; current: boolean; ms: number }
+  | { kind: 'table'; sqlError: string | null; importing: boolean };
+
+export interface TrainingSummary {
+  data: StepSummary[] | undefined;
+  isLoading: boolean;
+  error: unknown;
+  source: TrainingSummarySource;
+}
+
+/**
+ * Which of the two queries run: the SQL tables' load and GROUP BY (not while importing), and the
+ * table worker's summaries (until SQL answers for the rows held now, and while importing).
+ */
+export function summaryQueries(importing: boolean, sqlCurrent: boolean): { sql: boolean; table: boolean } {
+  return { sql: !importing, table: importing || !sqlCurrent };
+}
+
+export interface SummaryInputs {
+  importing: boolean;
+  /** The SQL summary held (maybe of older rows), with whether it is a placeholder. */
+  sql: {
+    data?: { steps: StepSummary[]; generation: number; ms: number };
+    isPlaceholderData: boolean;
+    error: unknown;
+  };
+  /** The generation of the rows the SQL tables hold now; null while their first load runs. */
+  held: number | null;
+  rowsFetching: boolean;
+  rowsError: unknown;
+  table: { data: StepSummary[] | undefined; isLoading: boolean; error: unknown };
+}
+
+/** Whether the SQL summary held is of the rows the table worker holds now. */
+export function sqlCurrent(i: Pick<SummaryInputs, 'sql' | 'held' | 'rowsFetching'>): boolean {
+  return !!i.sql.data && !i.sql.isPlaceholderData && i.held === i.sql.data.generation && !i.rowsFetching;
+}
+
+/**
+ * The summaries drawn, and the line that says where they come from: SQL's unless an import runs,
+ * or SQL's are of older rows while the table worker's are at hand (after an import, the SQL held
+ * from before it would draw the plots back to what they were).
+ */
+export function pickTrainingSummary(i: SummaryInputs): TrainingSummary {
+  const current = sqlCurrent(i);
+  if (i.sql.data && !i.importing && (current || i.table.data === undefined))
+    return {
+      data: i.sql.data.steps,
+      isLoading: false,
+      error: null,
+      source: { kind: 'sql', current, ms: i.sql.data.ms },
+    };
+  const sqlError = i.importing ? null : (i.rowsError ?? i.sql.error);
+  return {
+    data: i.table.data,
+    isLoading: i.table.isLoading,
+    error: i.table.error,
+    source: { kind: 'table', sqlError: sqlError ? String(sqlError) : null, importing: i.importing },
+  };
+}
