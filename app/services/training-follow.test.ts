@@ -56,6 +56,22 @@ async function settled(done: () => boolean): Promise<void> {
   while (!done() && performance.now() < until) await new Promise((r) => setImmediate(r));
 }
 
+/**
+ * One look of the follower: `ms` of its time (its timer fires), then until that look has finished
+ * (its status's lastLook moves) and the next is scheduled. A fixed wait was not enough on a loaded
+ * machine: a look that ended after the clock moved scheduled the next one past it, never to fire.
+ */
+async function nextLook(ms = POLL_MS): Promise<void> {
+  const looks = () =>
+    followStatuses()
+      .map((st) => st.lastLook)
+      .join();
+  const before = looks();
+  await wait(ms);
+  await settled(() => looks() !== before);
+  await idle();
+}
+
 /** `ms` of the follower's time, then what it started finishes. */
 async function wait(ms: number): Promise<void> {
   await vi.advanceTimersByTimeAsync(ms);
@@ -93,24 +109,22 @@ describe('following a dump folder', () => {
     dir.write('2.jsonl', 'two', old);
     dir.write('readme.txt', 'not a step', old);
     await followFolder(asHandle(dir), 'grpo-a');
-    await wait(10);
-    await settled(() => imported.length === 2);
+    await nextLook(10);
     expect(imported).toEqual(['grpo-a/2.jsonl:two', 'grpo-a/10.jsonl:ten']);
     expect(followStatuses()[0]).toMatchObject({ run: 'grpo-a', state: 'following', files: 2, error: null });
 
     // Written during training: seen at one look, imported at the next if it did not change.
     dir.write('11.jsonl', 'elev', Date.now());
-    await wait(POLL_MS);
+    await nextLook();
     expect(imported).toHaveLength(2);
     dir.write('11.jsonl', 'eleven', Date.now());
-    await wait(POLL_MS);
+    await nextLook();
     expect(imported).toHaveLength(2);
-    await wait(POLL_MS);
-    await settled(() => imported.length === 3);
+    await nextLook();
     expect(imported.at(-1)).toBe('grpo-a/11.jsonl:eleven');
     expect(imported).toHaveLength(3);
     // Nothing is imported twice.
-    await wait(POLL_MS * 3);
+    for (let i = 0; i < 3; i++) await nextLook();
     expect(imported).toHaveLength(3);
     const [stored] = await listFollows();
     expect(Object.keys(stored!.imported).sort()).toEqual(['10.jsonl', '11.jsonl', '2.jsonl']);
@@ -124,22 +138,20 @@ describe('following a dump folder', () => {
     dir.write('config.json', '{"lr": 1e-6}', old);
     fail.add('1.jsonl');
     await followFolder(asHandle(dir), 'grpo-b');
-    await wait(10);
-    await settled(() => !!followStatuses()[0]?.error);
+    await nextLook(10);
     expect(followStatuses()[0]!.error).toBe(
       '1.jsonl: line 3: field "output" is missing; tried again once changed',
     );
     expect(tries).toEqual(['1.jsonl']);
     // Unchanged: not tried again, however many looks (each try journals an import).
     fail.clear();
-    await wait(POLL_MS * 5);
+    for (let i = 0; i < 5; i++) await nextLook();
     expect(tries).toEqual(['1.jsonl']);
     expect(followStatuses()[0]!.error).toContain('1.jsonl');
     expect((await listFollows())[0]!.failed).toMatchObject({ '1.jsonl': { size: 3 } });
     // The trainer writes it again: tried again, and imported.
     dir.write('1.jsonl', 'one!', old + 1);
-    await wait(POLL_MS);
-    await settled(() => imported.length === 1);
+    await nextLook();
     expect(imported).toEqual(['grpo-b/1.jsonl:one!']);
     expect(followStatuses()[0]!.error).toBeNull();
     expect((await listFollows())[0]!.failed).toEqual({});
@@ -159,8 +171,7 @@ describe('following a dump folder', () => {
     dir.write('.cache/3.jsonl', 'hidden', old);
     dir.write('a/b/c/d/4.jsonl', 'too deep', old);
     await followFolder(asHandle(dir), 'grpo-c');
-    await wait(10);
-    await settled(() => imported.length === 2);
+    await nextLook(10);
     expect(imported).toEqual([
       'grpo-c/global_step_2/rollout.jsonl:two',
       'grpo-c/global_step_10/rollout.jsonl:ten',
@@ -173,17 +184,14 @@ describe('following a dump folder', () => {
     const old = Date.now() - SETTLED_AFTER_MS - 1;
     dir.write('5.jsonl', 'a\nb\n', old);
     await followFolder(asHandle(dir), 'grpo-d');
-    await wait(10);
-    await settled(() => imported.length === 1);
+    await nextLook(10);
     dir.write('5.jsonl', 'a\nb\nc\n', old + 1);
-    await wait(POLL_MS);
-    await settled(() => imported.length === 2);
+    await nextLook();
     expect(imported).toHaveLength(2);
     expect(followStatuses()[0]!.warning).toBeNull();
     // Resumed from a checkpoint: step 5 written anew.
     dir.write('5.jsonl', 'x\ny\n', old + 2);
-    await wait(POLL_MS);
-    await settled(() => imported.length === 3 && followStatuses()[0]!.warning !== null);
+    await nextLook();
     expect(imported).toHaveLength(3);
     expect(followStatuses()[0]!.warning).toMatch(/^5\.jsonl was rewritten since imported.*step 5 may count/);
   });
