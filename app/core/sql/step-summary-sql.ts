@@ -6,7 +6,7 @@
 // The rates read the detectors' verdicts: over-search is "keeps querying despite having
 // sufficient information" and under-search "stops too early" ("Iterative Self-Incentivization
 // Empowers Large Language Models as Agentic Searchers" (ExSearch), §5 and appendix F.3).
-import type { EfficiencyTotals } from '../diagnose/efficiency';
+import { efficiencyTotals } from '../diagnose/efficiency';
 import { type StepSummary, type StepTotals, stepSummaryOf } from '../training/step-summary';
 import type { SqlResult } from './result';
 import type { SqlValue } from './schema';
@@ -70,19 +70,6 @@ const num = (v: SqlValue | undefined): number =>
 const key = (run: SqlValue | undefined, step: SqlValue | undefined) =>
   `${String(run ?? '')}\u0000${num(step)}`;
 
-const emptyEff = (): EfficiencyTotals => ({
-  searches: 0,
-  redundant: 0,
-  after: 0,
-  reached: 0,
-  under: 0,
-  answered: 0,
-  correct: 0,
-  gradedSearches: 0,
-  docs: 0,
-  dupDocs: 0,
-});
-
 /**
  * The StepSummary of each (run, step) from the four results of STEP_SUMMARY_SQL, ordered as
  * summarizeSteps orders them (run name, then step).
@@ -93,7 +80,8 @@ export function stepSummariesFromSql(results: Record<StepSummaryQuery, SqlResult
     { run: string; step: number; t: StepTotals & { extras: Map<string, { sum: number; n: number }> } }
   >();
   for (const r of records(results.totals)) {
-    const eff = emptyEff();
+    // Zero totals, filled from the SQL sums below.
+    const eff = efficiencyTotals([]);
     eff.redundant = num(r.redundant);
     eff.after = num(r.after_sum);
     eff.reached = num(r.reached);
