@@ -39,8 +39,9 @@ test('a 200,000-dependency plan and a cyclic plan open, drawn safely, with long 
     const long = await longTasks(page);
     console.log(`${id}: ${long.length} long tasks, longest ${Math.round(Math.max(0, ...long))} ms`);
     // The layout is computed in the trajectory worker and only the nodes in sight are drawn: at most 52 ms alone
-    // (`npm run bench -- shapes`), 0.45-0.77 s before the worker.
-    expect(Math.max(0, ...long), `longest task opening ${id} (ms)`).toBeLessThan(250);
+    // (`npm run bench -- shapes`), 0.45-0.77 s before the worker. A structural bound that fails
+    // the old way, not a speed target (timings belong to the bench; CI's machine is shared).
+    expect(Math.max(0, ...long), `longest task opening ${id} (ms)`).toBeLessThan(400);
   }
   await page.screenshot({ path: '/tmp/harden15-cycle.png' });
   expect(errors).toEqual([]);

@@ -9,7 +9,7 @@ import { NO_FILTERS, type TableQuery } from '../../core/table/query';
 import { putTrajectories } from '../../db/store';
 import { freshDbPerTest } from '../../testing/fresh-db';
 import { generateTrainingRun } from '../../testing/training-run-generator';
-import { createTableWorkerApi } from './api';
+import { createTableWorkerApi, KEPT_VIEWS } from './api';
 
 freshDbPerTest();
 
@@ -52,8 +52,14 @@ describe('table worker API', () => {
 
     const apex = api.query({ ...ALL, filters: { ...NO_FILTERS, strategy: 'apex' } });
     expect(apex.ids).toEqual(['c', 'b']);
+    // A view a newer query replaced stays readable (a table back on its cached view reads it)...
+    expect(api.items(view.queryId, 0, 1)).toHaveLength(1);
+    expect(api.csv(view.queryId).rows.filter((r) => r[0] === 'trajectory')).toHaveLength(3);
+    // ...until KEPT_VIEWS newer ones have been computed.
+    for (let i = 1; i < KEPT_VIEWS; i++) api.query(ALL);
     expect(api.items(view.queryId, 0, 1)).toBeNull();
     expect(() => api.csv(view.queryId)).toThrow(/export again/);
+    expect(api.items(apex.queryId, 0, 1)).toHaveLength(1);
     const csv = api.csv(apex.queryId);
     const id = csv.header.indexOf('id');
     expect(csv.rows.filter((r) => r[0] === 'trajectory').map((r) => r[id])).toEqual(['c', 'b']);

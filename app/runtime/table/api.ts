@@ -40,7 +40,10 @@ export function createTableWorkerApi() {
   const steps = new StepSummaries();
   // The training runs' questions (the Training page's picker asks on every refresh of an import).
   const questions = new QuestionIndex();
-  let items: ViewItem[] = [];
+  // The last views computed, by query id: a page may still read one another view replaced (the
+  // table back on a cached view after a search, a refresh still showing its previous pages). A
+  // view held only as "the latest" left such a table with placeholder rows for good.
+  const views = new Map<number, { items: ViewItem[]; filtered: TrajectoryRow[] }>();
   let filtered: TrajectoryRow[] = [];
   let queries = 0;
   let loading: Promise<number> = Promise.resolve(0);
@@ -59,7 +62,7 @@ export function createTableWorkerApi() {
     parts: Pick<TableView, 'total' | 'aggregates' | 'facets'>,
     source: 'js' | 'sql',
   ): TableView & { queryId: number; source: 'js' | 'sql' } {
-    items = groupRows(kept, q.groupByFile);
+    const items = groupRows(kept, q.groupByFile);
     filtered = kept;
     const ids: string[] = [];
     const at: number[] = [];
@@ -69,8 +72,11 @@ export function createTableWorkerApi() {
       at.push(i);
     });
     const rowItems = Int32Array.from(at);
+    const queryId = ++queries;
+    views.set(queryId, { items, filtered: kept });
+    views.delete(queryId - KEPT_VIEWS);
     const out = {
-      queryId: ++queries,
+      queryId,
       loaded,
       count: ids.length,
       itemCount: items.length,
@@ -207,9 +213,10 @@ export function createTableWorkerApi() {
         'js',
       );
     },
-    /** Items [from, to) of view `queryId`; null once a newer query replaced it. */
+    /** Items [from, to) of view `queryId`; null once it is no longer among the views kept. */
     items(queryId: number, from: number, to: number): ViewItem[] | null {
-      if (queryId !== queries) return null;
+      const items = views.get(queryId)?.items;
+      if (!items) return null;
       // Without the search text (all the reasoning, queries and titles, kilobytes a row): only the
       // filter reads it, here, and copying it to the page for every page of rows cost frames.
       return items
@@ -227,12 +234,16 @@ export function createTableWorkerApi() {
     parquet: () => tableParquet(filtered),
     /** The view `queryId` as CSV (rows as filtered and sorted, then the aggregates). */
     csv(queryId: number) {
-      if (queryId !== queries) throw new Error('the table changed while exporting; export again');
-      return tableCsv(filtered);
+      const view = views.get(queryId);
+      if (!view) throw new Error('the table changed while exporting; export again');
+      return tableCsv(view.filtered);
     },
   };
   return api;
 }
+
+/** How many of the latest views stay readable by window (each holds references, not copies). */
+export const KEPT_VIEWS = 8;
 
 export type TableWorkerApi = ReturnType<typeof createTableWorkerApi>;
 

@@ -107,6 +107,7 @@ export function useWorkerTable(q: TableQuery): TableSource {
  * undefined (drawn as a placeholder row).
  */
 export function useTableItems(queryId: number | undefined, from: number, to: number, q?: TableQuery) {
+  const qc = useQueryClient();
   const first = Math.floor(Math.max(0, from) / TABLE_PAGE);
   const last = Math.floor(Math.max(0, to - 1) / TABLE_PAGE);
   const pages: number[] = [];
@@ -125,7 +126,13 @@ export function useTableItems(queryId: number | undefined, from: number, to: num
   const results = useQueries({
     queries: pages.map((p) => ({
       queryKey: ['table-items', queryId, p],
-      queryFn: () => tableWorker().items(queryId!, p * TABLE_PAGE, (p + 1) * TABLE_PAGE),
+      queryFn: async () => {
+        const page = await tableWorker().items(queryId!, p * TABLE_PAGE, (p + 1) * TABLE_PAGE);
+        // The worker no longer holds this view (many queries since): compute the view again, or
+        // these rows would stay placeholders.
+        if (page === null) void qc.invalidateQueries({ queryKey: ['table-view'] });
+        return page;
+      },
       staleTime: Number.POSITIVE_INFINITY,
       gcTime: 30_000,
       placeholderData: () => shown.current.get(p),
