@@ -16,12 +16,12 @@ export const CONFIDENCE_DOCS = ['README.md', 'docs/diagnose.md'];
 
 const SETS = [
   {
-    name: 'Bamboogle, Qwen, 20 (rules written on it)',
+    name: 'Bamboogle, Qwen, 20 (most rules written on it)',
     log: 'data/trajectories/r1searcher_bamboogle_qwen.jsonl',
     labels: ['labels/r1searcher_bamboogle_qwen_labels.jsonl'],
   },
   {
-    name: 'HotpotQA, Llama, 30 (checked on it, then its misses read)',
+    name: 'HotpotQA, Llama, 30 (checked on it; the comparison rule written on it)',
     log: 'data/trajectories/r1searcher_hotpotqa_llama_30.jsonl',
     labels: [
       'labels/r1searcher_hotpotqa_llama_30_labels.jsonl',

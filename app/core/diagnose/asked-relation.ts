@@ -30,7 +30,7 @@ export function relationWords(
 }
 
 /** The passage's sentences (a sentence ends at . ! ? before a space and a capital or quote). */
-function sentences(text: string): string[] {
+export function sentences(text: string): string[] {
   return text.split(/(?<=[.!?]["”]?)\s+(?=[\p{Lu}"“(])/u);
 }
 
@@ -85,7 +85,7 @@ function statesTyped(d: Doc, text: string, answer: string, typed: readonly Relat
 }
 
 /** Stems of four letters or more, one the start of the other ("play" and "playe" of "played"). */
-function relatedTo(words: readonly string[]): (w: string) => boolean {
+export function relatedTo(words: readonly string[]): (w: string) => boolean {
   const stems = words.map(stem);
   return (w: string) => {
     const b = stem(w);

@@ -15,6 +15,7 @@ export type ConfidenceReason =
   // Sufficiency point (and the verdicts that follow from it)
   | 'question-set'
   | 'pattern-chain'
+  | 'sides-stated'
   | 'pattern-missing-link'
   | 'no-search'
   | 'known-before-search'
@@ -60,6 +61,11 @@ export interface ConfidenceInputs {
   underSearch: boolean;
   /** Whether the final answer is correct (answer-verdict.ts); null without gold. */
   correct: boolean | null;
+  /**
+   * Whether `correct` rests only on the log's own judge (answer-verdict.ts: a near miss by judge),
+   * which the labelling guidelines call "a hint, not truth".
+   */
+  correctByJudgeOnly?: boolean;
   /** Whether the trajectory gave a final answer. */
   answered: boolean;
   /** A page that came back for two different queries naming it (page-again.ts), or null. */
@@ -111,6 +117,13 @@ export function sufficiencyConfidence(
           'pattern-missing-link',
           "The question set's structure names what was never retrieved, and the answer is not the gold.",
         );
+  if (s.chain?.sidesStated === true && s.point !== null)
+    // The guidelines call a comparison answered wrongly with both sides' facts in hand a reasoning
+    // error: once each side's page says what is asked, the point holds whatever the answer.
+    return sure(
+      'sides-stated',
+      "A comparison: each side's own page states, in one sentence, every word the question asks of it.",
+    );
   if (s.basis === 'question-pattern')
     return s.point !== null
       ? sure('pattern-chain', 'A recognised question pattern with its evidence chain complete.')
@@ -197,11 +210,13 @@ function underConfidence(i: ConfidenceInputs, point: VerdictConfidence): Verdict
     );
   // The answer is correct and the passages the agent read state it (the gold, and the answer in
   // its own words): whichever passage first stated the asked fact (the point stays unsure), the
-  // evidence supported the answer, which is all the guidelines' under-search asks.
+  // evidence supported the answer, which is all the guidelines' under-search asks. Only where the
+  // answer is the gold by its words or value: the log's judge alone is a hint, not truth.
   if (
     !i.underSearch &&
     point.level === 'unsure' &&
     i.correct === true &&
+    i.correctByJudgeOnly !== true &&
     (s.rule === 'evidence-chain' || s.rule === 'answer-in-passage') &&
     i.answerHeld?.() === true
   )

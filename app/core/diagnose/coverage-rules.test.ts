@@ -134,3 +134,73 @@ describe('a correct answer the passages state', () => {
     expect(d.confidence.underSearch.level).toBe('unsure');
   });
 });
+
+describe('a comparison of what the relation lexicon does not know', () => {
+  const Q = 'Were both Ann Zorb and Bo Quill lead singers for bands?';
+  const ann = doc('a', 'Ann Zorb', 'Ann Zorb (born 1950) was the lead singer of the rock band Zorbs.');
+
+  it("is sufficient, surely, once each side's own page states what is asked, whatever the answer", () => {
+    const d = diagnose(
+      traj(
+        Q,
+        { answers: ['yes'] },
+        [
+          search('Ann Zorb', [ann]),
+          search('Bo Quill', [doc('b', 'Bo Quill', 'Bo Quill is the lead singer for the band Quills.')]),
+        ],
+        'no',
+      ),
+    );
+    expect(d.firstSufficientSearch).toBe(2);
+    expect(d.underSearch).toBe(false);
+    expect(d.confidence.firstSufficientSearch).toMatchObject({ level: 'sure', reason: 'sides-stated' });
+    expect(d.confidence.underSearch).toMatchObject({ level: 'sure', reason: 'sides-stated' });
+    expect(d.confidence.searches.map((c) => c.level)).toEqual(['sure', 'sure']);
+  });
+
+  it("stays unsure when a side's page never says it (the named entities retrieved is not the fact)", () => {
+    const d = diagnose(
+      traj(
+        Q,
+        { answers: ['yes'] },
+        [
+          search('Ann Zorb', [ann]),
+          search('Bo Quill', [doc('b', 'Bo Quill', 'Bo Quill is a painter who once met Ann Zorb.')]),
+        ],
+        'yes',
+      ),
+    );
+    expect(d.confidence.firstSufficientSearch).toMatchObject({ level: 'unsure', reason: 'fallback' });
+    expect(d.confidence.underSearch.level).toBe('unsure');
+  });
+
+  it('reads a side only on its own page, not on a page that mentions it', () => {
+    const d = diagnose(
+      traj(
+        Q,
+        { answers: ['yes'] },
+        [
+          search('Ann Zorb', [ann]),
+          search('Bo Quill', [doc('c', 'Quills', 'Quills is a rock band whose lead singer was Bo Quill.')]),
+        ],
+        'yes',
+      ),
+    );
+    expect(d.confidence.firstSufficientSearch.level).toBe('unsure');
+  });
+});
+
+describe('a correct answer by the log judge alone', () => {
+  it('makes nothing sure: the guidelines call the judge a hint, not truth', () => {
+    const t = traj(
+      'Who wrote Zorblax?',
+      { answers: ['Mary Ann Quill'] },
+      [search('Zorblax author', [doc('z', 'Zorblax', 'Zorblax was reviewed by Quill.')])],
+      'Quill',
+    );
+    const judged = diagnose({ ...t, reported: { ...t.reported, judge: true } });
+    expect(judged.correct).toBe(true);
+    expect(judged.confidence.underSearch.reason).not.toBe('correct-answer-held');
+    expect(judged.confidence.underSearch.level).toBe('unsure');
+  });
+});

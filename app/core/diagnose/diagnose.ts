@@ -178,6 +178,7 @@ export function diagnose(t: Trajectory, options: { chain?: boolean } = {}): Diag
       verdicts,
       underSearch: under.under,
       correct,
+      correctByJudgeOnly: verdict?.kind === 'near-miss' && verdict.why.by === 'judge',
       answered: pred !== undefined && pred.trim() !== '',
       pageAgain: under.under ? pageAskedAgain(hops) : null,
       ...(suff.rule !== 'no-gold' ? { goldSeenAt: goldSeen(suff, hops, t, extra.forms) } : {}),

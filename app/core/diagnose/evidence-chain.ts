@@ -47,6 +47,11 @@ export interface EvidenceChain {
    * (asked-relation.ts), not only the gold string.
    */
   stated?: boolean;
+  /**
+   * A comparison read on each side's own page (compared-sides.ts): what the question asks of every
+   * side stated there, whatever the answer.
+   */
+  sidesStated?: boolean;
   /** The one-hop chain's first search whose passages hold a gold answer; null: none. */
   goldSeenAt?: number | null;
   /**

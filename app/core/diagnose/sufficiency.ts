@@ -10,7 +10,9 @@
 // - otherwise a retrieved passage states a gold answer or alias (dates and numbers as values) and
 //   the question reaches it (it names a question entity, or is the page of an entity named beside
 //   one; list and disambiguation pages reach nothing);
-// - yes/no questions that compare nothing, where containment says nothing: every entity the
+// - comparisons of something else, where the answer (yes, no, a side) says nothing: every side's
+//   own page says what the question asks of it (compared-sides.ts);
+// - yes/no questions that compare nothing, or whose sides' pages never say it: every entity the
 //   question names appears in the retrieved passages (question-kind.ts);
 // - no search: 0 when the answer is correct (common knowledge sufficed), else never.
 // Sufficiency is about the gold answer, not the agent's: it can be reached and still be ignored.
@@ -22,6 +24,7 @@ import type { Doc, Trajectory } from '../schema/trajectory';
 import { excerpt, passageName, quote, type SearchHop } from './hops';
 import { statedAnswer } from './passage-match';
 import { answerChain } from './answer-chain';
+import { comparedSidesChain } from './compared-sides';
 import { type EvidenceChain, goldPlanChain, structuredChain } from './evidence-chain';
 import type { KnownAnswer } from './known-answer';
 import { descriptionWords } from './description';
@@ -30,6 +33,7 @@ import { contentWords, isUninformative, namesNoEntity, questionEntities } from '
 import { questionNeeds } from './question-needs';
 import {
   answerReading,
+  comparedReading,
   FALLBACK_READING,
   patternReading,
   questionSetReading,
@@ -218,6 +222,12 @@ function sufficiencyRules(
     if (structured) {
       readAs(patternReading(needs));
       return fromChain(structured, `the question's ${needs.kind}`, supported);
+    }
+    // A comparison of what the lexicon does not know: each side's own page saying what is asked.
+    const compared = uninformative ? comparedSidesChain(hops, t.question, needs) : null;
+    if (compared) {
+      readAs(comparedReading(needs.sides.length));
+      return fromChain(compared, "the question's comparison", supported);
     }
     if (!uninformative) {
       const described = answerChain(

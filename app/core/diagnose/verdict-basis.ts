@@ -42,6 +42,14 @@ export function patternReading(needs: QuestionNeeds): Reading {
   return { basis: 'question-pattern', reading };
 }
 
+/** A comparison of what the lexicon does not know, read on each side's own page (compared-sides.ts). */
+export function comparedReading(sides: number): Reading {
+  return {
+    basis: 'question-pattern',
+    reading: `a comparison: what the question asks of each of ${sides} sides, on each side's own page`,
+  };
+}
+
 /** The one-hop chain (evidence-chain.ts answerChain) by what ties its passage to the question. */
 export function answerReading(reach: 'named' | 'described' | 'unlinked'): Reading {
   if (reach === 'described')
