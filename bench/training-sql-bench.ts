@@ -6,9 +6,8 @@
 // stdout is one JSON object.
 import { withBenchBrowser } from './browser';
 import type { TrainingSqlResult } from './sql-rebuild-page';
+import { median } from './median';
 import { flag, note, round } from './util';
-
-const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 export async function run(args: string[]): Promise<void> {
   const json = args.includes('--json');
