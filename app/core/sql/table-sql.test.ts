@@ -20,7 +20,7 @@ import {
   foldedOrder,
   NO_FILTERS,
   RANGE_KEYS,
-  type SortKey,
+  SORT_KEYS,
   type TableQuery,
   tableView,
 } from '../table/query';
@@ -116,30 +116,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => close());
-
-const SORT_KEYS: SortKey[] = [
-  'question',
-  'strategy',
-  'answer',
-  'em',
-  'f1',
-  'acc',
-  'judge',
-  'recall',
-  'answerInDocs',
-  'r3',
-  'r5',
-  'p3',
-  'p5',
-  'rc',
-  'queries',
-  'steps',
-  'score',
-  'trainStep',
-  'file',
-  'nearMiss',
-  'sure',
-];
 
 const q = (
   filters: Partial<Filters>,

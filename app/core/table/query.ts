@@ -39,6 +39,21 @@ export type SortKey =
   | 'nearMiss'
   | 'sure';
 
+/** The table's columns it does not sort on: a list of flags, and two marks with their own filters. */
+const NOT_SORTED = ['flags', 'status', 'judgeUnsure'] as const satisfies readonly ColumnKey[];
+
+/**
+ * Every sort key: each of the table's columns but NOT_SORTED, so a new column is sortable unless
+ * named there (and one that is no SortKey fails to compile here), and the file.
+ */
+export const SORT_KEYS: readonly SortKey[] = [
+  ...COLUMN_KEYS.filter(
+    (k): k is Exclude<ColumnKey, (typeof NOT_SORTED)[number]> =>
+      !(NOT_SORTED as readonly string[]).includes(k),
+  ),
+  'file',
+];
+
 /**
  * The table's columns that take no range filter, each with why. Every other column is a numeric
  * row field and gets one (RANGE_KEYS), so a new metric column is range-filterable unless named here
