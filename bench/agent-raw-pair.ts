@@ -11,7 +11,8 @@ import { LOCAL_MODEL_PATH } from '../app/runtime/model-source';
 import { runSearchR1 } from '../app/testing/search-r1-script';
 import { DECODE_PROMPT } from './agent-measure';
 import { decodeTokS } from './decode-rate';
-import { median, pairRatio } from './raw-floor';
+import { median } from './median';
+import { pairRatio } from './raw-floor';
 import { tiledIds } from './raw-ort-decode';
 import type { RawOrtApi } from './raw-ort-worker';
 

@@ -1,6 +1,8 @@
-// The generated table rows the SQL benchmarks store (sql-rebuild, table-sql): as an import of a
-// training rollout leaves them, ~100-character question, 1-4 searches, 150 words of search text.
+// The generated table rows the SQL benchmarks store (sql-rebuild, training-sql, table-sql): as an
+// import of a training rollout leaves them, ~100-character question, 1-4 searches, 150 words of
+// search text.
 import { ROW_VERSION, type TrajectoryRow } from '../app/core/table/row';
+import { db } from '../app/db/db';
 import { tableRow } from '../app/testing/table-row';
 
 const words = (i: number, n: number) =>
@@ -41,4 +43,14 @@ export function row(i: number): TrajectoryRow {
     searchText: words(i, 150),
     searches,
   });
+}
+
+/** Stores rows 0..n-1 in the page's IndexedDB, 1,000 a transaction (an import's batch size). */
+export async function storeRows(n: number): Promise<void> {
+  const d = await db();
+  for (let from = 0; from < n; from += 1000) {
+    const tx = d.transaction('rows', 'readwrite');
+    for (let i = from; i < Math.min(n, from + 1000); i++) void tx.store.put(row(i));
+    await tx.done;
+  }
 }

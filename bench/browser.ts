@@ -164,3 +164,27 @@ export async function withBenchPage<T>(
 ): Promise<T> {
   return withBenchBrowser(html, async (b) => fn(await b.newPage()), options);
 }
+
+/**
+ * The SQL benches' driver: the production build of `html` (what users get) on one page with an
+ * on-disk profile (IndexedDB as users have it), `fn` once the page has defined its entry
+ * `window[entry]` (the page loads the app's workers first: allow two minutes).
+ */
+export async function withProdBenchPage<T>(
+  html: string,
+  entry: keyof Window,
+  fn: (page: Page) => Promise<T>,
+): Promise<T> {
+  return withBenchPage(
+    html,
+    async (page) => {
+      await page.waitForFunction(
+        (name) => typeof (window as unknown as Record<string, unknown>)[name] === 'function',
+        entry,
+        { timeout: 120_000 },
+      );
+      return fn(page);
+    },
+    { prod: true, diskProfile: true },
+  );
+}

@@ -10,6 +10,7 @@ import { runImport } from '../app/cli/read-log';
 import { diagnose } from '../app/core/diagnose/diagnose';
 import type { Trajectory } from '../app/core/schema/trajectory';
 import { defaultDataDir } from './corpus';
+import { median } from './median';
 
 async function sharedTrajectories(): Promise<Trajectory[]> {
   const dir = join(defaultDataDir(), 'trajectories');
@@ -25,8 +26,6 @@ function timeOnce(records: readonly Trajectory[], chain: boolean): number {
   for (const t of copies) diagnose(t, { chain });
   return performance.now() - t0;
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 export async function run(args: string[]): Promise<void> {
   const json = args.includes('--json');

@@ -10,6 +10,7 @@ import { WORLD_PASSAGES } from '../app/demo/world/passages';
 import { passageEmbedText } from '../app/runtime/search/search-service';
 import { withBenchPage } from './browser';
 import type { EmbedPageResult } from './embed-page';
+import { median } from './median';
 import { note, round } from './util';
 
 const MODEL = 'hopscope-test/tiny-random-bert';
@@ -53,7 +54,6 @@ async function inNode(list: string[], batchSize: number): Promise<EmbedRate & { 
     for (let i = 0; i < list.length; i += batchSize) await extractor(list.slice(i, i + batchSize), opts);
     batches.push(list.length / ((performance.now() - t0) / 1000));
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const single = median(singles);
   const batched = median(batches);
   await extractor.dispose();

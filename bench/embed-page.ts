@@ -3,6 +3,7 @@
 // one per call and in batches; the driver calls window.runEmbedBench.
 import { EmbedHost } from '../app/runtime/embed/client';
 import type { ModelSource } from '../app/runtime/model-source';
+import { median } from './median';
 
 export interface EmbedPageResult {
   device: string;
@@ -48,7 +49,6 @@ window.runEmbedBench = async (src, texts, batchSize, rounds) => {
       await host.embed(texts.slice(i, i + 64), 'passages', { batchSize });
     batches.push(texts.length / ((performance.now() - t) / 1000));
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const single = median(singles);
   const batched = median(batches);
   host.dispose();

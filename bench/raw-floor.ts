@@ -1,16 +1,10 @@
 // The agent bench's floor figures: Hopscope's decode speed over the same loop on onnxruntime-web
 // alone (bench/agent-raw-pair.ts), and the verdict a release check reads (docs/benchmarks.md).
 import type { RawPairResult } from './agent-raw-pair';
+import { median } from './median';
 
 /** What docs/benchmarks.md holds Hopscope's decoding to, against the runtime alone. */
 export const RAW_TARGET = 0.9;
-
-export function median(xs: readonly number[]): number {
-  if (xs.length === 0) throw new Error('median of nothing');
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
 
 /** Median of the within-pair ratios Hopscope ÷ raw: a load that holds through a pair cancels. */
 export function pairRatio(hopscope: readonly number[], raw: readonly number[]): number {

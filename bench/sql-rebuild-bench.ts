@@ -5,38 +5,25 @@
 // Recorded (medians over the rounds): table_read_ms, rebuild_ms, their ratio, a GROUP BY step over
 // every row, and the DuckDB start (once). Progress goes to stderr; with --json the last line of
 // stdout is one JSON object.
-import { withBenchBrowser } from './browser';
-import type { SqlRebuildResult } from './sql-rebuild-page';
+import { withProdBenchPage } from './browser';
+import { median } from './median';
 import { flag, note, round } from './util';
-
-const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 export async function run(args: string[]): Promise<void> {
   const json = args.includes('--json');
   const rows = Number(flag(args, 'rows') ?? 100_000);
   const rounds = Number(flag(args, 'rounds') ?? 3);
-  const r = await withBenchBrowser(
-    'bench/sql-rebuild.html',
-    async (b) => {
-      const page = await b.newPage();
-      await page.waitForFunction(() => typeof window.runSqlRebuild === 'function', null, {
-        timeout: 120_000,
-      });
-      note(`storing ${rows} rows, then ${rounds} rounds of table read + SQL rebuild…`);
-      const rebuilt: SqlRebuildResult = await page.evaluate(([n, k]) => window.runSqlRebuild(n, k), [
-        rows,
-        rounds,
-      ] as const);
-      note('the same rows in a DuckDB file in OPFS: written once, then reopened…');
-      const opfs = await page
-        .evaluate((n) => window.runOpfsReopen(n), rows)
-        .catch((e: unknown) => ({
-          error: e instanceof Error ? (e.message.split('\n')[0] ?? '') : String(e),
-        }));
-      return { ...rebuilt, opfs };
-    },
-    { prod: true, diskProfile: true },
-  );
+  const r = await withProdBenchPage('bench/sql-rebuild.html', 'runSqlRebuild', async (page) => {
+    note(`storing ${rows} rows, then ${rounds} rounds of table read + SQL rebuild…`);
+    const rebuilt = await page.evaluate(([n, k]) => window.runSqlRebuild(n, k), [rows, rounds] as const);
+    note('the same rows in a DuckDB file in OPFS: written once, then reopened…');
+    const opfs = await page
+      .evaluate((n) => window.runOpfsReopen(n), rows)
+      .catch((e: unknown) => ({
+        error: e instanceof Error ? (e.message.split('\n')[0] ?? '') : String(e),
+      }));
+    return { ...rebuilt, opfs };
+  });
   const read = median(r.table_read_ms);
   const rebuild = median(r.rebuild_ms);
   const result = {

@@ -5,12 +5,11 @@
 // read and the rebuild; the driver calls window.runSqlRebuild.
 import { SqlTables } from '../app/core/sql/columns';
 import { createTableSql } from '../app/core/sql/ddl';
-import { db } from '../app/db/db';
 import { openBrowserEngine } from '../app/runtime/sql/browser-engine';
 import { sqlWorker } from '../app/runtime/sql/client';
 import { batchIpc } from '../app/runtime/sql/connection';
 import { tableWorker } from '../app/runtime/table/client';
-import { row } from './bench-rows';
+import { row, storeRows } from './bench-rows';
 
 export interface SqlRebuildResult {
   rows: number;
@@ -32,12 +31,7 @@ declare global {
 
 window.runSqlRebuild = async (n, rounds) => {
   const t0 = performance.now();
-  const d = await db();
-  for (let from = 0; from < n; from += 1000) {
-    const tx = d.transaction('rows', 'readwrite');
-    for (let i = from; i < Math.min(n, from + 1000); i++) void tx.store.put(row(i));
-    await tx.done;
-  }
+  await storeRows(n);
   const storeS = (performance.now() - t0) / 1000;
   const sql = sqlWorker();
   const e0 = performance.now();
@@ -126,12 +120,7 @@ declare global {
  * what a reload pays), each round both; the two must agree on every step's samples.
  */
 window.runTrainingSql = async (n, rounds) => {
-  const d = await db();
-  for (let from = 0; from < n; from += 1000) {
-    const tx = d.transaction('rows', 'readwrite');
-    for (let i = from; i < Math.min(n, from + 1000); i++) void tx.store.put(row(i));
-    await tx.done;
-  }
+  await storeRows(n);
   const sql = sqlWorker();
   const out: TrainingSqlResult = { rows: n, steps: 0, sql_ms: [], js_ms: [] };
   for (let r = 0; r < rounds; r++) {

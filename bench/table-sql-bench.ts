@@ -4,30 +4,18 @@
 // back to the page) timed on the JS path and on the SQL path, alternating in one page. Recorded
 // per query: the medians and SQL ÷ JS. Progress goes to stderr; with --json the last line of
 // stdout is one JSON object.
-import { withBenchBrowser } from './browser';
-import type { TableSqlResult } from './table-sql-page';
+import { withProdBenchPage } from './browser';
+import { median } from './median';
 import { flag, note, round } from './util';
-
-const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 export async function run(args: string[]): Promise<void> {
   const json = args.includes('--json');
   const rows = Number(flag(args, 'rows') ?? 100_000);
   const rounds = Number(flag(args, 'rounds') ?? 5);
-  const r = await withBenchBrowser(
-    'bench/table-sql.html',
-    async (b) => {
-      const page = await b.newPage();
-      await page.waitForFunction(() => typeof window.runTableSql === 'function', null, { timeout: 120_000 });
-      note(`storing ${rows} rows, loading both workers, then ${rounds} rounds of each query, JS then SQL…`);
-      const out: TableSqlResult = await page.evaluate(([n, k]) => window.runTableSql(n, k), [
-        rows,
-        rounds,
-      ] as const);
-      return out;
-    },
-    { prod: true, diskProfile: true },
-  );
+  const r = await withProdBenchPage('bench/table-sql.html', 'runTableSql', (page) => {
+    note(`storing ${rows} rows, loading both workers, then ${rounds} rounds of each query, JS then SQL…`);
+    return page.evaluate(([n, k]) => window.runTableSql(n, k), [rows, rounds] as const);
+  });
   const queries = r.queries.map((q) => {
     const js = median(q.js_ms);
     const sql = median(q.sql_ms);

@@ -4,10 +4,9 @@
 // same page: the JS path (the table worker's query) and the SQL path (its view, answered by the
 // SQL worker). Both return the whole view (ids, counts, facets, aggregates) to the page.
 import { NO_FILTERS, type TableQuery } from '../app/core/table/query';
-import { db } from '../app/db/db';
 import { sqlWorker } from '../app/runtime/sql/client';
 import { tableWorker } from '../app/runtime/table/client';
-import { row } from './bench-rows';
+import { storeRows } from './bench-rows';
 
 export interface TableSqlResult {
   rows: number;
@@ -42,12 +41,7 @@ const QUERIES: Array<[string, TableQuery]> = [
 
 window.runTableSql = async (n, rounds) => {
   const t0 = performance.now();
-  const d = await db();
-  for (let from = 0; from < n; from += 1000) {
-    const tx = d.transaction('rows', 'readwrite');
-    for (let i = from; i < Math.min(n, from + 1000); i++) void tx.store.put(row(i));
-    await tx.done;
-  }
+  await storeRows(n);
   const storeS = (performance.now() - t0) / 1000;
   const l0 = performance.now();
   await tableWorker().load();

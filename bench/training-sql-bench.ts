@@ -4,34 +4,18 @@
 // GROUP BY run, step, core/sql/step-summary-sql.ts) and from the table worker's JS after a fresh read
 // of the rows, in the same page. Recorded: medians, and SQL ÷ JS. With --json the last line of
 // stdout is one JSON object.
-import { withBenchBrowser } from './browser';
-import type { TrainingSqlResult } from './sql-rebuild-page';
+import { withProdBenchPage } from './browser';
+import { median } from './median';
 import { flag, note, round } from './util';
-
-const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 export async function run(args: string[]): Promise<void> {
   const json = args.includes('--json');
   const rows = Number(flag(args, 'rows') ?? 100_000);
   const rounds = Number(flag(args, 'rounds') ?? 3);
-  const r = await withBenchBrowser(
-    'bench/sql-rebuild.html',
-    async (b) => {
-      const page = await b.newPage();
-      await page.waitForFunction(() => typeof window.runTrainingSql === 'function', null, {
-        timeout: 120_000,
-      });
-      note(
-        `storing ${rows} training rows, then ${rounds} rounds of per-step summaries from SQL and from JS…`,
-      );
-      const out: TrainingSqlResult = await page.evaluate(([n, k]) => window.runTrainingSql(n, k), [
-        rows,
-        rounds,
-      ] as const);
-      return out;
-    },
-    { prod: true, diskProfile: true },
-  );
+  const r = await withProdBenchPage('bench/sql-rebuild.html', 'runTrainingSql', (page) => {
+    note(`storing ${rows} training rows, then ${rounds} rounds of per-step summaries from SQL and from JS…`);
+    return page.evaluate(([n, k]) => window.runTrainingSql(n, k), [rows, rounds] as const);
+  });
   const sql = median(r.sql_ms);
   const js = median(r.js_ms);
   const result = {

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { NOT_EXPORTED } from '../core/sql/indexed-rows';
 import { TABLE_COLUMNS } from '../core/sql/schema';
 import { writeTrainingRun } from '../testing/training-run-generator';
 import { openSqlEngine } from './sql/duckdb';
@@ -50,6 +51,19 @@ describe('docs/reference/sql.md', () => {
       Object.entries(TABLE_COLUMNS).map(([t, cols]) => [t, cols.map((c) => [c.name, c.type, c.from])]),
     );
     expect(documented).toEqual(expected);
+  });
+
+  it("gives pandas' and polars' shapes of the index and the export with the schema's column counts", () => {
+    const shapes = [...DOC.matchAll(/^# (\S+)\.parquet \((\d+), (\d+)\) \((\d+), (\d+)\)/gm)];
+    const columns = {
+      run: TABLE_COLUMNS.trajectories.length,
+      'run.searches': TABLE_COLUMNS.searches.length,
+      'run.labels': TABLE_COLUMNS.labels.length,
+      export: TABLE_COLUMNS.trajectories.length - NOT_EXPORTED.size,
+    };
+    expect(shapes.map((m) => [m[1], Number(m[3]), Number(m[5])])).toEqual(
+      Object.entries(columns).map(([file, n]) => [file, n, n]),
+    );
   });
 
   it('has ten example queries, each returning rows on the log it names', async () => {

@@ -20,7 +20,7 @@ import {
   foldedOrder,
   NO_FILTERS,
   RANGE_KEYS,
-  type SortKey,
+  SORT_KEYS,
   type TableQuery,
   tableView,
 } from '../table/query';
@@ -73,6 +73,12 @@ function oddRows(base: TrajectoryRow): TrajectoryRow[] {
     odd('o7', { question: 'Apple', answer: 'ΟΔΟΣ', line: 4, strategy: 'ǅemal' }),
     odd('o8', { question: 'APPLE', answer: 'οδος', line: 5, strategy: 'džemal', file: 'ODD.jsonl' }),
     odd('o9', { question: 'izmİr', answer: 'ıi', line: 6, strategy: 'İz' }),
+    // File names with numbers sort by value (fileKey): 2 before 02's tie, 10, and a 25-digit run.
+    odd('o10', { file: 'odd/10.jsonl', line: 1 }),
+    odd('o11', { file: 'odd/2.jsonl', line: 1 }),
+    odd('o12', { file: 'Odd/02.jsonl', line: 1 }),
+    odd('o13', { file: `odd/${'9'.repeat(25)}.jsonl`, line: 1 }),
+    odd('o14', { file: `odd/${'9'.repeat(24)}8.jsonl`, line: 1 }),
   ];
 }
 
@@ -116,30 +122,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => close());
-
-const SORT_KEYS: SortKey[] = [
-  'question',
-  'strategy',
-  'answer',
-  'em',
-  'f1',
-  'acc',
-  'judge',
-  'recall',
-  'answerInDocs',
-  'r3',
-  'r5',
-  'p3',
-  'p5',
-  'rc',
-  'queries',
-  'steps',
-  'score',
-  'trainStep',
-  'file',
-  'nearMiss',
-  'sure',
-];
 
 const q = (
   filters: Partial<Filters>,
@@ -208,6 +190,8 @@ describe('the table as SQL gives what the JS path gives', () => {
     unsure.slice(0, 6).forEach((r, i) => (JUDGED[r.id] = i % 2 ? 'agrees' : 'disagrees'));
   });
 
+  // 84 views of four statements each, every one building each row's file key: 51-95 s on the
+  // loaded 2-core machine, past the 60 s default.
   it('sorts by every key both ways, ties in file order', () => {
     for (const key of SORT_KEYS)
       for (const dir of [1, -1] as const) {
@@ -215,7 +199,7 @@ describe('the table as SQL gives what the JS path gives', () => {
           expect(same(q({ collections: c }, { key, dir })).ids.length).toBeGreaterThan(0);
       }
     same(q({}));
-  });
+  }, 240_000);
 
   it('filters by every kind, each value', () => {
     const all = { collections: COLLECTIONS.map((c) => c.id) };

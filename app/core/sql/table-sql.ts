@@ -7,6 +7,7 @@ import { type Collection, trainingCollection } from '../collections/collection';
 import { AGGREGATE_METRICS, type Aggregate, type AggregateMetric } from '../table/aggregate';
 import { naturalOrder } from '../collections/collection';
 import type { TableFacets } from '../table/facets';
+import { FILE_NUMBER_WIDTH } from '../table/file-key';
 import {
   activeRanges,
   type Filters,
@@ -178,11 +179,21 @@ function where(s: Sql, q: TableQuery, collections: ScopeCollections): string {
 const TEXT_SORT = new Set(TRAJECTORY_COLUMNS.filter((c) => c.type === 'VARCHAR').map((c) => c.name));
 
 /**
- * sortRows' order: the key (missing last either way), then file, line and id. Text as
- * foldedOrder (query.ts): lower-cased, then as it is.
+ * fileKey (core/table/file-key) in DuckDB: the lower-cased name split into runs of digits and of
+ * anything else, each run of digits lpad-ed to FILE_NUMBER_WIDTH with zeros, joined again.
+ */
+const FILE_PARTS = `regexp_extract_all(lower(file), '[0-9]+|[^0-9]+')`;
+const PADDED = `lambda p: CASE WHEN regexp_matches(p, '^[0-9]') THEN lpad(p, ${FILE_NUMBER_WIDTH}, '0') ELSE p END`;
+// An empty name has no parts, and joining none gives NULL where fileKey gives ''.
+const FILE_KEY = `coalesce(array_to_string(list_transform(${FILE_PARTS}, ${PADDED}), ''), '')`;
+
+/**
+ * sortRows' order: the key (missing last either way), then file (numbers by value, then as
+ * foldedOrder), line and id. Text as foldedOrder (query.ts): lower-cased, then as it is.
  */
 function orderBy(s: Sql, sort: TableQuery['sort']): string {
-  const byFile = (dir: string) => `lower(file) ${dir}, file ${dir}, coalesce(line, 0) ${dir}, id ${dir}`;
+  const byFile = (dir: string) =>
+    `${FILE_KEY} ${dir}, lower(file) ${dir}, file ${dir}, coalesce(line, 0) ${dir}, id ${dir}`;
   if (!sort) return byFile('ASC');
   const dir = sort.dir === 1 ? 'ASC' : 'DESC';
   if (sort.key === 'file') return byFile(dir);

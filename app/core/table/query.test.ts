@@ -266,6 +266,16 @@ describe('sortRows', () => {
     // File names too: 'B.jsonl' after 'a.jsonl'.
     expect(ids(sortRows(rows, { key: 'file', dir: 1 }))).toEqual(['a2', 'z', 'a', 'A', 'b']);
   });
+
+  it('sorts file names naturally, numbers by value: step 2 before step 10', () => {
+    const files = ['run/10.jsonl', 'run/2.jsonl', 'Run/1.jsonl', 'run/02.jsonl', 'run/1b.jsonl', 'run.jsonl'];
+    const rows = files.map((file, i) => row({ id: `f${i}`, file, line: 1 }));
+    const order = ['run.jsonl', 'Run/1.jsonl', 'run/1b.jsonl', 'run/02.jsonl', 'run/2.jsonl', 'run/10.jsonl'];
+    expect(sortRows(rows, null).map((r) => r.file)).toEqual(order);
+    expect(sortRows(rows, { key: 'file', dir: -1 }).map((r) => r.file)).toEqual([...order].reverse());
+    // Ties on any other key keep this file order too.
+    expect(sortRows(rows, { key: 'em', dir: 1 }).map((r) => r.file)).toEqual(order);
+  });
 });
 
 describe('groupRows', () => {

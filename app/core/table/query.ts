@@ -5,6 +5,7 @@ import { annotationStatus } from '../annotations/annotation';
 import type { Aggregate } from './aggregate';
 import { COLUMN_KEYS, type ColumnKey } from './columns';
 import type { TableFacets } from './facets';
+import { fileKey } from './file-key';
 import type { TrajectoryRow } from './row';
 import { unsureCount } from './row-confidence';
 import type { JudgeMark } from './unsure-judge';
@@ -38,6 +39,21 @@ export type SortKey =
     >
   | 'nearMiss'
   | 'sure';
+
+/** The table's columns it does not sort on: a list of flags, and two marks with their own filters. */
+const NOT_SORTED = ['flags', 'status', 'judgeUnsure'] as const satisfies readonly ColumnKey[];
+
+/**
+ * Every sort key: each of the table's columns but NOT_SORTED, so a new column is sortable unless
+ * named there (and one that is no SortKey fails to compile here), and the file.
+ */
+export const SORT_KEYS: readonly SortKey[] = [
+  ...COLUMN_KEYS.filter(
+    (k): k is Exclude<ColumnKey, (typeof NOT_SORTED)[number]> =>
+      !(NOT_SORTED as readonly string[]).includes(k),
+  ),
+  'file',
+];
 
 /**
  * The table's columns that take no range filter, each with why. Every other column is a numeric
@@ -262,20 +278,25 @@ export function foldedOrder(fold: (s: string) => string = foldCase): (a: string,
   return (a, b) => (a === b ? 0 : compareText(fold(a), fold(b)) || compareText(a, b));
 }
 
-/** foldCase remembering what it folded, for one sort (a file name recurs on every row of its file). */
-function cachedFold(): (s: string) => string {
+/** `f` remembering what it gave, for one sort (a file name recurs on every row of its file). */
+function cached(f: (s: string) => string): (s: string) => string {
   const seen = new Map<string, string>();
   return (s) => {
-    let f = seen.get(s);
-    if (f === undefined) seen.set(s, (f = foldCase(s)));
-    return f;
+    let v = seen.get(s);
+    if (v === undefined) seen.set(s, (v = f(s)));
+    return v;
   };
 }
 
-/** File order: file (case-insensitive, as foldedOrder), line, then id by code point. */
-function fileOrder(text: (a: string, b: string) => number) {
+/**
+ * File order: file (numbers by value, fileKey; then case-insensitive, as foldedOrder), line, then
+ * id by code point. `key` may be a cache of fileKey over foldCase.
+ */
+function fileOrder(text: (a: string, b: string) => number, key: (file: string) => string) {
   return (a: TrajectoryRow, b: TrajectoryRow) =>
-    text(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || compareText(a.id, b.id);
+    (a.file === b.file ? 0 : compareText(key(a.file), key(b.file)) || text(a.file, b.file)) ||
+    (a.line ?? 0) - (b.line ?? 0) ||
+    compareText(a.id, b.id);
 }
 
 /** Count of the row's unsure verdicts (row-confidence.ts); null when not known (a Parquet-indexed row). */
@@ -303,8 +324,12 @@ export function sortValue(r: TrajectoryRow, key: Exclude<SortKey, 'file'>): stri
 }
 
 export function sortRows(rows: TrajectoryRow[], sort: { key: SortKey; dir: 1 | -1 } | null): TrajectoryRow[] {
-  const text = foldedOrder(cachedFold());
-  const byFileAndLine = fileOrder(text);
+  const fold = cached(foldCase);
+  const text = foldedOrder(fold);
+  const byFileAndLine = fileOrder(
+    text,
+    cached((file) => fileKey(fold(file))),
+  );
   // Unsorted means the order the records had in their files.
   if (!sort) return [...rows].sort(byFileAndLine);
   const { key, dir } = sort;

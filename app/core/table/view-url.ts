@@ -2,15 +2,16 @@
 // reproduces the view, a reload keeps it, and a saved view is the same string. Anything at its
 // default is left out: the bare table is `#/`. A value the decoder cannot read is dropped and
 // named in `ignored`, never guessed.
+import { type ColumnLayout, DEFAULT_LAYOUT, type ColumnKey, isColumnKey, normalizeLayout } from './columns';
 import {
-  type ColumnLayout,
-  COLUMN_KEYS,
-  DEFAULT_LAYOUT,
-  type ColumnKey,
-  isColumnKey,
-  normalizeLayout,
-} from './columns';
-import { type Filters, NO_FILTERS, type NumRange, RANGE_KEYS, type RangeKey, type SortKey } from './query';
+  type Filters,
+  NO_FILTERS,
+  type NumRange,
+  RANGE_KEYS,
+  type RangeKey,
+  SORT_KEYS,
+  type SortKey,
+} from './query';
 
 export interface TableViewState {
   layout: ColumnLayout;
@@ -25,14 +26,6 @@ export const DEFAULT_VIEW: TableViewState = {
   sort: null,
   groupByFile: false,
 };
-
-const SORT_KEYS: readonly SortKey[] = [
-  ...COLUMN_KEYS.filter(
-    (k): k is Exclude<ColumnKey, 'flags' | 'status' | 'judgeUnsure'> =>
-      k !== 'flags' && k !== 'status' && k !== 'judgeUnsure',
-  ),
-  'file',
-];
 
 /** Filters with a fixed set of values, by URL name. */
 const CHOICES = {

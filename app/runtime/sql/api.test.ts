@@ -1,34 +1,17 @@
 // The SQL worker's API in Node: the same object the worker exposes, over the CLI's DuckDB build
 // (blocking, wrapped as the async connection the browser has) and the table worker's feed.
 import { parquetMetadata, parquetReadObjects, parquetSchema } from 'hyparquet';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Annotation } from '../../core/annotations/annotation';
 import type { TrajectoryRow } from '../../core/table/row';
 import { summarizeSteps } from '../../core/training/step-summary';
 import { nodeDuckDB } from '../../cli/sql/duckdb';
+import { nodeSqlConnections } from '../../testing/node-sql-connection';
 import { NO_EFF, tableRow } from '../../testing/table-row';
 import { createSqlFeed } from '../table/sql-feed';
 import { createSqlWorkerApi, type SqlAnswer } from './api';
-import type { SqlConnection } from './connection';
 
-const closers: Array<() => void> = [];
-afterEach(() => closers.splice(0).forEach((c) => c()));
-
-async function nodeConnection(): Promise<SqlConnection> {
-  const { db, conn } = await nodeDuckDB();
-  const close = () => {
-    conn.close();
-    db.reset();
-  };
-  closers.push(close);
-  return {
-    close: async () => close(),
-    bundle: 'node',
-    run: async (sql) => conn.query(sql),
-    prepare: async (sql) => conn.prepare(sql),
-    insertIpc: async (name, bytes) => conn.insertArrowFromIPCStream(bytes, { name, create: false }),
-  };
-}
+const nodeConnection = nodeSqlConnections(nodeDuckDB);
 
 const search = (id: string, k: number, query: string) => ({
   trajectoryId: id,

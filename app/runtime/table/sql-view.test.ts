@@ -12,9 +12,9 @@ import { importAll, stringChunks } from '../../core/importers/pipeline';
 import { NO_FILTERS, type TableQuery } from '../../core/table/query';
 import { putTrajectories } from '../../db/store';
 import { freshDbPerTest } from '../../testing/fresh-db';
+import { nodeSqlConnections } from '../../testing/node-sql-connection';
 import { generateStep } from '../../testing/training-run-generator';
 import { createSqlWorkerApi } from '../sql/api';
-import type { SqlConnection } from '../sql/connection';
 import { createTableWorkerApi } from './api';
 
 freshDbPerTest();
@@ -23,21 +23,7 @@ afterEach(() => closers.splice(0).forEach((c) => c()));
 
 const LOG = resolve('..', 'shared', 'data', 'trajectories', 'r1searcher_bamboogle_qwen.jsonl');
 
-async function nodeConnection(): Promise<SqlConnection> {
-  const { db, conn } = await nodeDuckDB();
-  const close = () => {
-    conn.close();
-    db.reset();
-  };
-  closers.push(close);
-  return {
-    close: async () => close(),
-    bundle: 'node',
-    run: async (sql) => conn.query(sql),
-    prepare: async (sql) => conn.prepare(sql),
-    insertIpc: async (name, bytes) => conn.insertArrowFromIPCStream(bytes, { name, create: false }),
-  };
-}
+const nodeConnection = nodeSqlConnections(nodeDuckDB);
 
 /** The two workers, joined as app/runtime/sql/client.ts joins them. */
 function wired() {

@@ -7,10 +7,10 @@ import { questionKey } from '../../core/compare/same-question';
 import type { Alignment } from '../../core/compare/types';
 import { stepNumber } from '../../core/schema/step-number';
 import { AlignedRowView } from '../components/compare/AlignedRowView';
+import { CompareTop } from '../components/compare/CompareTop';
 import { DivergenceBanner } from '../components/compare/DivergenceBanner';
 import { RunHeader } from '../components/compare/RunHeader';
 import { RunList } from '../components/compare/RunList';
-import { LongText } from '../components/LongText';
 import { useComparison } from '../data/runs/compare';
 import { isTyping } from '../keyboard';
 import { leaveCompare } from '../state/compare-selection';
@@ -134,30 +134,14 @@ function ManyRuns({
   const first = runs[0]?.trajectory;
   return (
     <div className="compare">
-      <div className="cmp-top">
-        <div className="row">
-          <button type="button" onClick={leaveCompare} title="Back (Esc)">
-            ← Back
-          </button>
-          <span className="muted small" data-testid="compare-summary">
-            {runs.length} runs · side by side, up to {SIDE_BY_SIDE_MAX} at once: pick them below · Esc goes
-            back
-          </span>
-        </div>
-        <h1 className="question" data-testid="compare-question">
-          <LongText text={first?.question ?? ''} limit={400} />
-        </h1>
-        {mixed && (
-          <div className="cmp-warn" role="note">
-            These runs ask different questions.
-          </div>
-        )}
-        {missing.length > 0 && (
-          <div className="cmp-warn" role="note">
-            Not stored, left out: {missing.join(', ')}
-          </div>
-        )}
-      </div>
+      <CompareTop
+        onBack={leaveCompare}
+        backLabel="Back"
+        summary={`${runs.length} runs · side by side, up to ${SIDE_BY_SIDE_MAX} at once: pick them below · Esc goes back`}
+        question={first?.question ?? ''}
+        mixedNote={mixed ? 'These runs ask different questions.' : undefined}
+        missing={missing}
+      />
       <RunList
         runs={runs}
         picked={picked}
@@ -283,32 +267,24 @@ function AlignedTrajectories({
 
   return (
     <div className="compare" style={cols}>
-      <div className="cmp-top">
-        <div className="row">
-          <button type="button" onClick={onBack} title={`${backLabel} (Esc)`} data-testid="compare-back">
-            ← {backLabel}
-          </button>
-          <span className="muted small">
+      <CompareTop
+        onBack={onBack}
+        backLabel={backLabel}
+        summary={
+          <>
             {runs.length} runs · {rows.length} aligned rows · documents matched by{' '}
             {alignment.docIdentity === 'id' ? 'retriever id' : 'content (title + text)'} · j/k move, d
             divergence, 1–{Math.min(9, runs.length)} pick a run, Enter opens its step
-          </span>
-        </div>
-        <h1 className="question" data-testid="compare-question">
-          <LongText text={first?.question ?? ''} limit={400} />
-        </h1>
-        {mixed && (
-          <div className="cmp-warn" role="note">
-            These runs ask different questions; rows are aligned by position only.
-          </div>
-        )}
-        {missing.length > 0 && (
-          <div className="cmp-warn" role="note">
-            Not stored, left out: {missing.join(', ')}
-          </div>
-        )}
+          </>
+        }
+        question={first?.question ?? ''}
+        mixedNote={
+          mixed ? 'These runs ask different questions; rows are aligned by position only.' : undefined
+        }
+        missing={missing}
+      >
         <DivergenceBanner divergence={divergence} row={divRow} onJump={goTo} />
-      </div>
+      </CompareTop>
       <div className="cmp-heads" ref={headsRef}>
         <div className="cmp-corner muted small">Runs</div>
         {runs.map((r, i) => (

@@ -2,7 +2,7 @@
 // as the papers define them; see trajectory-metrics.ts and flags.ts for the citations).
 import type { CSSProperties } from 'react';
 import { type ColumnKey, type ColumnLayout, orderedColumns } from '../../core/table/columns';
-import type { SortKey } from '../../core/table/query';
+import { SORT_KEYS, type SortKey } from '../../core/table/query';
 
 export interface Column {
   key: ColumnKey;
@@ -194,7 +194,7 @@ export function columnSpecs(layout: ColumnLayout, select: boolean): { specs: Col
   return { specs, width: total };
 }
 
-/** Columns the table sorts on (not flags, label status or the judge on unsure verdicts). */
+/** Columns the table sorts on (core/table/query's SORT_KEYS). */
 export function isSortable(c: Column): c is Column & { key: SortKey } {
-  return c.key !== 'flags' && c.key !== 'status' && c.key !== 'judgeUnsure';
+  return (SORT_KEYS as readonly string[]).includes(c.key);
 }

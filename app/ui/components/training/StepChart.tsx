@@ -2,6 +2,7 @@ import { area, bisector, curveStepAfter, line, scaleLinear } from 'd3';
 import { type KeyboardEvent, type MouseEvent, useId, useMemo, useRef, useState } from 'react';
 import { FigureExport } from '../charts/ExportButtons';
 import { DASHES, legendWidth, SvgLegend } from '../charts/SvgLegend';
+import { tipPlacement } from '../charts/tip-placement';
 import { runLabel } from '../../../core/training/run-label';
 
 /** One training step of one run on a chart: the plotted value and, for a distribution, its band. */
@@ -157,6 +158,8 @@ export function StepChart({
   };
 
   const tip = point ? describe(run, point.step) : [];
+  // Inside the plot, clear of the legend at its right (the box is the SVG's width).
+  const place = point ? tipPlacement(x(point.step), M.l, M.l + pw) : null;
   return (
     <figure className="chart step-chart" data-testid={testId}>
       <div className="step-chart-box">
@@ -255,7 +258,15 @@ export function StepChart({
           data-testid="step-tip"
           role="status"
           hidden={!point}
-          style={point ? { left: Math.min(x(point.step) + 10, width - 200), top: M.t } : undefined}
+          style={
+            place
+              ? {
+                  ...(place.flip ? { right: width - place.x } : { left: place.x }),
+                  top: M.t,
+                  maxWidth: place.maxWidth,
+                }
+              : undefined
+          }
         >
           {tip.map((t, k) => (
             <div key={k} className={k === 0 ? 'step-tip-head' : undefined}>
