@@ -105,6 +105,48 @@ describe('the CPU profile sink', () => {
     ]);
   });
 
+  it('names a task’s native work: (program) samples and the trace’s own events inside it', () => {
+    const sink = new CpuProfileSink();
+    const ev = (name: string, ts: number, ms: number, data?: { type?: string }): TraceEvent => ({
+      name,
+      ph: 'X',
+      ts,
+      dur: ms * 1000,
+      pid: 1,
+      tid: 10,
+      ...(data ? { args: { data } } : {}),
+    });
+    sink.take([
+      meta(10, 'CrRendererMain'),
+      profile(10, '0x1', 0),
+      // 1 sample of script, then 11 of native work, 10 ms apart from 10 ms on.
+      chunk('0x1', [2, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6], 10_000, [
+        frame(1, '(root)'),
+        frame(2, 'onMessage', 1),
+        frame(6, '(program)', 1),
+      ]) as TraceEvent,
+      task(10, 0, 125),
+      ev('EventDispatch', 5_000, 20, { type: 'message' }),
+      ev('Layout', 30_000, 40),
+      ev('Layout', 35_000, 10), // nested in the one before: not counted twice
+      ev('UpdateLayoutTree', 80_000, 30),
+      ev('Paint', 110_000, 0.5), // under a millisecond: not kept
+      ev('Layout', 200_000, 50), // after the task
+    ]);
+    const [t] = sink.summary().long_tasks;
+    expect(t!.parts).toEqual([
+      { name: 'Layout', ms: 40 },
+      { name: 'UpdateLayoutTree', ms: 30 },
+      { name: 'EventDispatch message', ms: 20 },
+    ]);
+    expect(t!.self).toEqual([
+      { fn: '(program)', ms: 110 },
+      { fn: 'onMessage index.js:3', ms: 10 },
+    ]);
+    // Native work is a task's, not the thread's script time.
+    expect(sink.summary().threads[0]!.busy_ms).toBe(10);
+  });
+
   it('counts an event of another shape and goes on', () => {
     const sink = new CpuProfileSink();
     sink.take([

@@ -35,6 +35,8 @@ export interface TraceEvent {
   args?: {
     name?: string;
     data?: {
+      type?: string;
+      functionName?: string;
       startTime?: number;
       cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
       timeDeltas?: number[];
@@ -57,8 +59,10 @@ interface Thread {
   long: Array<{ ts: number; end: number }>;
   /** Open `B` events (any name), so an `E` closes the right one. */
   open: Array<{ name: string; ts: number }>;
-  /** Samples in time order: time (µs), its interval (ms), its leaf frame. */
+  /** Samples in time order: time (µs), its interval (ms), its leaf frame (`(program)` included). */
   samples: Array<{ ts: number; ms: number; node: Node }>;
+  /** Complete events of a millisecond and more (layout, style, paint, event dispatch, GC…). */
+  events: Array<{ label: string; ts: number; end: number }>;
 }
 
 interface Profile {
@@ -83,10 +87,15 @@ export interface LongTask {
   ms: number;
   /** Sampled time inside the task (the rest: native work the profiler does not sample, or idle). */
   sampled_ms: number;
-  /** The functions sampled during it, by self time (GC is `(garbage collector)`). */
+  /**
+   * The functions sampled during it, by self time (GC is `(garbage collector)`; `(program)` is
+   * native work outside script: style, layout, paint, decoding a worker's message).
+   */
   self: Array<{ fn: string; ms: number }>;
   /** The named functions on the stack during it, by total time: the app's code that ran it. */
   total: Array<{ fn: string; ms: number }>;
+  /** The trace's own events inside it (`Layout`, `FunctionCall f file:line`, …), outermost of each. */
+  parts: Array<{ name: string; ms: number }>;
 }
 
 /** Main-thread tasks this long and longer are listed with their contents (the issue's bound). */
@@ -104,8 +113,19 @@ const frameKey = (f: CallFrame): string => {
 
 /** A task's top-level event (its name differs between Chromium versions). */
 const TASK = /^(RunTask|ThreadControllerImpl::RunTask|ThreadPool_RunTask)$/;
-/** Samples that are no work of the thread's. */
-const IDLE = /^\((idle|program)\)/;
+/** Samples of no work; `(program)` is native work, counted in a task but not as script. */
+const IDLE = /^\(idle\)/;
+const NATIVE = /^\(program\)/;
+/** Events kept per thread for the long tasks' parts (1 ms and more only). */
+const MAX_EVENTS = 1_000_000;
+
+/** An event's name, with the function or event type it ran when the trace says. */
+function eventLabel(e: TraceEvent): string {
+  const d = e.args?.data;
+  if (e.name === 'FunctionCall' && d?.functionName) return `FunctionCall ${d.functionName}`;
+  if (e.name === 'EventDispatch' && d?.type) return `EventDispatch ${d.type}`;
+  return e.name;
+}
 
 const add = (m: Map<string, number>, k: string, v: number) => m.set(k, (m.get(k) ?? 0) + v);
 
@@ -137,7 +157,16 @@ export class CpuProfileSink {
   private thread(k: string): Thread {
     let t = this.threads.get(k);
     if (!t) {
-      t = { self: new Map(), total: new Map(), scripts: new Map(), ms: 0, long: [], open: [], samples: [] };
+      t = {
+        self: new Map(),
+        total: new Map(),
+        scripts: new Map(),
+        ms: 0,
+        long: [],
+        open: [],
+        samples: [],
+        events: [],
+      };
       this.threads.set(k, t);
     }
     return t;
@@ -151,9 +180,13 @@ export class CpuProfileSink {
         if (e.name === 'thread_name' && e.args?.name) this.names.set(k, e.args.name);
         else if (e.name === 'Profile') this.profile(e);
         else if (e.name === 'ProfileChunk') this.chunk(e);
-        else if (e.ph === 'X' && TASK.test(e.name) && (e.dur ?? 0) >= LONG_US)
-          this.thread(k).long.push({ ts: e.ts, end: e.ts + e.dur! });
-        else if (e.ph === 'B') this.thread(k).open.push({ name: e.name, ts: e.ts });
+        else if (e.ph === 'X' && TASK.test(e.name)) {
+          if ((e.dur ?? 0) >= LONG_US) this.thread(k).long.push({ ts: e.ts, end: e.ts + e.dur! });
+        } else if (e.ph === 'X' && (e.dur ?? 0) >= 1000) {
+          const t = this.thread(k);
+          if (t.events.length < MAX_EVENTS)
+            t.events.push({ label: eventLabel(e), ts: e.ts, end: e.ts + e.dur! });
+        } else if (e.ph === 'B') this.thread(k).open.push({ name: e.name, ts: e.ts });
         else if (e.ph === 'E') {
           const b = this.threads.get(k)?.open.pop();
           if (b && TASK.test(b.name) && e.ts - b.ts >= LONG_US)
@@ -204,9 +237,10 @@ export class CpuProfileSink {
       const ms = Math.max(0, deltas[i + 1] ?? deltas[i] ?? 0) / 1000;
       const node = p.nodes.get(id);
       if (!node || IDLE.test(node.key)) continue;
+      if (t.samples.length < this.maxSamples) t.samples.push({ ts: p.clock, ms, node });
+      if (NATIVE.test(node.key)) continue;
       t.ms += ms;
       add(t.self, node.key, ms);
-      if (t.samples.length < this.maxSamples) t.samples.push({ ts: p.clock, ms, node });
       const seen = new Set<string>();
       for (let n: Node | undefined = node; n; n = n.parent) {
         if (n.script) add(t.scripts, n.script, ms);
@@ -244,7 +278,24 @@ export class CpuProfileSink {
         .sort((a, b) => b[1] - a[1])
         .slice(0, top)
         .map(([fn, ms]) => ({ fn, ms: Math.round(ms) }));
-    return { sampled_ms: Math.round(sampled), self: list(self), total: list(total) };
+    // The trace's events inside the task, each label counted once where its events nest.
+    const parts = new Map<string, number>();
+    const open = new Map<string, number>();
+    const events = t.events.filter((e) => e.ts >= task.ts && e.end <= task.end).sort((a, b) => a.ts - b.ts);
+    for (const e of events) {
+      if ((open.get(e.label) ?? -1) >= e.end) continue;
+      open.set(e.label, e.end);
+      add(parts, e.label, (e.end - e.ts) / 1000);
+    }
+    return {
+      sampled_ms: Math.round(sampled),
+      self: list(self),
+      total: list(total),
+      parts: [...parts]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, top)
+        .map(([name, ms]) => ({ name, ms: Math.round(ms) })),
+    };
   }
 
   /**
@@ -277,7 +328,7 @@ export class CpuProfileSink {
           thread: label,
           at_ms: Math.round((task.ts - this.t0) / 1000),
           ms: Math.round((task.end - task.ts) / 1000),
-          ...this.inside(t, task, 8),
+          ...this.inside(t, task, 10),
         });
     }
     return { data_loss: this.dataLoss, threads, long_tasks: long.sort((a, b) => a.at_ms - b.at_ms) };
@@ -289,7 +340,9 @@ export async function startCpuProfile(cdp: CDPSession): Promise<{ stop: () => Pr
   const sink = new CpuProfileSink();
   cdp.on('Tracing.dataCollected', (e) => sink.take(e.value as unknown as TraceEvent[]));
   await cdp.send('Tracing.start', {
-    categories: 'disabled-by-default-v8.cpu_profiler,toplevel,__metadata',
+    // devtools.timeline: what a task did besides script (style, layout, paint, event dispatch).
+    categories:
+      'disabled-by-default-v8.cpu_profiler,toplevel,disabled-by-default-devtools.timeline,devtools.timeline,__metadata',
     transferMode: 'ReportEvents',
   });
   return {

@@ -181,7 +181,13 @@ async function writeProfile(profile: { stop: () => Promise<CpuProfileSink> }, fi
       .map((f) => `${f.fn} ${f.ms}`)
       .join(', ');
   for (const t of summary.long_tasks)
-    note(`  +${(t.at_ms / 1000).toFixed(1)} s ${t.ms} ms: ${fns(t.total, 5)} | self: ${fns(t.self, 3)}`);
+    note(
+      `  +${(t.at_ms / 1000).toFixed(1)} s ${t.ms} ms: ${fns(t.total, 5)} | self: ${fns(t.self, 4)} | ` +
+        t.parts
+          .slice(0, 4)
+          .map((p) => `${p.name} ${p.ms}`)
+          .join(', '),
+    );
   note(`profile written to ${file}`);
 }
 
