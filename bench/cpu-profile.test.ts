@@ -75,6 +75,7 @@ describe('the CPU profile sink', () => {
       chunk('0x1', [3, 3, 3, 3, 3, 3], 10_000, nodes) as TraceEvent,
       chunk('0x1', [3, 3, 3, 3, 4, 4, 4, 5, 5], 10_000) as TraceEvent,
       task(10, 1_005_000, 130), // 1.005 … 1.135 s
+      { ...task(10, 1_005_000, 130), name: 'RunTask', cat: 'disabled-by-default-devtools.timeline' }, // the same task
       task(10, 1_140_000, 40), // short: not listed
       { name: 'ThreadControllerImpl::RunTask', ph: 'B', ts: 2_000_000, pid: 1, tid: 10 },
       { name: 'Nested', ph: 'B', ts: 2_010_000, pid: 1, tid: 10 },

@@ -323,13 +323,19 @@ export class CpuProfileSink {
       // Workers' tasks are long by design (that is why the work is there); only a renderer main
       // thread's task blocks input. A renderer main thread that ran no script is not the page.
       if (this.names.get(k) !== 'CrRendererMain' || t.ms < 1) continue;
-      for (const task of t.long)
+      // With devtools.timeline on, one task comes as both `RunTask` and
+      // `ThreadControllerImpl::RunTask`: a task inside one already listed is the same task.
+      let last = { ts: -1, end: -1 };
+      for (const task of [...t.long].sort((a, b) => a.ts - b.ts || b.end - a.end)) {
+        if (task.ts >= last.ts && task.end <= last.end) continue;
+        last = task;
         long.push({
           thread: label,
           at_ms: Math.round((task.ts - this.t0) / 1000),
           ms: Math.round((task.end - task.ts) / 1000),
           ...this.inside(t, task, 10),
         });
+      }
     }
     return { data_loss: this.dataLoss, threads, long_tasks: long.sort((a, b) => a.at_ms - b.at_ms) };
   }

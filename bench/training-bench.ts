@@ -87,13 +87,15 @@ async function fileTimes(page: Page, end: number): Promise<number[]> {
   }, end);
 }
 
-/** The number of samples the Training page's summary counts: the plots' data. */
+/**
+ * The number of samples the Training page's summary counts: the plots' data. Read with one plain
+ * querySelector: each poll is a task on the page's thread, and a locator's (Playwright's selector
+ * engine) were 100-600 ms long tasks of their own in a profile under load, counted as the app's.
+ */
 async function plottedSamples(page: Page): Promise<number> {
-  const text =
-    (await page
-      .getByTestId('training-total')
-      .textContent()
-      .catch(() => null)) ?? '';
+  const text = await page
+    .evaluate(() => document.querySelector('[data-testid="training-total"]')?.textContent ?? '')
+    .catch(() => '');
   return Number((text.match(/([\d,]+) samples/)?.[1] ?? '0').replace(/,/g, ''));
 }
 
@@ -101,7 +103,7 @@ async function until(what: string, ok: () => Promise<boolean>, ms: number): Prom
   const t0 = Date.now();
   while (!(await ok())) {
     if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 1000));
   }
 }
 
