@@ -16,7 +16,8 @@
 //    run-summary` on the same folder (page_over_cli).
 // `--small-files 0` skips that case; `--no-plot` skips the reopen and hover. `--profile FILE`
 // builds the app unminified and writes a CPU profile of every thread during the run's import
-// (bench/cpu-profile.ts: functions by self and total time, the long tasks' contents) to FILE.
+// (bench/cpu-profile.ts: functions by self and total time, each main-thread task of 100 ms and more
+// with the functions that ran in it) to FILE, and of the reload, plotting and hover to FILE-plot.json.
 // Progress goes to stderr; with --json the last line of stdout is one JSON object.
 import { spawnSync } from 'node:child_process';
 import {
@@ -33,7 +34,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { writeTrainingRun } from '../app/testing/training-run-generator';
 import { type BenchBrowser, withBenchBrowser } from './browser';
-import { startCpuProfile } from './cpu-profile';
+import { type CpuProfileSink, startCpuProfile } from './cpu-profile';
 import { flag, note, round } from './util';
 
 type BenchWindow = Window & { __long: number[]; __files: Array<{ text: string; at: number }> };
@@ -86,13 +87,15 @@ async function fileTimes(page: Page, end: number): Promise<number[]> {
   }, end);
 }
 
-/** The number of samples the Training page's summary counts: the plots' data. */
+/**
+ * The number of samples the Training page's summary counts: the plots' data. Read with one plain
+ * querySelector: each poll is a task on the page's thread, and a locator's (Playwright's selector
+ * engine) were 100-600 ms long tasks of their own in a profile under load, counted as the app's.
+ */
 async function plottedSamples(page: Page): Promise<number> {
-  const text =
-    (await page
-      .getByTestId('training-total')
-      .textContent()
-      .catch(() => null)) ?? '';
+  const text = await page
+    .evaluate(() => document.querySelector('[data-testid="training-total"]')?.textContent ?? '')
+    .catch(() => '');
   return Number((text.match(/([\d,]+) samples/)?.[1] ?? '0').replace(/,/g, ''));
 }
 
@@ -100,7 +103,7 @@ async function until(what: string, ok: () => Promise<boolean>, ms: number): Prom
   const t0 = Date.now();
   while (!(await ok())) {
     if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 1000));
   }
 }
 
@@ -164,6 +167,32 @@ async function putFloor(b: BenchBrowser, files: string[]): Promise<{ records: nu
   return { records, seconds };
 }
 
+/** Ends `profile`, writes its summary to `file` and notes each thread's top and each long task. */
+async function writeProfile(profile: { stop: () => Promise<CpuProfileSink> }, file: string): Promise<void> {
+  const summary = (await profile.stop()).summary();
+  writeFileSync(file, JSON.stringify(summary, null, 1));
+  for (const t of summary.threads) {
+    note(`profile: ${t.thread}: ${(t.busy_ms / 1000).toFixed(1)} s busy; by self time:`);
+    for (const f of t.self.slice(0, 12)) note(`  ${(f.share * 100).toFixed(1)} %  ${f.ms} ms  ${f.fn}`);
+  }
+  const lost = summary.data_loss ? ' (the trace dropped events: sums are short)' : '';
+  note(`profile: ${summary.long_tasks.length} main-thread tasks of 100 ms and more${lost}:`);
+  const fns = (xs: Array<{ fn: string; ms: number }>, n: number) =>
+    xs
+      .slice(0, n)
+      .map((f) => `${f.fn} ${f.ms}`)
+      .join(', ');
+  for (const t of summary.long_tasks)
+    note(
+      `  +${(t.at_ms / 1000).toFixed(1)} s ${t.ms} ms: ${fns(t.total, 5)} | self: ${fns(t.self, 4)} | ` +
+        t.parts
+          .slice(0, 4)
+          .map((p) => `${p.name} ${p.ms}`)
+          .join(', '),
+    );
+  note(`profile written to ${file}`);
+}
+
 /** Imports `dir` through a fresh Training page's folder input; resolves once the result shows. */
 async function importFolder(
   b: BenchBrowser,
@@ -195,15 +224,7 @@ async function importFolder(
   const seconds = (Date.now() - i0) / 1000;
   // The last file ends with the result shown, not after the profile is summed.
   const end = await page.evaluate(() => performance.now());
-  if (profile && profileFile) {
-    const summary = (await profile.stop()).summary();
-    writeFileSync(profileFile, JSON.stringify(summary, null, 1));
-    for (const t of summary.threads) {
-      note(`profile: ${t.thread}: ${(t.busy_ms / 1000).toFixed(1)} s busy; by self time:`);
-      for (const f of t.self.slice(0, 12)) note(`  ${(f.share * 100).toFixed(1)} %  ${f.ms} ms  ${f.fn}`);
-    }
-    note(`profile written to ${profileFile}`);
-  }
+  if (profile && profileFile) await writeProfile(profile, profileFile);
   return { page, seconds, tasks: await takeLongTasks(page), files: await fileTimes(page, end) };
 }
 
@@ -272,6 +293,9 @@ export async function run(args: string[]): Promise<void> {
         if (plot) {
           // Plotting from a fresh page: the app starts, then the plots of every sample come up.
           const page = imp.page;
+          const plotProfile = profileFile
+            ? await startCpuProfile(await page.context().newCDPSession(page))
+            : null;
           await page.reload();
           await page.getByTestId('training-page').waitFor({ timeout: 120_000 });
           await watchLongTasks(page);
@@ -282,6 +306,8 @@ export async function run(args: string[]): Promise<void> {
           await hoverPlots(page);
           await page.waitForTimeout(500);
           plotted = { readyMs, tasks: await takeLongTasks(page) };
+          if (plotProfile && profileFile)
+            await writeProfile(plotProfile, profileFile.replace(/(\.json)?$/, '-plot.json'));
           note(`plots ready ${readyMs} ms after the page; longest task ${longest(plotted.tasks)} ms`);
         }
         await imp.page.context().close();

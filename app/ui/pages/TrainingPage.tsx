@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
 import { FollowPanel } from '../components/training/FollowPanel';
 import { QuestionTrail } from '../components/training/QuestionTrail';
-import { StepCharts } from '../components/training/StepCharts';
-import { StepNumbers } from '../components/training/StepNumbers';
+import { DeferredPlots } from '../components/training/DeferredPlots';
 import { runColors } from '../components/training/step-metrics';
 import { SummarySourceLine } from '../components/training/SummarySourceLine';
 import { TrainingImport } from '../components/training/TrainingImport';
@@ -10,6 +9,9 @@ import '../components/training/training.css';
 import { useTrainingSample, useTrainingSummary } from '../data/training';
 import { navigate } from '../state/router';
 import { runLabel } from '../../core/training/run-label';
+
+/** Opens a step's trajectories; one function for the page's life, so the memoized plots keep it. */
+const openStep = (run: string, step: number) => navigate({ page: 'trajectories', run, step });
 
 /**
  * Training runs: search behaviour per RL training step (accuracy, reward, searches, over- and
@@ -28,7 +30,6 @@ export function TrainingPage({ sample }: { sample: string | null }) {
   const [picked, setPicked] = useState<{ run: string; question: string | null } | null>(null);
   // runs[0] may be '' (the unnamed run): a run all the same.
   const trail = picked ?? linked.data ?? (runs[0] !== undefined ? { run: runs[0], question: null } : null);
-  const open = (run: string, step: number) => navigate({ page: 'trajectories', run, step });
   const samples = all.reduce((n, s) => n + s.samples, 0);
 
   return (
@@ -75,8 +76,7 @@ export function TrainingPage({ sample }: { sample: string | null }) {
       ) : (
         <>
           <SummarySourceLine source={summary.source} samples={samples} />
-          <StepCharts steps={steps} onOpen={open} />
-          <StepNumbers steps={steps} onOpen={open} />
+          <DeferredPlots steps={steps} onOpen={openStep} />
           {trail && (
             <QuestionTrail
               runs={runs}
