@@ -41,7 +41,7 @@ interface Thread {
   ms: number;
   /** Main-thread tasks of 100 ms and more: start (µs), duration (ms). */
   long: Array<{ ts: number; ms: number }>;
-  sampleTimes: Array<{ ts: number; key: string }>;
+  sampleTimes: Array<{ ts: number; key: string; ms: number }>;
 }
 
 export interface ThreadProfile {
@@ -51,6 +51,12 @@ export interface ThreadProfile {
   self: Array<{ fn: string; ms: number; share: number }>;
   /** Functions by total time (self + callees), for the app's own functions. */
   total: Array<{ fn: string; ms: number; share: number }>;
+  /**
+   * Functions by self time in the first and the last tenth of the profiled span (all threads'
+   * samples, first to last): a cost that grows with what the run stored takes more of the last.
+   */
+  first_tenth: Array<{ fn: string; ms: number }>;
+  last_tenth: Array<{ fn: string; ms: number }>;
 }
 
 export interface LongTask {
@@ -135,7 +141,7 @@ export class CpuProfileSink {
       if (node.key.startsWith('(idle)') || node.key.startsWith('(program)')) continue;
       t.ms += ms;
       add(t.self, node.key, ms);
-      if (t.sampleTimes.length < 3_000_000) t.sampleTimes.push({ ts, key: node.key });
+      if (t.sampleTimes.length < 3_000_000) t.sampleTimes.push({ ts, key: node.key, ms });
       const seen = new Set<string>();
       for (
         let n: typeof node | undefined = node;
@@ -160,6 +166,14 @@ export class CpuProfileSink {
   summary(top = 25): { threads: ThreadProfile[]; long_tasks: LongTask[] } {
     const threads: ThreadProfile[] = [];
     const long: LongTask[] = [];
+    let from = Number.POSITIVE_INFINITY;
+    let to = Number.NEGATIVE_INFINITY;
+    for (const t of this.threads.values())
+      for (const s of t.sampleTimes) {
+        from = Math.min(from, s.ts);
+        to = Math.max(to, s.ts);
+      }
+    const tenth = (to - from) / 10;
     for (const [k, t] of [...this.threads].sort((a, b) => b[1].ms - a[1].ms)) {
       if (t.ms < 1) continue;
       const label = this.label(k, t);
@@ -173,6 +187,8 @@ export class CpuProfileSink {
         busy_ms: Math.round(t.ms),
         self: list(t.self),
         total: list(new Map([...t.total].filter(([fn]) => !fn.startsWith('(')))),
+        first_tenth: windowSelf(t, from, from + tenth),
+        last_tenth: windowSelf(t, to - tenth, to),
       });
       for (const task of t.long) {
         const inside = new Map<string, number>();
@@ -196,6 +212,16 @@ export class CpuProfileSink {
     }
     return { threads, long_tasks: long.sort((a, b) => b.ms - a.ms).slice(0, 20) };
   }
+}
+
+/** Self time per function of the samples between `from` and `to` (trace µs), top 15. */
+function windowSelf(t: Thread, from: number, to: number): Array<{ fn: string; ms: number }> {
+  const inside = new Map<string, number>();
+  for (const s of t.sampleTimes) if (s.ts >= from && s.ts <= to) add(inside, s.key, s.ms);
+  return [...inside]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 15)
+    .map(([fn, ms]) => ({ fn, ms: Math.round(ms) }));
 }
 
 /** Starts tracing every thread's CPU profile (and tasks) through `cdp`; `stop` ends it and sums. */
