@@ -13,7 +13,8 @@
 //    reopened page plots every step and every plot is hovered and walked with the keyboard;
 //  - small_files: `--small-files` one-sample step files from ../shared/repro/hardening-4's
 //    make-large.mjs (its first N of 5,000) imported through the page, ÷ `npm run cli --
-//    run-summary` on the same folder (page_over_cli).
+//    run-summary` on the same folder (page_over_cli), with each tenth of the files' time
+//    (small_tenths_s; a cost per file growing with the steps stored makes the last tenth slower).
 // `--small-files 0` skips that case; `--no-plot` skips the reopen and hover. `--profile FILE`
 // builds the app unminified and writes a CPU profile of every thread during the run's import
 // (bench/cpu-profile.ts: functions by self and total time, the long tasks' contents) to FILE.
