@@ -79,6 +79,12 @@ export interface ThreadProfile {
   self: Array<{ fn: string; ms: number; share: number }>;
   /** Functions by total time (self + callees), for the app's own functions. */
   total: Array<{ fn: string; ms: number; share: number }>;
+  /**
+   * Functions by self time in the first and the last tenth of the profiled span (all threads'
+   * samples, first to last): a cost that grows with what the run stored takes more of the last.
+   */
+  first_tenth: Array<{ fn: string; ms: number }>;
+  last_tenth: Array<{ fn: string; ms: number }>;
 }
 
 export interface LongTask {
@@ -305,6 +311,14 @@ export class CpuProfileSink {
   summary(top = 25): { data_loss: boolean; threads: ThreadProfile[]; long_tasks: LongTask[] } {
     const threads: ThreadProfile[] = [];
     const long: LongTask[] = [];
+    let from = Number.POSITIVE_INFINITY;
+    let to = Number.NEGATIVE_INFINITY;
+    for (const t of this.threads.values())
+      for (const s of t.samples) {
+        from = Math.min(from, s.ts);
+        to = Math.max(to, s.ts);
+      }
+    const tenth = (to - from) / 10;
     for (const [k, t] of [...this.threads].sort((a, b) => b[1].ms - a[1].ms)) {
       const label = this.label(k, t);
       if (t.ms >= 1) {
@@ -318,6 +332,8 @@ export class CpuProfileSink {
           busy_ms: Math.round(t.ms),
           self: list(t.self),
           total: list(new Map([...t.total].filter(([fn]) => !fn.startsWith('(')))),
+          first_tenth: windowSelf(t, from, from + tenth),
+          last_tenth: windowSelf(t, to - tenth, to),
         });
       }
       // Workers' tasks are long by design (that is why the work is there); only a renderer main
@@ -339,6 +355,17 @@ export class CpuProfileSink {
     }
     return { data_loss: this.dataLoss, threads, long_tasks: long.sort((a, b) => a.at_ms - b.at_ms) };
   }
+}
+
+/** Self time per function of the samples between `from` and `to` (trace µs), top 15. */
+function windowSelf(t: Thread, from: number, to: number): Array<{ fn: string; ms: number }> {
+  const inside = new Map<string, number>();
+  for (const s of t.samples)
+    if (s.ts >= from && s.ts <= to && !NATIVE.test(s.node.key)) add(inside, s.node.key, s.ms);
+  return [...inside]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 15)
+    .map(([fn, ms]) => ({ fn, ms: Math.round(ms) }));
 }
 
 /** Starts tracing every thread's CPU profile (and tasks) through `cdp`; `stop` ends it and sums. */

@@ -29,6 +29,9 @@
 //         The production app in Chromium: a generated 200 × 512 training run imported (rate ÷ bare
 //         IndexedDB put floor, last 20 files ÷ first 20), then plotted (longest main-thread tasks), and
 //         5,000 one-sample step files (page ÷ CLI run-summary).
+//   flashrag-import [--json] [--records 20000] [--profile FILE]
+//         The production app in Chromium: a 119 MB FlashRAG JSON array (20,000 records) through the
+//         Import dialog, rate ÷ bare IndexedDB put floor of the same records, each tenth's time.
 //   sql-rebuild [--json] [--rows 100000] [--rounds 3]
 //         The production app in Chromium: the SQL worker's rebuild of its tables from the table
 //         worker's rows after a reload, vs that worker's own read of the rows.
@@ -84,6 +87,11 @@ const COMMANDS: Record<string, Command> = {
     describe:
       'the production app in Chromium: import a generated 200-step × 512-sample training run, then the longest main-thread task while the Training page plots it',
     load: () => import('./training-bench'),
+  },
+  'flashrag-import': {
+    describe:
+      'the production app in Chromium: a 20,000-record (119 MB) FlashRAG JSON array through the Import dialog, rate ÷ bare IndexedDB put floor of the same records',
+    load: () => import('./flashrag-import-bench'),
   },
   'sql-rebuild': {
     describe:

@@ -13,31 +13,28 @@
 //    reopened page plots every step and every plot is hovered and walked with the keyboard;
 //  - small_files: `--small-files` one-sample step files from ../shared/repro/hardening-4's
 //    make-large.mjs (its first N of 5,000) imported through the page, ÷ `npm run cli --
-//    run-summary` on the same folder (page_over_cli).
+//    run-summary` on the same folder (page_over_cli), with each tenth of the files' time
+//    (small_tenths_s; a cost per file growing with the steps stored makes the last tenth slower).
 // `--small-files 0` skips that case; `--no-plot` skips the reopen and hover. `--profile FILE`
 // builds the app unminified and writes a CPU profile of every thread during the run's import
 // (bench/cpu-profile.ts: functions by self and total time, each main-thread task of 100 ms and more
 // with the functions that ran in it) to FILE, and of the reload, plotting and hover to FILE-plot.json.
 // Progress goes to stderr; with --json the last line of stdout is one JSON object.
 import { spawnSync } from 'node:child_process';
-import {
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { writeTrainingRun } from '../app/testing/training-run-generator';
 import { type BenchBrowser, withBenchBrowser } from './browser';
 import { type CpuProfileSink, startCpuProfile } from './cpu-profile';
+import { putFloor } from './put-floor';
 import { flag, note, round } from './util';
 
-type BenchWindow = Window & { __long: number[]; __files: Array<{ text: string; at: number }> };
+type BenchWindow = Window & {
+  __long: number[];
+  __files: Array<{ text: string; k: number; at: number }>;
+};
 
 async function watchLongTasks(page: Page): Promise<void> {
   await page.evaluate(() => {
@@ -66,9 +63,10 @@ async function watchFiles(page: Page): Promise<void> {
     let last = '';
     const look = () => {
       const text = document.querySelector('[data-testid="training-import-busy"]')?.textContent ?? '';
-      const m = text.match(/Importing (.*?) \(\d[\d,]* of/);
+      const m = text.match(/Importing (.*?) \((\d[\d,]*) of/);
       const name = m?.[1] ?? '';
-      if (name && name !== last) w.__files.push({ text: name, at: performance.now() });
+      const k = Number((m?.[2] ?? '0').replace(/,/g, ''));
+      if (name && name !== last) w.__files.push({ text: name, k, at: performance.now() });
       last = name || last;
     };
     new MutationObserver(look).observe(document.body, {
@@ -85,6 +83,26 @@ async function fileTimes(page: Page, end: number): Promise<number[]> {
     const w = window as unknown as BenchWindow;
     return w.__files.map((f, i) => ((w.__files[i + 1]?.at ?? end) - f.at) / 1000);
   }, end);
+}
+
+/**
+ * Seconds each tenth of `n` files took: from the page naming the tenth's first file (its "k of n")
+ * to naming the next tenth's, the last to `end`. Read from the file numbers the page showed, not
+ * from consecutive names, since a render that coalesces several one-sample files skips names.
+ */
+async function tenthTimes(page: Page, n: number, end: number): Promise<number[]> {
+  return page.evaluate(
+    ({ n, end }) => {
+      const w = window as unknown as BenchWindow;
+      const starts: number[] = [];
+      for (let t = 0; t <= 10; t++) {
+        const k = Math.floor((n * t) / 10) + 1;
+        starts.push(t === 10 ? end : (w.__files.find((f) => f.k >= k)?.at ?? end));
+      }
+      return starts.slice(1).map((at, t) => (at - (starts[t] ?? at)) / 1000);
+    },
+    { n, end },
+  );
 }
 
 /**
@@ -122,51 +140,6 @@ async function hoverPlots(page: Page): Promise<void> {
   await page.keyboard.press('End');
 }
 
-/**
- * The storage floor: the parsed records of `files` put into a database of their own, 1,000 a
- * transaction, in a page of the same origin that runs no app (only the puts are timed).
- */
-async function putFloor(b: BenchBrowser, files: string[]): Promise<{ records: number; seconds: number }> {
-  const page = await b.newPage('/favicon.svg');
-  let records = 0;
-  let seconds = 0;
-  for (const [k, f] of files.entries()) {
-    const text = readFileSync(f, 'utf8');
-    const r = await page.evaluate(
-      async ({ text, k }) => {
-        const values = text
-          .split('\n')
-          .filter((l) => l.trim() !== '')
-          .map((l, i) => ({ id: `${k}:${i}`, value: JSON.parse(l) as unknown }));
-        const db = await new Promise<IDBDatabase>((ok, no) => {
-          const req = indexedDB.open('bench-floor', 1);
-          req.onupgradeneeded = () => req.result.createObjectStore('records', { keyPath: 'id' });
-          req.onsuccess = () => ok(req.result);
-          req.onerror = () => no(req.error);
-        });
-        const t0 = performance.now();
-        for (let i = 0; i < values.length; i += 1000) {
-          const tx = db.transaction('records', 'readwrite');
-          const store = tx.objectStore('records');
-          for (const v of values.slice(i, i + 1000)) store.put(v);
-          await new Promise<void>((ok, no) => {
-            tx.oncomplete = () => ok();
-            tx.onerror = () => no(tx.error);
-          });
-        }
-        const ms = performance.now() - t0;
-        db.close();
-        return { n: values.length, ms };
-      },
-      { text, k },
-    );
-    records += r.n;
-    seconds += r.ms / 1000;
-  }
-  await page.context().close();
-  return { records, seconds };
-}
-
 /** Ends `profile`, writes its summary to `file` and notes each thread's top and each long task. */
 async function writeProfile(profile: { stop: () => Promise<CpuProfileSink> }, file: string): Promise<void> {
   const summary = (await profile.stop()).summary();
@@ -198,8 +171,9 @@ async function importFolder(
   b: BenchBrowser,
   dir: string,
   total: number,
+  fileCount: number,
   profileFile?: string,
-): Promise<{ page: Page; seconds: number; tasks: number[]; files: number[] }> {
+): Promise<{ page: Page; seconds: number; tasks: number[]; files: number[]; tenths: number[] }> {
   const page = await b.newPage('/#/training');
   await page.getByTestId('training-page').waitFor({ timeout: 120_000 });
   await page.getByText('Loading demo set…').waitFor({ state: 'detached', timeout: 120_000 });
@@ -225,7 +199,9 @@ async function importFolder(
   // The last file ends with the result shown, not after the profile is summed.
   const end = await page.evaluate(() => performance.now());
   if (profile && profileFile) await writeProfile(profile, profileFile);
-  return { page, seconds, tasks: await takeLongTasks(page), files: await fileTimes(page, end) };
+  const files = await fileTimes(page, end);
+  const tenths = await tenthTimes(page, fileCount, end);
+  return { page, seconds, tasks: await takeLongTasks(page), files, tenths };
 }
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -287,7 +263,7 @@ export async function run(args: string[]): Promise<void> {
         const floor = await putFloor(b, stepFiles.slice(0, floorFiles));
         note(`floor ${round(floor.records / floor.seconds, 0)} records/s`);
         note('importing through the Training page…');
-        const imp = await importFolder(b, runDir, total, profileFile);
+        const imp = await importFolder(b, runDir, total, steps, profileFile);
         note(`imported in ${imp.seconds.toFixed(1)} s; longest task ${longest(imp.tasks)} ms`);
         let plotted: { readyMs: number; tasks: number[] } | null = null;
         if (plot) {
@@ -311,12 +287,14 @@ export async function run(args: string[]): Promise<void> {
           note(`plots ready ${readyMs} ms after the page; longest task ${longest(plotted.tasks)} ms`);
         }
         await imp.page.context().close();
-        let smallPage: { seconds: number; tasks: number[] } | null = null;
+        let smallPage: { seconds: number; tasks: number[]; tenths: number[] } | null = null;
         if (smallDir) {
           note(`importing ${small} one-sample step files through the Training page…`);
-          const s = await importFolder(b, smallDir, small);
-          smallPage = { seconds: s.seconds, tasks: s.tasks };
-          note(`${small} one-sample files in ${s.seconds.toFixed(1)} s`);
+          const s = await importFolder(b, smallDir, small, small, profileFile && `${profileFile}.small`);
+          smallPage = { seconds: s.seconds, tasks: s.tasks, tenths: s.tenths };
+          note(
+            `${small} one-sample files in ${s.seconds.toFixed(1)} s; each tenth: ${s.tenths.map((t) => t.toFixed(1)).join(', ')} s`,
+          );
           await s.page.context().close();
         }
         return { floor, imp, plotted, smallPage };
@@ -349,6 +327,10 @@ export async function run(args: string[]): Promise<void> {
       small_files: small > 0 ? small : null,
       small_page_s: out.smallPage ? round(out.smallPage.seconds, 1) : null,
       small_max_task_ms: out.smallPage ? longest(out.smallPage.tasks) : null,
+      small_tenths_s: out.smallPage ? out.smallPage.tenths.map((t) => round(t, 1)) : null,
+      small_last_tenth_over_first: out.smallPage
+        ? round((out.smallPage.tenths.at(-1) ?? 0) / (out.smallPage.tenths[0] ?? 1), 2)
+        : null,
       small_cli_s: cliS === null ? null : round(cliS, 1),
       small_page_over_cli: out.smallPage && cliS ? round(out.smallPage.seconds / cliS, 2) : null,
       target_max_task_ms: 100,

@@ -9,7 +9,7 @@ import { useSyncExternalStore } from 'react';
 import { sqlWorker } from '../../runtime/sql/client';
 import { tableWorker } from '../../runtime/table/client';
 import { followStatuses, subscribeFollows } from '../../services/training-follow';
-import { importsRunning, subscribeImports } from '../../services/import-activity';
+import { importing as anyImportRunning, subscribeImports } from '../../services/import-activity';
 import { useSqlRows } from './sql';
 import { useTableLoad } from './trajectories/table-view';
 import {
@@ -24,7 +24,7 @@ export type { TrainingSummary, TrainingSummarySource } from './training-summary-
 /** One summary per (run, step): from SQL once the SQL tables hold the rows, else from the table worker. */
 export function useTrainingSummary(): TrainingSummary {
   const load = useTableLoad();
-  const importing = useSyncExternalStore(subscribeImports, importsRunning) > 0;
+  const importing = useSyncExternalStore(subscribeImports, anyImportRunning);
   const rows = useSqlRows(summaryQueries(importing, false).sql);
   // The generation of the rows the SQL tables hold now; null while the first load runs.
   const held = rows.data !== undefined && !rows.isPlaceholderData ? rows.data.generation : null;
