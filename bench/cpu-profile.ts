@@ -9,6 +9,7 @@ interface CallFrame {
   functionName?: string;
   url?: string;
   lineNumber?: number;
+  columnNumber?: number;
 }
 interface ProfileNode {
   id: number;
@@ -51,6 +52,8 @@ export interface ThreadProfile {
   self: Array<{ fn: string; ms: number; share: number }>;
   /** Functions by total time (self + callees), for the app's own functions. */
   total: Array<{ fn: string; ms: number; share: number }>;
+  /** For each anonymous function listed: the bundle's text where it starts (see `quoteAnonymous`). */
+  anonymous?: Record<string, string>;
 }
 
 export interface LongTask {
@@ -67,7 +70,9 @@ const frameKey = (f: CallFrame): string => {
       .split('/')
       .pop()
       ?.replace(/-[\w-]{8}\.js$/, '.js') ?? '';
-  return `${f.functionName || '(anonymous)'}${file ? ` ${file}:${(f.lineNumber ?? 0) + 1}` : ''}`;
+  // Line and column: an unminified bundle's anonymous functions are told apart only by where they start.
+  const at = file ? ` ${file}:${(f.lineNumber ?? 0) + 1}:${(f.columnNumber ?? 0) + 1}` : '';
+  return `${f.functionName || '(anonymous)'}${at}`;
 };
 
 /** A task's top-level event (its name differs between Chromium versions). */
@@ -77,6 +82,8 @@ const add = (m: Map<string, number>, k: string, v: number) => m.set(k, (m.get(k)
 
 export class CpuProfileSink {
   private threads = new Map<string, Thread>();
+  /** Each anonymous frame's key → its script URL and 0-based position, to quote the bundle there. */
+  private anonymousAt = new Map<string, { url: string; line: number; column: number }>();
   private names = new Map<string, string>();
   private t0 = Number.POSITIVE_INFINITY;
   skipped = 0;
@@ -118,8 +125,15 @@ export class CpuProfileSink {
     const p = e.args?.data?.cpuProfile;
     for (const n of p?.nodes ?? []) {
       const script = (n.callFrame?.url ?? '').split('/').pop() ?? '';
+      const key = frameKey(n.callFrame ?? {});
+      if (!n.callFrame?.functionName && n.callFrame?.url)
+        this.anonymousAt.set(key, {
+          url: n.callFrame.url,
+          line: n.callFrame.lineNumber ?? 0,
+          column: n.callFrame.columnNumber ?? 0,
+        });
       t.nodes.set(n.id, {
-        key: frameKey(n.callFrame ?? {}),
+        key,
         ...(n.parent !== undefined ? { parent: n.parent } : {}),
         script,
       });
@@ -195,6 +209,36 @@ export class CpuProfileSink {
       }
     }
     return { threads, long_tasks: long.sort((a, b) => b.ms - a.ms).slice(0, 20) };
+  }
+
+  /**
+   * Names the summary's anonymous functions by quoting the (unminified) bundle where each starts,
+   * fetched from `fetchText(url)` while the server still runs: the quote is enough to find the
+   * function in the source.
+   */
+  async quoteAnonymous(
+    summary: { threads: ThreadProfile[] },
+    fetchText: (url: string) => Promise<string>,
+  ): Promise<void> {
+    const scripts = new Map<string, Promise<string[]>>();
+    for (const t of summary.threads) {
+      const quotes: Record<string, string> = {};
+      for (const { fn } of [...t.self, ...t.total]) {
+        const at = this.anonymousAt.get(fn);
+        if (!at || quotes[fn]) continue;
+        if (!scripts.has(at.url))
+          scripts.set(
+            at.url,
+            fetchText(at.url)
+              .then((s) => s.split('\n'))
+              .catch(() => []),
+          );
+        const line = (await scripts.get(at.url)!)[at.line] ?? '';
+        const before = (await scripts.get(at.url)!).slice(Math.max(0, at.line - 2), at.line).join(' ⏎ ');
+        quotes[fn] = `${before.slice(-160)} ⏎ ${line.slice(Math.max(0, at.column - 40), at.column + 160)}`;
+      }
+      if (Object.keys(quotes).length) t.anonymous = quotes;
+    }
   }
 }
 

@@ -196,11 +196,14 @@ async function importFolder(
   // The last file ends with the result shown, not after the profile is summed.
   const end = await page.evaluate(() => performance.now());
   if (profile && profileFile) {
-    const summary = (await profile.stop()).summary();
+    const sink = await profile.stop();
+    const summary = sink.summary();
+    await sink.quoteAnonymous(summary, async (url) => (await fetch(url)).text());
     writeFileSync(profileFile, JSON.stringify(summary, null, 1));
     for (const t of summary.threads) {
       note(`profile: ${t.thread}: ${(t.busy_ms / 1000).toFixed(1)} s busy; by self time:`);
       for (const f of t.self.slice(0, 12)) note(`  ${(f.share * 100).toFixed(1)} %  ${f.ms} ms  ${f.fn}`);
+      for (const [fn, quote] of Object.entries(t.anonymous ?? {})) note(`  ${fn} is: ${quote}`);
     }
     note(`profile written to ${profileFile}`);
   }
