@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, checkStorable, MAX_NESTING } from './canonical';
+import { generateStep } from '../../testing/training-run-generator';
+import { canonicalJson, checkStorable, MAX_NESTING, MAX_STORED_CHARS } from './canonical';
 
 /** `{"a":{"a":…}}` nested `depth` deep, built as text and parsed (as a file would be). */
 const deep = (depth: number) => JSON.parse(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`) as unknown;
@@ -40,5 +41,135 @@ describe('checkStorable', () => {
   it('accepts ordinary values', () => {
     expect(checkStorable({ a: [1, 'x', null, { b: true }] })).toBeNull();
     expect(checkStorable('text')).toBeNull();
+  });
+});
+
+/** canonicalJson as it was before it wrote leaves when pushed (Lit markers), the reference. */
+function canonicalJsonBefore(value: unknown): string {
+  class Lit {
+    constructor(readonly s: string) {}
+  }
+  const out: string[] = [];
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (v instanceof Lit) {
+      out.push(v.s);
+      continue;
+    }
+    if (Array.isArray(v)) {
+      out.push('[');
+      stack.push(new Lit(']'));
+      for (let i = v.length - 1; i >= 0; i--) {
+        const item: unknown = v[i];
+        stack.push(item === undefined || typeof item === 'function' ? null : item);
+        if (i > 0) stack.push(new Lit(','));
+      }
+      continue;
+    }
+    if (v !== null && typeof v === 'object') {
+      const rec = v as Record<string, unknown>;
+      const keys = Object.keys(rec)
+        .filter((k) => rec[k] !== undefined && typeof rec[k] !== 'function')
+        .sort();
+      out.push('{');
+      stack.push(new Lit('}'));
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const k = keys[i] as string;
+        stack.push(rec[k]);
+        stack.push(new Lit(`${i > 0 ? ',' : ''}${JSON.stringify(k)}:`));
+      }
+      continue;
+    }
+    out.push(JSON.stringify(v) ?? 'null');
+  }
+  return out.join('');
+}
+
+describe('canonicalJson is the text it was (content ids hash it)', () => {
+  it('on generated training records and odd values', () => {
+    const step = generateStep(3, 2, { steps: 40, samplesPerStep: 64, seed: 7, malformedRate: 0 });
+    const values: unknown[] = step.lines.map((l) => JSON.parse(l) as unknown);
+    const fn = () => 1;
+    values.push(
+      null,
+      undefined,
+      fn,
+      'a "quoted"\nstring',
+      -0,
+      1e21,
+      NaN,
+      [],
+      {},
+      [undefined, fn, Symbol('s'), null, [[]], { b: undefined }],
+      { z: Symbol('s'), y: fn, x: undefined, '': 0, 'é"\n': [1, { '1': 2, '0': 3 }] },
+      { 10: 'a', 2: 'b', b: { a: new Date(0) } },
+      deep(2_000),
+    );
+    for (const v of values) expect(canonicalJson(v)).toBe(canonicalJsonBefore(v));
+  });
+
+  it('names keys that are data (more than its key cache holds) the same on every call', () => {
+    const many = Object.fromEntries(Array.from({ length: 9_000 }, (_, i) => [`doc-${i}`, i]));
+    const first = canonicalJson(many);
+    expect(first).toBe(canonicalJsonBefore(many));
+    expect(canonicalJson(many)).toBe(first);
+  });
+});
+
+/** checkStorable as it was before it built paths only for what it reports, the reference. */
+function checkStorableBefore(value: unknown): { message: string; field?: string } | null {
+  const stack: Array<{ v: unknown; depth: number; path: string }> = [{ v: value, depth: 0, path: '' }];
+  let chars = 0;
+  while (stack.length) {
+    const { v, depth, path } = stack.pop() as { v: unknown; depth: number; path: string };
+    if (typeof v === 'string') chars += v.length;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= MAX_NESTING)
+      return {
+        message: `nested deeper than ${MAX_NESTING} levels; Hopscope cannot store it`,
+        ...(path ? { field: path } : {}),
+      };
+    const entries = Array.isArray(v) ? v.map((x, i) => [String(i), x] as const) : Object.entries(v);
+    for (const [k, x] of entries) {
+      chars += k.length;
+      const p = depth < 6 ? (path ? `${path}.${k}` : k) : path.endsWith('…') ? path : `${path}.…`;
+      stack.push({ v: x, depth: depth + 1, path: p });
+    }
+    if (chars > MAX_STORED_CHARS)
+      return {
+        message: `larger than ${MAX_STORED_CHARS.toLocaleString('en-US')} characters; Hopscope cannot store it`,
+      };
+  }
+  return null;
+}
+
+describe('checkStorable reports what it did, where it did', () => {
+  /** `leaf` under `keys`, then `{"a": …}` `depth` deep below it. */
+  const under = (keys: Array<string | number>, depth: number): unknown =>
+    keys.reduceRight<unknown>(
+      (inner, k) =>
+        typeof k === 'number'
+          ? Object.assign(new Array<unknown>(k + 1).fill(0), { [k]: inner })
+          : { [k]: inner },
+      deep(depth),
+    );
+
+  it.each([
+    [['agent', 'params'], MAX_NESTING],
+    [['steps', 12, 'docs', 3, 'text…', '', 'x', 'y'], MAX_NESTING],
+    [['', '', '', '', '', '', '', ''], MAX_NESTING],
+    [['a', 'b', 'c', 'd', 'e', 'f…', 'g'], MAX_NESTING],
+    [[], MAX_NESTING + 5],
+    [['fine'], 10],
+  ])('under %j, %i deep below', (keys, depth) => {
+    const v = { ok: [1, 'two', { three: 3 }], nested: under(keys, depth) };
+    expect(checkStorable(v)).toStrictEqual(checkStorableBefore(v));
+    expect(checkStorable(under(keys, depth))).toStrictEqual(checkStorableBefore(under(keys, depth)));
+  });
+
+  it('on generated training records (all storable)', () => {
+    const step = generateStep(5, 4, { steps: 40, samplesPerStep: 32, seed: 7, malformedRate: 0 });
+    for (const l of step.lines) expect(checkStorable(JSON.parse(l))).toBeNull();
   });
 });

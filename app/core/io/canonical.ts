@@ -9,47 +9,62 @@ export const MAX_NESTING = 256;
 /** Most characters (strings and keys) in one stored record. */
 export const MAX_STORED_CHARS = 128 * 1024 * 1024;
 
-class Lit {
-  constructor(readonly s: string) {}
-}
+/** A key's JSON and the colon after it; keys repeat across a file's records, so each is made once. */
+const keyTexts = new Map<string, string>();
+const keyText = (k: string): string => {
+  let t = keyTexts.get(k);
+  if (t === undefined) {
+    if (keyTexts.size >= 4096) keyTexts.clear(); // keys that are data (ids) must not grow it
+    t = `${JSON.stringify(k)}:`;
+    keyTexts.set(k, t);
+  }
+  return t;
+};
 
-/** JSON with object keys sorted and no whitespace (what JSON.stringify omits, it omits too). */
+/** A value's JSON where it is not an object or array (undefined, functions, symbols: null). */
+const leaf = (v: unknown): string => JSON.stringify(v) ?? 'null';
+
+/**
+ * JSON with object keys sorted and no whitespace (what JSON.stringify omits, it omits too). The
+ * stack holds output text (strings, written as they are: leaves are serialized when pushed) and
+ * the objects and arrays still to write.
+ */
 export function canonicalJson(value: unknown): string {
-  const out: string[] = [];
+  if (value === null || typeof value !== 'object') return leaf(value);
+  let out = '';
   const stack: unknown[] = [value];
   while (stack.length) {
     const v = stack.pop();
-    if (v instanceof Lit) {
-      out.push(v.s);
+    if (typeof v === 'string') {
+      out += v;
       continue;
     }
     if (Array.isArray(v)) {
-      out.push('[');
-      stack.push(new Lit(']'));
+      out += '[';
+      stack.push(']');
       for (let i = v.length - 1; i >= 0; i--) {
         const item: unknown = v[i];
-        stack.push(item === undefined || typeof item === 'function' ? null : item);
-        if (i > 0) stack.push(new Lit(','));
+        stack.push(
+          item !== null && typeof item === 'object' ? item : leaf(typeof item === 'function' ? null : item),
+        );
+        if (i > 0) stack.push(',');
       }
       continue;
     }
-    if (v !== null && typeof v === 'object') {
-      const rec = v as Record<string, unknown>;
-      const keys = Object.keys(rec)
-        .filter((k) => rec[k] !== undefined && typeof rec[k] !== 'function')
-        .sort();
-      out.push('{');
-      stack.push(new Lit('}'));
-      for (let i = keys.length - 1; i >= 0; i--) {
-        const k = keys[i] as string;
-        stack.push(rec[k]);
-        stack.push(new Lit(`${i > 0 ? ',' : ''}${JSON.stringify(k)}:`));
-      }
-      continue;
+    const rec = v as Record<string, unknown>;
+    const keys = Object.keys(rec)
+      .filter((k) => rec[k] !== undefined && typeof rec[k] !== 'function')
+      .sort();
+    out += '{';
+    stack.push('}');
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const k = keys[i] as string;
+      const item = rec[k];
+      stack.push(item !== null && typeof item === 'object' ? item : leaf(item));
+      stack.push(i > 0 ? `,${keyText(k)}` : keyText(k));
     }
-    out.push(JSON.stringify(v) ?? 'null');
   }
-  return out.join('');
+  return out;
 }
 
 export interface StorableProblem {
@@ -58,25 +73,61 @@ export interface StorableProblem {
   field?: string;
 }
 
-/** Null when `value` is within the storage limits, else what is wrong and where. */
+/** A value still to check, with the key it sits under and its parent (its path is built only if it fails). */
+interface Frame {
+  v: unknown;
+  depth: number;
+  key: string | number;
+  up: Frame | null;
+}
+
+/** A frame's dotted path: keys on the first 6 levels, then `.…` once. */
+function pathOf(f: Frame): string {
+  const keys: Array<string | number> = [];
+  for (let at: Frame | null = f; at?.up; at = at.up) keys.push(at.key);
+  let path = '';
+  for (let d = 0; d < keys.length; d++) {
+    const k = String(keys[keys.length - 1 - d]);
+    path = d < 6 ? (path ? `${path}.${k}` : k) : path.endsWith('…') ? path : `${path}.…`;
+  }
+  return path;
+}
+
+/** Characters of an array index's name (`String(i).length`). */
+const indexChars = (i: number): number => (i < 10 ? 1 : i < 100 ? 2 : i < 1000 ? 3 : String(i).length);
+
+/**
+ * Null when `value` is within the storage limits, else what is wrong and where. Walks the value in
+ * the order it always has (the same problem is reported first); the path of a value is made only
+ * when it is reported, not for every value walked.
+ */
 export function checkStorable(value: unknown): StorableProblem | null {
-  const stack: Array<{ v: unknown; depth: number; path: string }> = [{ v: value, depth: 0, path: '' }];
+  const stack: Frame[] = [{ v: value, depth: 0, key: '', up: null }];
   let chars = 0;
   while (stack.length) {
-    const { v, depth, path } = stack.pop() as { v: unknown; depth: number; path: string };
+    const f = stack.pop() as Frame;
+    const v = f.v;
     if (typeof v === 'string') chars += v.length;
     if (v === null || typeof v !== 'object') continue;
-    if (depth >= MAX_NESTING)
+    if (f.depth >= MAX_NESTING) {
+      const path = pathOf(f);
       return {
         message: `nested deeper than ${MAX_NESTING} levels; Hopscope cannot store it`,
         ...(path ? { field: path } : {}),
       };
-    const entries = Array.isArray(v) ? v.map((x, i) => [String(i), x] as const) : Object.entries(v);
-    for (const [k, x] of entries) {
-      chars += k.length;
-      // Paths are kept for the first levels only, so a deep walk stays linear.
-      const p = depth < 6 ? (path ? `${path}.${k}` : k) : path.endsWith('…') ? path : `${path}.…`;
-      stack.push({ v: x, depth: depth + 1, path: p });
+    }
+    const depth = f.depth + 1;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        chars += indexChars(i);
+        stack.push({ v: v[i] as unknown, depth, key: i, up: f });
+      }
+    } else {
+      const rec = v as Record<string, unknown>;
+      for (const k of Object.keys(rec)) {
+        chars += k.length;
+        stack.push({ v: rec[k], depth, key: k, up: f });
+      }
     }
     if (chars > MAX_STORED_CHARS)
       return {
