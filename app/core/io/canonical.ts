@@ -9,62 +9,47 @@ export const MAX_NESTING = 256;
 /** Most characters (strings and keys) in one stored record. */
 export const MAX_STORED_CHARS = 128 * 1024 * 1024;
 
-/** A key's JSON and the colon after it; keys repeat across a file's records, so each is made once. */
-const keyTexts = new Map<string, string>();
-const keyText = (k: string): string => {
-  let t = keyTexts.get(k);
-  if (t === undefined) {
-    if (keyTexts.size >= 4096) keyTexts.clear(); // keys that are data (ids) must not grow it
-    t = `${JSON.stringify(k)}:`;
-    keyTexts.set(k, t);
-  }
-  return t;
-};
+class Lit {
+  constructor(readonly s: string) {}
+}
 
-/** A value's JSON where it is not an object or array (undefined, functions, symbols: null). */
-const leaf = (v: unknown): string => JSON.stringify(v) ?? 'null';
-
-/**
- * JSON with object keys sorted and no whitespace (what JSON.stringify omits, it omits too). The
- * stack holds output text (strings, written as they are: leaves are serialized when pushed) and
- * the objects and arrays still to write.
- */
+/** JSON with object keys sorted and no whitespace (what JSON.stringify omits, it omits too). */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return leaf(value);
-  let out = '';
+  const out: string[] = [];
   const stack: unknown[] = [value];
   while (stack.length) {
     const v = stack.pop();
-    if (typeof v === 'string') {
-      out += v;
+    if (v instanceof Lit) {
+      out.push(v.s);
       continue;
     }
     if (Array.isArray(v)) {
-      out += '[';
-      stack.push(']');
+      out.push('[');
+      stack.push(new Lit(']'));
       for (let i = v.length - 1; i >= 0; i--) {
         const item: unknown = v[i];
-        stack.push(
-          item !== null && typeof item === 'object' ? item : leaf(typeof item === 'function' ? null : item),
-        );
-        if (i > 0) stack.push(',');
+        stack.push(item === undefined || typeof item === 'function' ? null : item);
+        if (i > 0) stack.push(new Lit(','));
       }
       continue;
     }
-    const rec = v as Record<string, unknown>;
-    const keys = Object.keys(rec)
-      .filter((k) => rec[k] !== undefined && typeof rec[k] !== 'function')
-      .sort();
-    out += '{';
-    stack.push('}');
-    for (let i = keys.length - 1; i >= 0; i--) {
-      const k = keys[i] as string;
-      const item = rec[k];
-      stack.push(item !== null && typeof item === 'object' ? item : leaf(item));
-      stack.push(i > 0 ? `,${keyText(k)}` : keyText(k));
+    if (v !== null && typeof v === 'object') {
+      const rec = v as Record<string, unknown>;
+      const keys = Object.keys(rec)
+        .filter((k) => rec[k] !== undefined && typeof rec[k] !== 'function')
+        .sort();
+      out.push('{');
+      stack.push(new Lit('}'));
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const k = keys[i] as string;
+        stack.push(rec[k]);
+        stack.push(new Lit(`${i > 0 ? ',' : ''}${JSON.stringify(k)}:`));
+      }
+      continue;
     }
+    out.push(JSON.stringify(v) ?? 'null');
   }
-  return out;
+  return out.join('');
 }
 
 export interface StorableProblem {
