@@ -197,7 +197,7 @@ async function importFolder(
   const end = await page.evaluate(() => performance.now());
   if (profile && profileFile) {
     const sink = await profile.stop();
-    const summary = sink.summary();
+    const summary = sink.summary(40);
     await sink.quoteAnonymous(summary, async (url) => (await fetch(url)).text());
     writeFileSync(profileFile, JSON.stringify(summary, null, 1));
     for (const t of summary.threads) {
