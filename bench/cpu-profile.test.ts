@@ -91,12 +91,12 @@ describe('the CPU profile sink', () => {
     const [first, second] = long_tasks;
     // Samples at 1.01 … 1.13 s fall in the first task: 10 of drawPlot, 3 of GC (idle not counted).
     expect(first!.self).toEqual([
-      { fn: 'drawPlot index.js:4', ms: 100 },
+      { fn: 'drawPlot index.js:4:1', ms: 100 },
       { fn: '(garbage collector)', ms: 30 },
     ]);
     expect(first!.total).toEqual([
-      { fn: 'drawPlot index.js:4', ms: 100 },
-      { fn: 'render index.js:3', ms: 100 },
+      { fn: 'drawPlot index.js:4:1', ms: 100 },
+      { fn: 'render index.js:3:1', ms: 100 },
     ]);
     expect(first!.sampled_ms).toBe(130);
     expect(second!.self).toEqual([]);
@@ -142,7 +142,7 @@ describe('the CPU profile sink', () => {
     ]);
     expect(t!.self).toEqual([
       { fn: '(program)', ms: 110 },
-      { fn: 'onMessage index.js:3', ms: 10 },
+      { fn: 'onMessage index.js:3:1', ms: 10 },
     ]);
     // Native work is a task's, not the thread's script time.
     expect(sink.summary().threads[0]!.busy_ms).toBe(10);

@@ -17,6 +17,7 @@ interface CallFrame {
   functionName?: string;
   url?: string;
   lineNumber?: number;
+  columnNumber?: number;
 }
 interface ProfileNode {
   id: number;
@@ -85,6 +86,8 @@ export interface ThreadProfile {
    */
   first_tenth: Array<{ fn: string; ms: number }>;
   last_tenth: Array<{ fn: string; ms: number }>;
+  /** For each anonymous function listed: the bundle's text where it starts (see `quoteAnonymous`). */
+  anonymous?: Record<string, string>;
 }
 
 export interface LongTask {
@@ -114,7 +117,9 @@ const frameKey = (f: CallFrame): string => {
       .split('/')
       .pop()
       ?.replace(/-[\w-]{8}\.js$/, '.js') ?? '';
-  return `${f.functionName || '(anonymous)'}${file ? ` ${file}:${(f.lineNumber ?? 0) + 1}` : ''}`;
+  // Line and column: an unminified bundle's anonymous functions are told apart only by where they start.
+  const at = file ? ` ${file}:${(f.lineNumber ?? 0) + 1}:${(f.columnNumber ?? 0) + 1}` : '';
+  return `${f.functionName || '(anonymous)'}${at}`;
 };
 
 /** A task's top-level event (its name differs between Chromium versions). */
@@ -150,6 +155,8 @@ function firstAt(xs: Array<{ ts: number }>, ts: number): number {
 export class CpuProfileSink {
   private threads = new Map<string, Thread>();
   private names = new Map<string, string>();
+  /** Each anonymous frame's key → its script URL and 0-based position, to quote the bundle there. */
+  private anonymousAt = new Map<string, { url: string; line: number; column: number }>();
   private profiles = new Map<string, Profile>();
   /** Chunks that arrived before their `Profile` event, by pid + id. */
   private pending = new Map<string, TraceEvent[]>();
@@ -229,8 +236,15 @@ export class CpuProfileSink {
     const cpu = e.args?.data?.cpuProfile;
     for (const n of cpu?.nodes ?? []) {
       const parent = n.parent !== undefined ? p.nodes.get(n.parent) : undefined;
+      const key = frameKey(n.callFrame ?? {});
+      if (!n.callFrame?.functionName && n.callFrame?.url)
+        this.anonymousAt.set(key, {
+          url: n.callFrame.url,
+          line: n.callFrame.lineNumber ?? 0,
+          column: n.callFrame.columnNumber ?? 0,
+        });
       p.nodes.set(n.id, {
-        key: frameKey(n.callFrame ?? {}),
+        key,
         ...(parent ? { parent } : {}),
         script: (n.callFrame?.url ?? '').split('/').pop() ?? '',
       });
@@ -354,6 +368,36 @@ export class CpuProfileSink {
       }
     }
     return { data_loss: this.dataLoss, threads, long_tasks: long.sort((a, b) => a.at_ms - b.at_ms) };
+  }
+  /**
+   * Names the summary's anonymous functions by quoting the (unminified) bundle where each starts,
+   * fetched from `fetchText(url)` while the server still runs: the quote is enough to find the
+   * function in the source.
+   */
+  async quoteAnonymous(
+    summary: { threads: ThreadProfile[] },
+    fetchText: (url: string) => Promise<string>,
+  ): Promise<void> {
+    const scripts = new Map<string, Promise<string[]>>();
+    for (const t of summary.threads) {
+      const quotes: Record<string, string> = {};
+      for (const { fn } of [...t.self, ...t.total]) {
+        const at = this.anonymousAt.get(fn);
+        if (!at || quotes[fn]) continue;
+        if (!scripts.has(at.url))
+          scripts.set(
+            at.url,
+            fetchText(at.url)
+              .then((s) => s.split('\n'))
+              .catch(() => []),
+          );
+        const lines = await scripts.get(at.url)!;
+        const before = lines.slice(Math.max(0, at.line - 2), at.line).join(' ⏎ ');
+        quotes[fn] =
+          `${before.slice(-160)} ⏎ ${(lines[at.line] ?? '').slice(Math.max(0, at.column - 40), at.column + 160)}`;
+      }
+      if (Object.keys(quotes).length) t.anonymous = quotes;
+    }
   }
 }
 

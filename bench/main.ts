@@ -16,6 +16,8 @@
 //         A live run's cost per streamed token as its draft grows (copy + finalize vs snapshots).
 //   diagnose [--json] [--records 500] [--rounds 5]
 //         Diagnosis time with the evidence-chain sufficiency vs the answer-containment rules.
+//   import-convert [--json] [--steps 4] [--per-step 512] [--rounds 7]
+//         The import's per-record functions vs the code they replaced (bench/import-convert-before.ts).
 //   import-store [--json] [--steps 20,100] [--samples 512]
 //         The import's write path in Node (fake-indexeddb): samples/s and last-20 ÷ first-20 file times.
 //   index-run [--json] [--steps 40] [--samples 256] [--threads N] [--dir RUN] [--floor-files N]
@@ -122,6 +124,11 @@ const COMMANDS: Record<string, Command> = {
     describe:
       "the CLI's index on a generated veRL run across worker threads: rate ÷ (threads × one-core parse + derive floor, same process)",
     load: () => import('./index-run-bench'),
+  },
+  'import-convert': {
+    describe:
+      "the import worker's per-record functions (line trim, storage check, schema check with zod jitless as in the page) against the code before branch import-cost, alternating in one process",
+    load: () => import('./import-convert-bench'),
   },
   'import-store': {
     describe:

@@ -142,11 +142,14 @@ async function hoverPlots(page: Page): Promise<void> {
 
 /** Ends `profile`, writes its summary to `file` and notes each thread's top and each long task. */
 async function writeProfile(profile: { stop: () => Promise<CpuProfileSink> }, file: string): Promise<void> {
-  const summary = (await profile.stop()).summary();
+  const sink = await profile.stop();
+  const summary = sink.summary(40);
+  await sink.quoteAnonymous(summary, async (url) => (await fetch(url)).text());
   writeFileSync(file, JSON.stringify(summary, null, 1));
   for (const t of summary.threads) {
     note(`profile: ${t.thread}: ${(t.busy_ms / 1000).toFixed(1)} s busy; by self time:`);
     for (const f of t.self.slice(0, 12)) note(`  ${(f.share * 100).toFixed(1)} %  ${f.ms} ms  ${f.fn}`);
+    for (const [fn, quote] of Object.entries(t.anonymous ?? {})) note(`  ${fn} is: ${quote}`);
   }
   const lost = summary.data_loss ? ' (the trace dropped events: sums are short)' : '';
   note(`profile: ${summary.long_tasks.length} main-thread tasks of 100 ms and more${lost}:`);

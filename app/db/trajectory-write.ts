@@ -65,8 +65,9 @@ export async function writeTrajectories<T, S extends StoreNames<HopscopeDB> = ne
         .catch(() => {});
     }
     void tx.objectStore('trajectories').put(packTrajectory(t));
-    const r = row && rowsCurrent ? { ...row, id: t.id } : toRow(t, index);
-    void tx.objectStore('rows').put({ ...r, collection: c.id });
+    // One copy of the row, not two (a row has dozens of fields): the same keys in the same order.
+    const r = row && rowsCurrent ? row : toRow(t, index);
+    void tx.objectStore('rows').put({ ...r, id: t.id, collection: c.id });
   };
   let out: T;
   try {

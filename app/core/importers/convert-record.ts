@@ -6,7 +6,8 @@ import { hash53 } from '../hash';
 import { canonicalJson, checkStorable, MAX_NESTING } from '../io/canonical';
 import { shareDocHaystack } from '../metrics/normalize';
 import { buildTrajectory } from '../schema/builder';
-import { parseTrajectory, type Trajectory } from '../schema/trajectory';
+import type { Trajectory } from '../schema/trajectory';
+import { parseTrajectoryFast } from '../schema/trajectory-fast';
 import type { RawRecord } from './records';
 import { type FormatImporter, type ImportIssue, RecordError } from './types';
 
@@ -37,7 +38,7 @@ export function convertRecord(
       derived = true;
     }
     const built = buildTrajectory(events);
-    const checked = parseTrajectory(built);
+    const checked = parseTrajectoryFast(built);
     if (!checked.ok) throw new RecordError(checked.error, checked.field);
     const empty = emptiness(checked.value, start.type === 'snapshot');
     if (empty) throw new RecordError(`read as ${f.id}, the record yields ${empty}; not imported`);

@@ -58,25 +58,61 @@ export interface StorableProblem {
   field?: string;
 }
 
-/** Null when `value` is within the storage limits, else what is wrong and where. */
+/** A value still to check, with the key it sits under and its parent (its path is built only if it fails). */
+interface Frame {
+  v: unknown;
+  depth: number;
+  key: string | number;
+  up: Frame | null;
+}
+
+/** A frame's dotted path: keys on the first 6 levels, then `.…` once. */
+function pathOf(f: Frame): string {
+  const keys: Array<string | number> = [];
+  for (let at: Frame | null = f; at?.up; at = at.up) keys.push(at.key);
+  let path = '';
+  for (let d = 0; d < keys.length; d++) {
+    const k = String(keys[keys.length - 1 - d]);
+    path = d < 6 ? (path ? `${path}.${k}` : k) : path.endsWith('…') ? path : `${path}.…`;
+  }
+  return path;
+}
+
+/** Characters of an array index's name (`String(i).length`). */
+const indexChars = (i: number): number => (i < 10 ? 1 : i < 100 ? 2 : i < 1000 ? 3 : String(i).length);
+
+/**
+ * Null when `value` is within the storage limits, else what is wrong and where. Walks the value in
+ * the order it always has (the same problem is reported first); the path of a value is made only
+ * when it is reported, not for every value walked.
+ */
 export function checkStorable(value: unknown): StorableProblem | null {
-  const stack: Array<{ v: unknown; depth: number; path: string }> = [{ v: value, depth: 0, path: '' }];
+  const stack: Frame[] = [{ v: value, depth: 0, key: '', up: null }];
   let chars = 0;
   while (stack.length) {
-    const { v, depth, path } = stack.pop() as { v: unknown; depth: number; path: string };
+    const f = stack.pop() as Frame;
+    const v = f.v;
     if (typeof v === 'string') chars += v.length;
     if (v === null || typeof v !== 'object') continue;
-    if (depth >= MAX_NESTING)
+    if (f.depth >= MAX_NESTING) {
+      const path = pathOf(f);
       return {
         message: `nested deeper than ${MAX_NESTING} levels; Hopscope cannot store it`,
         ...(path ? { field: path } : {}),
       };
-    const entries = Array.isArray(v) ? v.map((x, i) => [String(i), x] as const) : Object.entries(v);
-    for (const [k, x] of entries) {
-      chars += k.length;
-      // Paths are kept for the first levels only, so a deep walk stays linear.
-      const p = depth < 6 ? (path ? `${path}.${k}` : k) : path.endsWith('…') ? path : `${path}.…`;
-      stack.push({ v: x, depth: depth + 1, path: p });
+    }
+    const depth = f.depth + 1;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        chars += indexChars(i);
+        stack.push({ v: v[i] as unknown, depth, key: i, up: f });
+      }
+    } else {
+      const rec = v as Record<string, unknown>;
+      for (const k of Object.keys(rec)) {
+        chars += k.length;
+        stack.push({ v: rec[k], depth, key: k, up: f });
+      }
     }
     if (chars > MAX_STORED_CHARS)
       return {

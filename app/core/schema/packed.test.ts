@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importAll, stringChunks } from '../importers/pipeline';
+import { generateStep } from '../../testing/training-run-generator';
 import { packTrajectory, unpackTrajectory } from './packed';
 import type { Trajectory } from './trajectory';
 
@@ -94,5 +95,42 @@ describe('packed trajectories', () => {
       })),
     };
     expect(stored(t)).toStrictEqual(t);
+  });
+});
+
+/** A step or document packed the way it was before (one entry-pair copy per span), the reference. */
+function withSpanBefore<T extends object>(o: T, key: string, span: [number, number]): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) out[k === key ? `${key}At` : k] = k === key ? span : v;
+  return out as T;
+}
+
+describe('packTrajectory stores what it stored', () => {
+  it('the same spans in the same key positions as one copy per span did', async () => {
+    const step = generateStep(3, 2, { steps: 40, samplesPerStep: 64, seed: 7, malformedRate: 0 });
+    const list = [
+      ...(await importAll(stringChunks(step.lines.join('\n')), { file: 'run/3.jsonl' })).trajectories,
+      ...(await load('r1searcher_bamboogle_qwen.jsonl')),
+    ];
+    for (const t of list) {
+      const packed = packTrajectory(t) as Trajectory & { steps: Array<Record<string, unknown>> };
+      // Rebuild each packed step from the plain one with the old copy, span by span.
+      const expected = t.steps.map((s, i) => {
+        const p = packed.steps[i] as Record<string, unknown>;
+        let out: object = s;
+        if (p.rawAt) out = withSpanBefore(out, 'raw', p.rawAt as [number, number]);
+        if (p.textAt) out = withSpanBefore(out, 'text', p.textAt as [number, number]);
+        const docs = p.docs as Array<Record<string, unknown>> | undefined;
+        if (docs?.some((d) => d.textAt))
+          out = {
+            ...out,
+            docs: s.docs?.map((d, j) =>
+              docs[j]?.textAt ? withSpanBefore(d, 'text', docs[j].textAt as [number, number]) : d,
+            ),
+          };
+        return out;
+      });
+      expect(JSON.stringify(packed.steps)).toBe(JSON.stringify(expected));
+    }
   });
 });

@@ -18,10 +18,18 @@ export type StoredTrajectory = Trajectory | (Omit<Trajectory, 'steps'> & { packe
 /** Shorter strings are kept as they are: a span costs about as much. */
 const MIN_PACKED = 24;
 
-/** `o` with `key` replaced by `key + 'At'` in the same position. */
-function withSpan<T extends object>(o: T, key: string, span: Span): T {
+/**
+ * `o` with each key of `spans` replaced by `key + 'At'` (its span) in the same position. One pass
+ * over the keys, with no entry pairs: a large import packs every step and document it stores.
+ */
+function withSpans<T extends object>(o: T, spans: { raw?: Span | null; text?: Span | null }): T {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(o)) out[k === key ? `${key}At` : k] = k === key ? span : v;
+  const from = o as Record<string, unknown>;
+  for (const k of Object.keys(from)) {
+    const span = k === 'raw' ? spans.raw : k === 'text' ? spans.text : undefined;
+    if (span) out[k === 'raw' ? 'rawAt' : 'textAt'] = span;
+    else out[k] = from[k];
+  }
   return out as T;
 }
 
@@ -57,19 +65,16 @@ export function packTrajectory(t: Trajectory): StoredTrajectory {
   const steps = t.steps.map((s): PackedStep => {
     let out: PackedStep = s;
     const rawAt = find(s.raw);
-    if (rawAt) {
-      from = rawAt[0];
-      out = withSpan(out, 'raw', rawAt);
-    }
+    if (rawAt) from = rawAt[0];
     const textAt = find(s.text);
-    if (textAt) out = withSpan(out, 'text', textAt);
+    if (rawAt || textAt) out = withSpans(out, { raw: rawAt, text: textAt });
     if (s.docs) {
       let docsPacked = false;
       const docs = s.docs.map((d): PackedDoc => {
         const at = find(d.text);
         if (!at) return d;
         docsPacked = true;
-        return withSpan(d, 'text', at);
+        return withSpans(d, { text: at });
       });
       if (docsPacked) out = { ...out, docs };
     }
