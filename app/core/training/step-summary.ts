@@ -243,29 +243,105 @@ export type HeldStepRow = StepRow & { id: string };
 const byId = (a: HeldStepRow, b: HeldStepRow) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
+ * What changed in a StepSummaries since a version the reader holds (`since`): the summaries of the
+ * steps changed and the keys of the steps gone; `full` when the reader's version is of another
+ * instance or from before a full read, and `changed` then holds every summary.
+ */
+export interface StepChanges {
+  /** The StepSummaries instance answering (a new table worker starts a new one). */
+  epoch: string;
+  /** The version this answer brings the reader to. */
+  version: number;
+  full: boolean;
+  changed: StepSummary[];
+  gone: Array<{ run: string; step: number }>;
+}
+
+/** What a reader of StepChanges holds: the summaries in summarizeSteps' order, at a version. */
+export interface HeldSteps {
+  epoch: string | null;
+  version: number;
+  list: StepSummary[];
+}
+
+export const NO_STEPS: HeldSteps = { epoch: null, version: -1, list: [] };
+
+const stepKeyOf = (run: string, step: number) => `${run}\u0000${step}`;
+
+/** summarizeSteps' order: run name, then step. */
+const byRunStep = (a: StepSummary, b: StepSummary) =>
+  a.run < b.run ? -1 : a.run > b.run ? 1 : a.step - b.step;
+
+/**
+ * `held` with `c` applied: the changed steps replaced or added, the gone ones dropped; every other
+ * summary stays the same object (so what is drawn from it can be kept). Equals a full read at
+ * `c.version` (step-summary.test.ts). An answer no newer than what is held changes nothing.
+ */
+export function mergeStepChanges(held: HeldSteps, c: StepChanges): HeldSteps {
+  if (c.full) return { epoch: c.epoch, version: c.version, list: c.changed };
+  if (c.epoch !== held.epoch || c.version <= held.version) return held;
+  if (c.changed.length === 0 && c.gone.length === 0) return { ...held, version: c.version };
+  const drop = new Set(c.gone.map((g) => stepKeyOf(g.run, g.step)));
+  for (const s of c.changed) drop.add(stepKeyOf(s.run, s.step));
+  const kept = held.list.filter((s) => !drop.has(stepKeyOf(s.run, s.step)));
+  const added = [...c.changed].sort(byRunStep);
+  // Both lists are in order: merge them (a refresh usually appends the last steps).
+  const list: StepSummary[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < kept.length || j < added.length) {
+    const a = kept[i];
+    const b = added[j];
+    if (b === undefined || (a !== undefined && byRunStep(a, b) < 0)) {
+      list.push(a as StepSummary);
+      i++;
+    } else {
+      list.push(b);
+      j++;
+    }
+  }
+  return { epoch: c.epoch, version: c.version, list };
+}
+
+let epochs = 0;
+
+/**
  * summarizeSteps kept up to date as rows come and go: a change re-summarizes only the steps it
  * touched, so an import refreshing the Training page after every batch costs what the batch
  * added, not a pass over every row held. A step's rows are summarized in id order, the order a
  * full read of the rows has, so the result equals summarizeSteps over every row in id order.
+ * Each change of a step stamps it with a new version, so a reader holding the summaries at one
+ * version is sent only the steps changed since (`since`), not every step on every refresh.
  */
 export class StepSummaries {
   private readonly steps = new Map<string, Map<number, Map<string, HeldStepRow>>>();
   private readonly done = new Map<string, Map<number, StepSummary>>();
   private list: StepSummary[] | null = [];
+  readonly epoch = `${Date.now().toString(36)}-${++epochs}-${Math.random().toString(36).slice(2)}`;
+  private version = 0;
+  /** The version of the last full read: a reader from before it gets every summary. */
+  private resetAt = 0;
+  /** The version at which each step held last changed, and each step gone, by stepKeyOf. */
+  private readonly stamps = new Map<string, { run: string; step: number; at: number }>();
+  private readonly gone = new Map<string, { run: string; step: number; at: number }>();
 
   /** Holds `rows` only (a full read). */
   reset(rows: Iterable<HeldStepRow>): void {
     this.steps.clear();
     this.done.clear();
+    this.stamps.clear();
+    this.gone.clear();
+    this.resetAt = ++this.version;
     this.change([], rows);
   }
 
   /** `before` (rows replaced or gone) let go, then `after` (their new rows, and rows added) held. */
   change(before: Iterable<HeldStepRow>, after: Iterable<HeldStepRow>): void {
+    const at = ++this.version;
     for (const r of before) {
       if (r.trainStep === null) continue;
       this.steps.get(r.run)?.get(r.trainStep)?.delete(r.id);
-      this.touch(r.run, r.trainStep);
+      this.touch(r.run, r.trainStep, at);
     }
     for (const r of after) {
       if (r.trainStep === null) continue;
@@ -274,7 +350,7 @@ export class StepSummaries {
       let step = run.get(r.trainStep);
       if (!step) run.set(r.trainStep, (step = new Map()));
       step.set(r.id, r);
-      this.touch(r.run, r.trainStep);
+      this.touch(r.run, r.trainStep, at);
     }
   }
 
@@ -284,26 +360,50 @@ export class StepSummaries {
     const out: StepSummary[] = [];
     for (const run of [...this.steps.keys()].sort()) {
       const steps = this.steps.get(run) as Map<number, Map<string, HeldStepRow>>;
-      let done = this.done.get(run);
-      if (!done) this.done.set(run, (done = new Map()));
-      for (const step of [...steps.keys()].sort((a, b) => a - b)) {
-        let s = done.get(step);
-        if (!s) {
-          const rows = [...(steps.get(step) as Map<string, HeldStepRow>).values()].sort(byId);
-          s = summarizeSteps(rows)[0] as StepSummary;
-          done.set(step, s);
-        }
-        out.push(s);
-      }
+      for (const step of [...steps.keys()].sort((a, b) => a - b)) out.push(this.summaryOf(run, step));
     }
     return (this.list = out);
   }
 
-  private touch(run: string, step: number): void {
+  /**
+   * The steps changed since `version` of this instance (`epoch`), and those gone; every summary
+   * when the reader holds another instance's, or one from before the last full read.
+   */
+  since(epoch: string | null, version: number): StepChanges {
+    if (epoch !== this.epoch || version < this.resetAt)
+      return { epoch: this.epoch, version: this.version, full: true, changed: this.summaries(), gone: [] };
+    const changed: StepSummary[] = [];
+    for (const s of this.stamps.values()) if (s.at > version) changed.push(this.summaryOf(s.run, s.step));
+    const gone: Array<{ run: string; step: number }> = [];
+    for (const g of this.gone.values()) if (g.at > version) gone.push({ run: g.run, step: g.step });
+    return { epoch: this.epoch, version: this.version, full: false, changed: changed.sort(byRunStep), gone };
+  }
+
+  private summaryOf(run: string, step: number): StepSummary {
+    let done = this.done.get(run);
+    if (!done) this.done.set(run, (done = new Map()));
+    let s = done.get(step);
+    if (!s) {
+      const rows = [...(this.steps.get(run)?.get(step) as Map<string, HeldStepRow>).values()].sort(byId);
+      s = summarizeSteps(rows)[0] as StepSummary;
+      done.set(step, s);
+    }
+    return s;
+  }
+
+  private touch(run: string, step: number, at: number): void {
     this.list = null;
     this.done.get(run)?.delete(step);
+    const key = stepKeyOf(run, step);
     const rows = this.steps.get(run);
-    if (rows?.get(step)?.size === 0) rows.delete(step);
+    if (rows?.get(step)?.size === 0 || !rows?.has(step)) {
+      rows?.delete(step);
+      this.stamps.delete(key);
+      this.gone.set(key, { run, step, at });
+    } else {
+      this.gone.delete(key);
+      this.stamps.set(key, { run, step, at });
+    }
     if (rows?.size === 0) this.steps.delete(run);
   }
 }

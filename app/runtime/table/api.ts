@@ -147,11 +147,7 @@ export function createTableWorkerApi() {
   }
 
   const api = {
-    ...createTrainingApi(
-      () => rows,
-      () => steps.summaries(),
-      questions,
-    ),
+    ...createTrainingApi(() => rows, steps, questions),
     /** Serves the SQL worker these rows (app/runtime/sql). */
     connectSql: (port: MessagePort) => sql.connectSql(port),
     /** Reads every row from IndexedDB again (after a deletion, a question set, any other write). */

@@ -90,11 +90,7 @@ describe('the table worker’s training answers', () => {
     let held: TrajectoryRow[] = [];
     let reads = 0;
     const index = new QuestionIndex();
-    const api = createTrainingApi(
-      () => (reads++, held),
-      () => [],
-      index,
-    );
+    const api = createTrainingApi(() => (reads++, held), new StepSummaries(), index);
     index.reset(held);
     const word = rows[0]!.question.split(/\s+/).find((w) => w.length > 5)!;
     // One step file a refresh, as the Training page's import stores them; the picker asks each time.

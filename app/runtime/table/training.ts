@@ -1,7 +1,12 @@
 // The table worker's answers about training runs (registered in ./api.ts): the over-steps summaries
 // and one question's samples across steps, computed where the rows live, so 100,000 rollouts never
 // cross to the page or load its main thread. Only the summaries (one small object per step) do.
-import { type StepSummary, summarizeSteps } from '../../core/training/step-summary';
+import {
+  type StepChanges,
+  type StepSummaries,
+  type StepSummary,
+  summarizeSteps,
+} from '../../core/training/step-summary';
 import type { TrajectoryRow } from '../../core/table/row';
 import {
   type QuestionIndex,
@@ -25,18 +30,20 @@ export interface QuestionSample {
 
 /**
  * `stepSummaries`: the summaries kept up to date as rows change (the table worker's StepSummaries,
- * which re-summarizes only the steps a batch touched); without it, summarizeSteps once per version
- * of the rows array (it is replaced on every load). `questions`: the questions kept up to date the
+ * which re-summarizes only the steps a batch touched, and tells a reader only the steps changed
+ * since the version it holds); without it, summarizeSteps once per version of the rows array (it
+ * is replaced on every load), and every answer of `trainingSummaryChanges` is full. `questions`: the questions kept up to date the
  * same way (the picker asks on every refresh of an import); without it, a pass over the rows.
  */
 export function createTrainingApi(
   currentRows: () => readonly TrajectoryRow[],
-  stepSummaries?: () => StepSummary[],
+  stepSummaries?: StepSummaries,
   questions?: QuestionIndex,
 ) {
   let memo: { rows: readonly TrajectoryRow[]; steps: StepSummary[] } | null = null;
+  let versions = 0;
   const summaries = (): StepSummary[] => {
-    if (stepSummaries) return stepSummaries();
+    if (stepSummaries) return stepSummaries.summaries();
     const rows = currentRows();
     if (memo?.rows !== rows) memo = { rows, steps: summarizeSteps(rows) };
     return memo.steps;
@@ -45,6 +52,15 @@ export function createTrainingApi(
     /** One summary per (run, step) of the training samples held (summarizeSteps). */
     trainingSummary(): StepSummary[] {
       return summaries();
+    },
+    /**
+     * The summaries of the steps changed since `version` of `epoch` (what the page holds), and the
+     * steps gone: a refresh during an import sends what it changed, not every step again (with
+     * 5,000 steps, cloning every summary on every refresh grew the import's cost per file).
+     */
+    trainingSummaryChanges(epoch: string | null, version: number): StepChanges {
+      if (stepSummaries) return stepSummaries.since(epoch, version);
+      return { epoch: 'rows', version: ++versions, full: true, changed: summaries(), gone: [] };
     },
     /** Questions of `run` whose text holds every word of `text`, most sampled first. */
     trainingQuestions(run: string, text: string): TrainingQuestion[] {

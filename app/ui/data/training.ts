@@ -5,7 +5,8 @@
 // folders' state (app/services/training-follow.ts).
 // Under the rows key, so every import refreshes them.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
+import { type HeldSteps, mergeStepChanges, NO_STEPS } from '../../core/training/step-summary';
 import { sqlWorker } from '../../runtime/sql/client';
 import { tableWorker } from '../../runtime/table/client';
 import { followStatuses, subscribeFollows } from '../../services/training-follow';
@@ -37,9 +38,18 @@ export function useTrainingSummary(): TrainingSummary {
     placeholderData: keepPreviousData,
     structuralSharing: false,
   });
+  // The table worker's summaries as held here: each refresh asks for the steps changed since and
+  // merges them, so its cost follows what an import added, not every step stored; the summaries
+  // of unchanged steps stay the same objects.
+  const steps = useRef<HeldSteps>(NO_STEPS);
   const table = useQuery({
     queryKey: ['training-summary', load.data],
-    queryFn: () => tableWorker().trainingSummary(),
+    queryFn: async () => {
+      const from = steps.current;
+      const changes = await tableWorker().trainingSummaryChanges(from.epoch, from.version);
+      steps.current = mergeStepChanges(steps.current, changes);
+      return steps.current.list;
+    },
     enabled:
       load.data !== undefined &&
       summaryQueries(importing, sqlCurrent({ sql, held, rowsFetching: rows.isFetching })).table,
