@@ -1,5 +1,5 @@
 import { area, bisector, curveStepAfter, line, scaleLinear } from 'd3';
-import { type KeyboardEvent, type MouseEvent, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, type MouseEvent, useId, useMemo, useRef, useState } from 'react';
 import { FigureExport } from '../charts/ExportButtons';
 import { DASHES, legendWidth, SvgLegend } from '../charts/SvgLegend';
 import { tipPlacement } from '../charts/tip-placement';
@@ -36,9 +36,10 @@ function nearestIndex(points: readonly StepPoint[], step: number): number {
 /**
  * A metric over training steps, one line per run, with a legend. Hover or the arrow keys pick a
  * point and show its numbers as text; a click or Enter opens that step's trajectories. React renders
- * the SVG; d3 computes the scales and path strings only.
+ * the SVG; d3 computes the scales and path strings only. Memo: a refresh that leaves a plot's
+ * series the same objects (keptSeries) skips it.
  */
-export function StepChart({
+export const StepChart = memo(function StepChart({
   title,
   yLabel,
   series,
@@ -280,4 +281,4 @@ export function StepChart({
       </figcaption>
     </figure>
   );
-}
+});

@@ -140,3 +140,52 @@ export function metricSeries(
 export function stepKey(run: string, step: number): string {
   return `${run}\u0000${step}`;
 }
+
+/** Each metric's series, with what they were drawn from: kept between refreshes (keptSeries). */
+export interface KeptSeries {
+  /** Each run's summaries, in step order. */
+  runs: Map<string, StepSummary[]>;
+  /** By metric id: its series (in run order), and each run's (null: no point to draw). */
+  byMetric: Map<string, { list: StepSeries[]; byRun: Map<string, StepSeries | null> }>;
+}
+
+const sameItems = <T>(a: readonly T[] | undefined, b: readonly T[]) =>
+  a !== undefined && a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * metricSeries for every metric, keeping `prev`'s objects where nothing they show changed: a run
+ * whose summaries are the same objects as before (the Training page's refresh replaces only the
+ * steps an import changed) keeps its series, and a metric whose series all stay keeps its list, so
+ * the chart drawing it is skipped. The values are metricSeries' (step-metrics.test.ts).
+ */
+export function keptSeries(
+  prev: KeptSeries | null,
+  steps: readonly StepSummary[],
+  metrics: readonly StepMetric[],
+  colors: ReadonlyMap<string, string>,
+): KeptSeries {
+  const runs = new Map<string, StepSummary[]>();
+  for (const s of steps) {
+    const list = runs.get(s.run);
+    if (list) list.push(s);
+    else runs.set(s.run, [s]);
+  }
+  const byMetric: KeptSeries['byMetric'] = new Map();
+  for (const m of metrics) {
+    const before = prev?.byMetric.get(m.id);
+    const byRun = new Map<string, StepSeries | null>();
+    const list: StepSeries[] = [];
+    for (const [run, color] of colors) {
+      const own = runs.get(run) ?? [];
+      const old = before?.byRun.get(run);
+      const s =
+        old !== undefined && (old === null || old.color === color) && sameItems(prev?.runs.get(run), own)
+          ? old
+          : (metricSeries(own, m, new Map([[run, color]]))[0] ?? null);
+      byRun.set(run, s);
+      if (s) list.push(s);
+    }
+    byMetric.set(m.id, { list: before && sameItems(before.list, list) ? before.list : list, byRun });
+  }
+  return { runs, byMetric };
+}
