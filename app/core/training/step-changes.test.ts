@@ -134,13 +134,16 @@ describe('StepSummaries.since and mergeStepChanges', () => {
     const rnd = random(5);
     const steps = new StepSummaries();
     steps.change([], [row(rnd, 'a', 'grpo', 1)]);
-    const first = mergeStepChanges(NO_STEPS, steps.since(null, -1));
+    const whole = steps.since(null, -1);
+    const first = mergeStepChanges(NO_STEPS, whole);
     const stale = steps.since(first.epoch, first.version);
     steps.change([], [row(rnd, 'b', 'grpo', 2)]);
     const second = mergeStepChanges(first, steps.since(first.epoch, first.version));
     expect(second.list.map((s) => s.step)).toEqual([1, 2]);
-    // Two refreshes in flight: the older answer arriving last changes nothing.
+    // Two refreshes in flight: the older answer arriving last changes nothing, full or not.
     expect(mergeStepChanges(second, stale)).toBe(second);
+    expect(whole.full).toBe(true);
+    expect(mergeStepChanges(second, whole)).toBe(second);
     // A new table worker (another instance) answers in full, whatever version the reader holds.
     const other = new StepSummaries();
     other.change([], [row(rnd, 'c', 'ppo', 7)]);

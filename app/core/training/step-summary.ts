@@ -278,8 +278,9 @@ const byRunStep = (a: StepSummary, b: StepSummary) =>
  * `c.version` (step-summary.test.ts). An answer no newer than what is held changes nothing.
  */
 export function mergeStepChanges(held: HeldSteps, c: StepChanges): HeldSteps {
+  if (c.epoch === held.epoch && c.version <= held.version) return held;
   if (c.full) return { epoch: c.epoch, version: c.version, list: c.changed };
-  if (c.epoch !== held.epoch || c.version <= held.version) return held;
+  if (c.epoch !== held.epoch) return held;
   if (c.changed.length === 0 && c.gone.length === 0) return { ...held, version: c.version };
   const drop = new Set(c.gone.map((g) => stepKeyOf(g.run, g.step)));
   for (const s of c.changed) drop.add(stepKeyOf(s.run, s.step));
