@@ -9,18 +9,7 @@ import {
   summarizeSteps,
 } from './step-summary';
 import { NO_EFF } from '../../testing/table-row';
-
-/** A small seeded generator (mulberry32), so a failing sequence replays. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../random';
 
 function row(rnd: () => number, id: string, run: string, step: number | null): HeldStepRow {
   const rc = Math.floor(rnd() * 4);
@@ -49,7 +38,7 @@ function fullRead(held: Map<string, HeldStepRow>): StepSummary[] {
  * now and then a full read (reset).
  */
 function* batches(seed: number, n: number) {
-  const rnd = random(seed);
+  const rnd = mulberry32(seed);
   const held = new Map<string, HeldStepRow>();
   let next = 0;
   let top = 1;
@@ -110,7 +99,7 @@ describe('StepSummaries.since and mergeStepChanges', () => {
   });
 
   it('sends only the steps a batch changed, and the steps it emptied as gone', () => {
-    const rnd = random(9);
+    const rnd = mulberry32(9);
     const steps = new StepSummaries();
     steps.change(
       [],
@@ -131,7 +120,7 @@ describe('StepSummaries.since and mergeStepChanges', () => {
   });
 
   it('leaves what it holds alone for an answer older than it, and reads everything from another instance', () => {
-    const rnd = random(5);
+    const rnd = mulberry32(5);
     const steps = new StepSummaries();
     steps.change([], [row(rnd, 'a', 'grpo', 1)]);
     const whole = steps.since(null, -1);
