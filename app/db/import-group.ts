@@ -102,7 +102,9 @@ export async function importGroupIntoDb(
   let pendingChars = 0;
   let pendingSince = 0;
   let current = 0;
+  // The progress of the last batch read, and its file's place.
   let lastProgress: ImportProgress = { chars: 0, records: 0, imported: 0, errors: 0 };
+  let lastIndex = 0;
   // The first file of the transaction that failed: where the group stopped.
   let failedAt = null as number | null;
   let committing = null as Promise<void> | null;
@@ -122,7 +124,7 @@ export async function importGroupIntoDb(
     if (forcedCloseMark() !== closes) throw new DatabaseClosedError();
     if (pending.length === 0) return;
     const pieces = pending;
-    const at = current;
+    const at = lastIndex;
     const progress = lastProgress;
     pending = [];
     pendingRecords = 0;
@@ -160,6 +162,7 @@ export async function importGroupIntoDb(
         // Cut before a piece, not after: a file's last batch and its end (its report done) always
         // share a transaction, so the first file of a failed one is the first not stored whole.
         if (r.done) {
+          if (pending.length === 0) pendingSince = performance.now();
           pending.push({ index: i, summary: r.value });
           if (full()) await flush();
           break;
@@ -168,6 +171,7 @@ export async function importGroupIntoDb(
         if (pending.length === 0) pendingSince = performance.now();
         pending.push({ index: i, batch: r.value });
         lastProgress = r.value.progress;
+        lastIndex = i;
         pendingRecords += r.value.trajectories.length;
         // Characters this batch read (progress counts the file's from its start).
         pendingChars += r.value.progress.chars - charsBefore;
