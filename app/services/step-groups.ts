@@ -8,8 +8,12 @@ import { BATCH_CHARS, BATCH_RECORDS } from '../core/importers/pipeline';
 export const GROUP_FILES = BATCH_RECORDS;
 /** Bytes of files in one group at most (≈ characters of source for the ASCII-heavy dumps). */
 export const GROUP_BYTES = BATCH_CHARS;
-/** A file this big or bigger is imported alone. */
-export const ALONE_BYTES = 1024 * 1024;
+/**
+ * A file this big or bigger is imported alone, as before grouping: a 512-sample step file (0.9-1.9
+ * MB generated) always is. Its records cost far more than the fixed cost a file has alone (about
+ * 25-30 ms in the page, docs/benchmarks.md), so grouping it would save little.
+ */
+export const ALONE_BYTES = 256 * 1024;
 
 /**
  * The end (exclusive) of the group that starts at file `from` of `n`, by the files' sizes: the next

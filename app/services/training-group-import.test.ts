@@ -118,7 +118,7 @@ describe('a run of small step files', () => {
     expect(r.files.map((f) => f.name)).toEqual(Array.from({ length: 40 }, (_, k) => `grpo/${k + 1}.jsonl`));
     expect(r.files.map((f) => f.step)).toEqual(Array.from({ length: 40 }, (_, k) => k + 1));
     const big = r.files[24]!.report.imported;
-    expect(big).toBeGreaterThan(200);
+    expect(big).toBeGreaterThan(50);
     expect(r.imported).toBe(39 + big);
     // Every 9th file's malformed line, in its own report, named by file and line.
     expect(r.errors).toBe(4);
