@@ -2,6 +2,8 @@
 // alone. The worker is stood in for by the same db code on this thread (importGroupIntoDb,
 // importIntoDb); ending it aborts what it runs, as terminating a worker stops it.
 import 'fake-indexeddb/auto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { replayJournal } from '../core/annotations/backup-journal';
 import { streamBytes } from '../core/io/decode';
@@ -9,13 +11,15 @@ import { setBackupFileForTests } from '../db/backup-file';
 import { type GroupStored, importGroupIntoDb } from '../db/import-group';
 import { importIntoDb } from '../db/import-into-db';
 import type { ImportStart } from '../db/import-record';
-import { countTrajectories, listImports } from '../db/store';
+import { countTrajectories, listAnnotations, listImports } from '../db/store';
 import type { ImportedBatch } from '../runtime/import/api';
 import { freshDbPerTest } from '../testing/fresh-db';
 import { MemoryBackupFile } from '../testing/memory-backup-file';
 import { ALONE_BYTES } from './step-groups';
 import { checkLabelBackup } from './storage/storage-recovery';
+import { importStepGroup } from './step-group-import';
 import { importTrainingFiles } from './training-import';
+import { ImportSession } from './trajectory-import';
 
 const calls = { files: 0, blobs: 0 };
 
@@ -197,5 +201,50 @@ describe('a run of small step files', () => {
       ['grpo/12.jsonl', 'failed'],
     ]);
     expect(await countTrajectories()).toBe(11);
+  });
+});
+
+const [LABELLED] = readFileSync(
+  join(__dirname, '../../../shared/repro/hardening-3/11-demo-id-collision-silently-replaces.jsonl'),
+  'utf8',
+).split('\n');
+
+/** A file of `n` Hopscope records, each carrying a label. */
+function labelledFile(name: string, n: number): { file: File; name: string } {
+  const rec = JSON.parse(LABELLED!) as Record<string, unknown>;
+  const lines = Array.from({ length: n }, (_, i) =>
+    JSON.stringify({
+      ...rec,
+      id: `${name}-${i}`,
+      question: `${name} ${i}?`,
+      annotations: [{ label: 'verdict:good', annotator: 'ana', createdAt: '2026-11-29T00:00:00Z' }],
+    }),
+  );
+  return { file: new File([`${lines.join('\n')}\n`], name), name };
+}
+
+describe('a group of files carrying labels', () => {
+  it('journals every label it stored and every file it finished', async () => {
+    await withJournal();
+    const session = new ImportSession();
+    const reports = await importStepGroup(
+      [labelledFile('a.jsonl', 3), labelledFile('b.jsonl', 2)],
+      undefined,
+      {},
+      session,
+    );
+    session.end();
+    expect(reports.map((r) => [r.file, r.imported, r.annotations])).toEqual([
+      ['a.jsonl', 3, 3],
+      ['b.jsonl', 2, 2],
+    ]);
+    const replayed = replayJournal(journal.text());
+    const stored = (await listAnnotations()).map((a) => a.id).sort();
+    expect(stored).toHaveLength(5);
+    expect([...replayed.annotations.values()].map((a) => a.id).sort()).toEqual(stored);
+    expect([...replayed.imports.values()].map((r) => [r.file, r.imported]).sort()).toEqual([
+      ['a.jsonl', 3],
+      ['b.jsonl', 2],
+    ]);
   });
 });
