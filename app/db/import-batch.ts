@@ -89,7 +89,7 @@ export function batchWriter(
   };
 }
 
-function movedIssue(file: string, line: number, m: MovedRecord): ImportIssue {
+export function movedIssue(file: string, line: number, m: MovedRecord): ImportIssue {
   return {
     file,
     line,
@@ -101,7 +101,7 @@ function movedIssue(file: string, line: number, m: MovedRecord): ImportIssue {
   };
 }
 
-function moveAnnotations(list: Annotation[], moved: readonly MovedRecord[]): Annotation[] {
+export function moveAnnotations(list: Annotation[], moved: readonly MovedRecord[]): Annotation[] {
   if (moved.length === 0) return list;
   const to = new Map(moved.map((m) => [m.from, m.to]));
   return list.map((a) => {
@@ -121,7 +121,7 @@ const reassigned = (a: Annotation, trajectoryId: string): Annotation => {
  * record only labels still name (its file deleted, or a reset database refilled from the labels'
  * backup) takes that id back, so the labels reattach.
  */
-function keepLegacyIds(
+export function keepLegacyIds(
   b: ImportBatch,
   stored: ReadonlySet<string>,
 ): Pick<ImportBatch, 'trajectories' | 'annotations' | 'derivedIds'> {

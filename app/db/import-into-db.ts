@@ -118,7 +118,7 @@ export async function importIntoDb(
 }
 
 /** The report of a finished import: the summary's counts and every issue, store issues first. */
-function finish(
+export function finish(
   record: ImportRecord,
   summary: ImportSummary,
   storeIssues: ImportIssue[],
@@ -145,7 +145,7 @@ function finish(
  * when the browser closed the database, becomes a DatabaseClosedError (what the page explains);
  * anything else is kept.
  */
-async function explainStorageStop(e: unknown, closes: number): Promise<unknown> {
+export async function explainStorageStop(e: unknown, closes: number): Promise<unknown> {
   if (isAbort(e)) return abortedWriteError(e, closes);
   const name = (e as { name?: unknown } | null)?.name;
   // UnknownError: Chromium's failed LevelDB write ("Unknown error") as it resets the bucket.
@@ -156,7 +156,7 @@ async function explainStorageStop(e: unknown, closes: number): Promise<unknown> 
 }
 
 /** True for the browser's full-quota error, or an error wrapping it (idb keeps it as `inner` or `cause`). */
-function isQuotaExceeded(e: unknown, depth = 0): boolean {
+export function isQuotaExceeded(e: unknown, depth = 0): boolean {
   if (!e || typeof e !== 'object' || depth > 4) return false;
   if ((e as { name?: unknown }).name === 'QuotaExceededError') return true;
   const x = e as { cause?: unknown; inner?: unknown };
@@ -167,7 +167,7 @@ function isQuotaExceeded(e: unknown, depth = 0): boolean {
  * The error a full quota stops an import with: named QuotaExceededError still (what the page
  * explains with the site's usage), saying which file and how many of its records are stored.
  */
-function storageFullError(file: string, imported: number, cause: unknown): Error {
+export function storageFullError(file: string, imported: number, cause: unknown): Error {
   const n = imported.toLocaleString('en-US');
   const e = new Error(
     `The browser's storage was full while storing ${file}: ${n} record${imported === 1 ? '' : 's'} of it ` +
