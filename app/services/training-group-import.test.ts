@@ -18,7 +18,7 @@ import { MemoryBackupFile } from '../testing/memory-backup-file';
 import { ALONE_BYTES } from './step-groups';
 import { checkLabelBackup } from './storage/storage-recovery';
 import { importStepGroup } from './step-group-import';
-import { importTrainingFiles } from './training-import';
+import { importTrainingFiles, RunImportCancelledError } from './training-import';
 import { ImportSession } from './trajectory-import';
 
 const calls = { files: 0, blobs: 0 };
@@ -154,7 +154,8 @@ describe('a run of small step files', () => {
         if (k === 12) ac.abort();
       },
     });
-    await expect(done).rejects.toMatchObject({ name: 'AbortError' });
+    const thrown: unknown = await done.catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(RunImportCancelledError);
     const stored = (await listImports()).sort(byStep);
     // Whatever the worker stored before it was ended stays, with reports that count it exactly.
     const kept = stored.filter((x) => x.status === 'done');
@@ -163,6 +164,16 @@ describe('a run of small step files', () => {
     expect(await countTrajectories()).toBe(stored.reduce((n, x) => n + x.imported, 0));
     expect(kept).toHaveLength(7);
     expect(stored[7]).toMatchObject({ file: 'grpo/8.jsonl', status: 'cancelled', imported: 0 });
+    // What the page says: the files stored whole and every sample kept, counted as stored.
+    expect(thrown).toMatchObject({
+      name: 'AbortError',
+      filesDone: 7,
+      files: 30,
+      stored: await countTrajectories(),
+    });
+    expect((thrown as Error).message).toBe(
+      `Import cancelled after 7 of 30 step files: ${await countTrajectories()} samples stored, which are kept.`,
+    );
   });
 
   it('a full disk mid-group: the stopped-run message names the failing file and what the files before it kept', async () => {

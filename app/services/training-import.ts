@@ -3,7 +3,7 @@
 // each under the name planStepFiles gives it (`run/<step folders>/<file>`) so the veRL importer tags every sample with its run and
 // step, as run-summary does (docs/guide/training-runs.md).
 import { importStarted } from './import-activity';
-import { isAbort } from '../core/abort';
+import { AbortError, isAbort } from '../core/abort';
 import { planStepFiles } from '../core/training/step-files';
 import { announce } from './changes';
 import { RunSizes } from './run-sizes';
@@ -11,6 +11,7 @@ import { importStepGroup } from './step-group-import';
 import { groupEnd } from './step-groups';
 import {
   cancelImport,
+  ImportCancelledError,
   type ImportReport,
   ImportSession,
   importTrajectoryFile,
@@ -114,8 +115,8 @@ export async function importTrainingFiles(
   let doneBefore = 0;
   // Running from the first file to the last, not just while each file imports.
   const ended = importStarted();
+  const n = plan.files.length;
   try {
-    const n = plan.files.length;
     const fileOf = (p: (typeof plan.files)[number]) => (given[p.index] as { file: File }).file;
     const took = (p: (typeof plan.files)[number], k: number, report: ImportReport) => {
       doneBefore += sizes.sizeOf(k);
@@ -183,6 +184,11 @@ export async function importTrainingFiles(
         opts.signal?.removeEventListener('abort', stop);
       }
     }
+  } catch (e) {
+    if (!isAbort(e, opts.signal)) throw e;
+    // The file it stopped in keeps what it stored, counted by its settled report.
+    const inFile = e instanceof ImportCancelledError ? e.report.imported : 0;
+    throw new RunImportCancelledError(out.files.length, n, out.imported + inFile);
   } finally {
     sizes.stop();
     ended();
@@ -190,6 +196,27 @@ export async function importTrainingFiles(
     announce('trajectories', 'imports');
   }
   return out;
+}
+
+/**
+ * A run's import the user cancelled: `filesDone` step files of `files` were stored whole and
+ * `stored` samples in all (those and the part of the file it stopped in), every one kept.
+ */
+export class RunImportCancelledError extends AbortError {
+  constructor(
+    readonly filesDone: number,
+    readonly files: number,
+    readonly stored: number,
+  ) {
+    super(cancelledRunMessage(filesDone, files, stored));
+  }
+}
+
+export function cancelledRunMessage(filesDone: number, files: number, stored: number): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const s = (x: number, one: string) => `${n(x)} ${one}${x === 1 ? '' : 's'}`;
+  const kept = stored === 0 ? 'nothing was stored' : `${s(stored, 'sample')} stored, which are kept`;
+  return `Import cancelled after ${n(filesDone)} of ${s(files, 'step file')}: ${kept}.`;
 }
 
 /**
