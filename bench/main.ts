@@ -90,6 +90,11 @@ const COMMANDS: Record<string, Command> = {
       'the production app in Chromium: import a generated 200-step × 512-sample training run, then the longest main-thread task while the Training page plots it',
     load: () => import('./training-bench'),
   },
+  'import-memos': {
+    describe:
+      "an import's conversion and row derivation per sample, with the string memos (core/memo.ts) warm against none, in Node",
+    load: () => import('./import-memos-bench'),
+  },
   'flashrag-import': {
     describe:
       'the production app in Chromium: a 20,000-record (119 MB) FlashRAG JSON array through the Import dialog, rate ÷ bare IndexedDB put floor of the same records',

@@ -1,14 +1,39 @@
-// A memo of a string function's results, emptied once it holds `limit` entries: the same texts
-// (passages, gold aliases) recur across the detectors of one trajectory, and emptying bounds the
-// memory without bookkeeping.
-export function memoizeString<T>(fn: (s: string) => T, limit = 1024): (s: string) => T {
+// Memos of pure string functions, each emptied once it holds `limit` entries: the same texts
+// (passages, gold aliases, titles) recur across the detectors of one trajectory, and across the
+// rollouts of one question (RL runs sample 5 or more per question, the same questions each epoch);
+// emptying bounds the memory without bookkeeping.
+
+// While above 0, every memo computes afresh and stores nothing (withoutMemos).
+let bypassed = 0;
+
+/**
+ * Runs `fn` with every memo here bypassed: the differential tests hold the results derived with
+ * warm memos equal to those derived without any.
+ */
+export async function withoutMemos<T>(fn: () => T | Promise<T>): Promise<T> {
+  bypassed++;
+  try {
+    return await fn();
+  } finally {
+    bypassed--;
+  }
+}
+
+/** A memo keyed by a string: `memo(key, make)` is `make()`'s result for `key`, made once. */
+export function keyedMemo<T>(limit = 1024): (key: string, make: () => T) => T {
   let memo = new Map<string, T>();
-  return (s) => {
-    const hit = memo.get(s);
+  return (key, make) => {
+    if (bypassed > 0) return make();
+    const hit = memo.get(key);
     if (hit !== undefined) return hit;
-    const out = fn(s);
+    const out = make();
     if (memo.size >= limit) memo = new Map();
-    memo.set(s, out);
+    memo.set(key, out);
     return out;
   };
+}
+
+export function memoizeString<T>(fn: (s: string) => T, limit = 1024): (s: string) => T {
+  const memo = keyedMemo<T>(limit);
+  return (s) => memo(s, () => fn(s));
 }
