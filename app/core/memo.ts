@@ -19,21 +19,37 @@ export async function withoutMemos<T>(fn: () => T | Promise<T>): Promise<T> {
   }
 }
 
-/** A memo keyed by a string: `memo(key, make)` is `make()`'s result for `key`, made once. */
-export function keyedMemo<T>(limit = 1024): (key: string, make: () => T) => T {
+/** Characters of keys a memo holds at most (its values are about as long: ~2 MB each, one-byte text). */
+export const MEMO_CHARS = 1 << 20;
+
+/**
+ * A memo keyed by a string: `memo(key, make)` is `make()`'s result for `key`, made once. Emptied
+ * once it holds `limit` keys or `maxChars` characters of them; a key longer than a sixteenth of
+ * that is never held (one huge passage would empty it each time).
+ */
+export function keyedMemo<T>(limit = 1024, maxChars = MEMO_CHARS): (key: string, make: () => T) => T {
   let memo = new Map<string, T>();
+  let chars = 0;
   return (key, make) => {
-    if (bypassed > 0) return make();
+    if (bypassed > 0 || key.length > maxChars / 16) return make();
     const hit = memo.get(key);
     if (hit !== undefined) return hit;
     const out = make();
-    if (memo.size >= limit) memo = new Map();
+    if (memo.size >= limit || chars + key.length > maxChars) {
+      memo = new Map();
+      chars = 0;
+    }
     memo.set(key, out);
+    chars += key.length;
     return out;
   };
 }
 
-export function memoizeString<T>(fn: (s: string) => T, limit = 1024): (s: string) => T {
-  const memo = keyedMemo<T>(limit);
+export function memoizeString<T>(
+  fn: (s: string) => T,
+  limit = 1024,
+  maxChars = MEMO_CHARS,
+): (s: string) => T {
+  const memo = keyedMemo<T>(limit, maxChars);
   return (s) => memo(s, () => fn(s));
 }
