@@ -18,6 +18,8 @@
 //         Diagnosis time with the evidence-chain sufficiency vs the answer-containment rules.
 //   import-convert [--json] [--steps 4] [--per-step 512] [--rounds 7]
 //         The import's per-record functions vs the code they replaced (bench/import-convert-before.ts).
+//   import-memos [--json] [--steps 4] [--per-step 512] [--rounds 5] [--baseline DIR]
+//         Conversion and row derivation per sample, memos warm vs none, and vs DIR/app's code.
 //   import-store [--json] [--steps 20,100] [--samples 512]
 //         The import's write path in Node (fake-indexeddb): samples/s and last-20 ÷ first-20 file times.
 //   index-run [--json] [--steps 40] [--samples 256] [--threads N] [--dir RUN] [--floor-files N]
