@@ -18,6 +18,8 @@
 //         Diagnosis time with the evidence-chain sufficiency vs the answer-containment rules.
 //   import-convert [--json] [--steps 4] [--per-step 512] [--rounds 7]
 //         The import's per-record functions vs the code they replaced (bench/import-convert-before.ts).
+//   import-memos [--json] [--steps 4] [--per-step 512] [--rounds 5] [--baseline DIR]
+//         Conversion and row derivation per sample, memos warm vs none, and vs DIR/app's code.
 //   import-store [--json] [--steps 20,100] [--samples 512]
 //         The import's write path in Node (fake-indexeddb): samples/s and last-20 ÷ first-20 file times.
 //   index-run [--json] [--steps 40] [--samples 256] [--threads N] [--dir RUN] [--floor-files N]
@@ -89,6 +91,11 @@ const COMMANDS: Record<string, Command> = {
     describe:
       'the production app in Chromium: import a generated 200-step × 512-sample training run, then the longest main-thread task while the Training page plots it',
     load: () => import('./training-bench'),
+  },
+  'import-memos': {
+    describe:
+      "an import's conversion and row derivation per sample, with the string memos (core/memo.ts) warm against none, in Node",
+    load: () => import('./import-memos-bench'),
   },
   'flashrag-import': {
     describe:

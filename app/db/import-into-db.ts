@@ -17,7 +17,7 @@ import {
 import { batchWriter } from './import-batch';
 import { cancelledMessage, type ImportStart, importStart, keepIssues, runningImport } from './import-record';
 import { putImportRecord } from './store';
-import type { DerivedRows } from './trajectory-write';
+import { type DerivedRows, deriveRows } from './trajectory-write';
 
 export interface DbImportOptions {
   file: string;
@@ -54,6 +54,7 @@ export async function importIntoDb(
     ...(opts.signal ? { signal: opts.signal } : {}),
     ...(opts.batchSize ? { batchSize: opts.batchSize } : {}),
   });
+  const derive = opts.deriveRows ?? deriveRows;
   const write = batchWriter(record, {
     ...opts,
     ...(opts.start?.collection ? { collection: opts.start.collection } : {}),
@@ -70,6 +71,12 @@ export async function importIntoDb(
     let summary: ImportSummary;
     for (;;) {
       const r = await gen.next();
+      // The batch's rows are asked for as soon as it is converted, while the previous batch is
+      // still being put and committed: the row workers and this thread work at once, not in turn.
+      // At most two batches are held: this one and the one committing. A failed derivation fails
+      // this batch when its write awaits it (after the previous one is stored).
+      const rows = r.done ? undefined : derive(r.value.trajectories);
+      rows?.catch(() => {});
       // The previous batch is stored (or its failure thrown) before the next one starts, and a
       // batch converted while the user cancelled is not stored.
       await committing;
@@ -82,7 +89,7 @@ export async function importIntoDb(
         break;
       }
       const progress = r.value.progress;
-      committing = write(r.value).then((b) => {
+      committing = write(r.value, rows).then((b) => {
         for (const issue of b.issues) storeIssues.push(issue);
         dropped += b.labelsDropped;
         opts.onProgress?.(progress, b.storedIds, b.storedAnnotations);
