@@ -4,7 +4,9 @@
 // filled with a generated training run by INSERT … SELECT over range() (bench/sql-1m-data.ts: a
 // million rows through JS objects and Arrow batches would take most of the run's time at the
 // ~2,000 rows/s the page's rebuild reaches, and measure that load rather than the queries; the
-// generated rows have bench-rows' text and sizes). Then `--rounds` rounds of: the Training page's
+// generated rows have bench-rows' text and sizes). First, in the worker, the Training page's
+// summaries by today's queries and by those before branch sql-1m (bench/step-summary-sql-before.ts),
+// alternating, each query timed, checked equal. Then `--rounds` rounds of: the Training page's
 // summaries (trainingSummary), a bare GROUP BY run, step, one table view (filter + sort: ids,
 // counts, filter choices, aggregates) and every example query of docs/reference/sql.md's "Ten
 // questions". Recorded: each one's median and range (page-side, the worker round trip included,
@@ -88,6 +90,15 @@ export async function run(args: string[]): Promise<void> {
     all_page_ms: t.page_ms.map((x) => round(x, 0)),
   }));
   const MIB = 2 ** 20;
+  const q = (xs: Array<Record<string, number>>) =>
+    Object.fromEntries(Object.keys(xs[0] ?? {}).map((k) => [k, stats(xs.map((x) => x[k]!))]));
+  const summaries = {
+    now_ms: stats(r.summaries.map((s) => s.now)),
+    before_ms: stats(r.summaries.map((s) => s.before)),
+    now_per_before: round(median(r.summaries.map((s) => s.now / s.before)), 2),
+    now_query_ms: q(r.summaries.map((s) => s.now_query_ms)),
+    before_query_ms: q(r.summaries.map((s) => s.before_query_ms)),
+  };
   const result = {
     rows: r.rows,
     searches: r.searches,
@@ -98,6 +109,7 @@ export async function run(args: string[]): Promise<void> {
     wall_s: round((Date.now() - t0) / 1000, 0),
     engine_start_ms: round(r.engine_start_ms, 0),
     fill_ms: { trajectories: round(r.fill_ms.trajectories, 0), searches: round(r.fill_ms.searches, 0) },
+    summaries,
     timed,
     memory: {
       duckdb_memory_usage: r.memory.duckdb.memory_usage,
@@ -125,6 +137,12 @@ export async function run(args: string[]): Promise<void> {
   );
   console.log(
     `engine start ${result.engine_start_ms} ms; fill: trajectories ${result.fill_ms.trajectories} ms, searches ${result.fill_ms.searches} ms`,
+  );
+  console.log(
+    `summaries in the worker: ${summaries.now_ms.median} ms (${summaries.now_ms.min}–${summaries.now_ms.max}), ` +
+      `before sql-1m ${summaries.before_ms.median} ms (${summaries.before_ms.min}–${summaries.before_ms.max}), ratio ${summaries.now_per_before}; ` +
+      `per query now ${JSON.stringify(Object.fromEntries(Object.entries(summaries.now_query_ms).map(([k, v]) => [k, v.median])))}, ` +
+      `before ${JSON.stringify(Object.fromEntries(Object.entries(summaries.before_query_ms).map(([k, v]) => [k, v.median])))}`,
   );
   for (const t of timed)
     console.log(

@@ -36,6 +36,16 @@ export interface Timed {
 }
 
 export interface Sql1mResult {
+  /**
+   * Per round, in the worker: the summaries by today's queries and by those before branch sql-1m,
+   * alternating (which goes first swaps each round), each query's ms; they must agree.
+   */
+  summaries: Array<{
+    now: number;
+    before: number;
+    now_query_ms: Record<string, number>;
+    before_query_ms: Record<string, number>;
+  }>;
   rows: number;
   searches: number;
   steps: number;
@@ -88,6 +98,27 @@ async function uaMemory(): Promise<Pick<Sql1mResult['memory'], 'ua_bytes' | 'ua_
   } catch (e) {
     return { ua_bytes: null, ua_breakdown: [], ua_error: e instanceof Error ? e.message : String(e) };
   }
+}
+
+/** Where two summaries first differ (numbers up to the order a sum was taken in); null if nowhere. */
+function firstDifference(a: unknown, b: unknown, path = ''): string | null {
+  if (typeof a === 'number' && typeof b === 'number')
+    return Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(a)) ? null : `${path}: ${a} vs ${b}`;
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const ka = Object.keys(a).sort();
+    if (ka.join() !== Object.keys(b).sort().join())
+      return `${path}: keys ${ka.join()} vs ${Object.keys(b).sort().join()}`;
+    for (const k of ka) {
+      const d = firstDifference(
+        (a as Record<string, unknown>)[k],
+        (b as Record<string, unknown>)[k],
+        `${path}.${k}`,
+      );
+      if (d) return d;
+    }
+    return null;
+  }
+  return a === b ? null : `${path}: ${String(a)} vs ${String(b)}`;
 }
 
 window.runSql1m = async (o) => {
@@ -154,6 +185,17 @@ window.runSql1m = async (o) => {
       },
     ]),
   ];
+  const sums: Sql1mResult['summaries'] = [];
+  for (let r = 0; r < o.rounds; r++) {
+    const first = r % 2 === 0 ? 'now' : 'before';
+    const a = first === 'now' ? await w.summariesNow() : await w.summariesBefore();
+    const b = first === 'now' ? await w.summariesBefore() : await w.summariesNow();
+    const [now, was] = first === 'now' ? [a, b] : [b, a];
+    const diff = firstDifference(now.steps, was.steps);
+    if (diff) throw new Error(`the summaries differ from those before sql-1m: ${diff}`);
+    sums.push({ now: now.ms, before: was.ms, now_query_ms: now.query_ms, before_query_ms: was.query_ms });
+    log(`round ${r + 1}: summaries ${Math.round(now.ms)} ms, before sql-1m ${Math.round(was.ms)} ms`);
+  }
   const timed: Timed[] = jobs.map(([name]) => ({ name, rows: -1, page_ms: [], worker_ms: [] }));
   for (let r = 0; r < o.rounds; r++) {
     for (const [i, [name, job]] of jobs.entries()) {
@@ -182,6 +224,7 @@ window.runSql1m = async (o) => {
   }
   const bundle = (await w.state()).bundle;
   return {
+    summaries: sums,
     rows,
     searches,
     steps: o.steps,

@@ -6,11 +6,14 @@
 // read DuckDB's memory, EXPLAIN ANALYZE a query, and time an Arrow load of bench-rows' rows.
 import * as Comlink from 'comlink';
 import { SqlTables } from '../app/core/sql/columns';
-import { resultOf } from '../app/core/sql/result';
+import { resultOf, type SqlResult } from '../app/core/sql/result';
+import { STEP_SUMMARY_SQL, stepSummariesFromSql } from '../app/core/sql/step-summary-sql';
+import type { StepSummary } from '../app/core/training/step-summary';
 import { createSqlWorkerApi } from '../app/runtime/sql/api';
 import { openBrowserEngine } from '../app/runtime/sql/browser-engine';
 import { batchIpc, type SqlConnection } from '../app/runtime/sql/connection';
 import { row } from './bench-rows';
+import * as before from './step-summary-sql-before';
 
 let engine: SqlConnection | null = null;
 const api = createSqlWorkerApi({
@@ -23,7 +26,32 @@ function opened(): SqlConnection {
   return engine;
 }
 
+/** The summaries by one set of queries, each query timed (engine round trip and Arrow read). */
+async function summaries(
+  queries: Record<string, string>,
+  map: (results: Record<string, SqlResult>) => StepSummary[],
+): Promise<{ steps: StepSummary[]; query_ms: Record<string, number>; ms: number }> {
+  const t0 = performance.now();
+  const results: Record<string, SqlResult> = {};
+  const queryMs: Record<string, number> = {};
+  for (const [name, sql] of Object.entries(queries)) {
+    const q0 = performance.now();
+    results[name] = resultOf(await opened().run(sql));
+    queryMs[name] = performance.now() - q0;
+  }
+  const steps = map(results);
+  return { steps, query_ms: queryMs, ms: performance.now() - t0 };
+}
+
 const bench = {
+  /** The summaries by today's queries (what trainingSummary runs), each query timed. */
+  summariesNow: () =>
+    summaries(STEP_SUMMARY_SQL, (r) => stepSummariesFromSql(r as Parameters<typeof stepSummariesFromSql>[0])),
+  /** The same by the queries before branch sql-1m (bench/step-summary-sql-before.ts). */
+  summariesBefore: () =>
+    summaries(before.STEP_SUMMARY_SQL, (r) =>
+      before.stepSummariesFromSql(r as Parameters<typeof before.stepSummariesFromSql>[0]),
+    ),
   /** Runs each statement in order; milliseconds each. */
   async fill(statements: string[]): Promise<number[]> {
     const ms: number[] = [];
