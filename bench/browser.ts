@@ -79,6 +79,8 @@ export interface BenchPageOptions {
   diskProfile?: boolean;
   /** Build the production app without minifying, so a CPU profile names its functions. */
   unminified?: boolean;
+  /** More Chromium flags (e.g. Blink features a bench needs). */
+  args?: string[];
 }
 
 export interface BenchBrowser {
@@ -110,6 +112,7 @@ export async function withBenchBrowser<T>(
       '--no-first-run',
       '--enable-unsafe-webgpu',
       '--enable-precise-memory-info',
+      ...(options.args ?? []),
     ],
   };
   const browser = await chromium.launch(launch);
@@ -174,6 +177,7 @@ export async function withProdBenchPage<T>(
   html: string,
   entry: keyof Window,
   fn: (page: Page) => Promise<T>,
+  args: string[] = [],
 ): Promise<T> {
   return withBenchPage(
     html,
@@ -185,6 +189,6 @@ export async function withProdBenchPage<T>(
       );
       return fn(page);
     },
-    { prod: true, diskProfile: true },
+    { prod: true, diskProfile: true, args },
   );
 }

@@ -45,6 +45,9 @@
 //   table-sql [--json] [--rows 100000] [--rounds 5]
 //         The production app in Chromium: the table's view (filter, sort, facets, aggregates) from
 //         the table worker's JS path vs from the SQL worker, same page, alternating.
+//   sql-1m [--json] [--rows 1000000] [--steps 2000] [--rounds 3] [--arrow-rows 20000] [--explain FILE]
+//         The production app in Chromium: a generated 1,000,000-row run in the SQL worker's DuckDB,
+//         the Training page's summaries, GROUP BY step, a table view and the SQL box's examples.
 //   huge-views [--json] [--rounds N]
 //         The production app in Chromium: longest main-thread task and time until shown opening
 //         issue 41's huge views (200,000-node plan, 20,000-deep chain, 5 MB question).
@@ -116,6 +119,11 @@ const COMMANDS: Record<string, Command> = {
     describe:
       "the production app in Chromium: the table's filter + sort + facets + aggregates over 100,000 generated rows, the table worker's JS path vs the SQL worker's, alternating in one page",
     load: () => import('./table-sql-bench'),
+  },
+  'sql-1m': {
+    describe:
+      "the production app in Chromium: 1,000,000 generated rows over 2,000 steps in the SQL worker's DuckDB (its DDL, filled by INSERT … SELECT), then the Training page's summaries, GROUP BY step, a table view and the SQL box's examples, 3 rounds each, and memory",
+    load: () => import('./sql-1m-bench'),
   },
   'huge-views': {
     describe:
