@@ -16,7 +16,7 @@ import { importIfLabelFile, labelFileSummary } from '../../../services/labels/la
 import { useUi } from '../../state/ui-store';
 import { isParquetName, openedIndexSummary, openParquetFiles } from '../../../services/parquet-import';
 import { importActionName, newImportCollection } from '../../../core/collections/collection';
-import { useCollectionSummaries } from '../../data/collections';
+import { useCollectionList } from '../../data/collections';
 
 interface Job {
   id: string;
@@ -57,8 +57,9 @@ export function ImportDialog() {
   const [format, setFormat] = useState('');
   // '' : a new collection for this import, named after its file or folder; else an existing one.
   const [into, setInto] = useState('');
-  // Read only while open: the dialog is always mounted, and an import refreshes these each second.
-  const collections = useCollectionSummaries(importOpen).data;
+  // Names only (no counts, which read every row), and only while open: the dialog is always
+  // mounted, and an import refreshes these each second.
+  const collections = useCollectionList(importOpen).data;
   const [jobs, setJobs] = useState<Job[]>([]);
   const [dragging, setDragging] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
