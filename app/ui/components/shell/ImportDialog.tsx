@@ -14,6 +14,8 @@ import {
 import { useImports } from '../../data/queries';
 import { importIfLabelFile, labelFileSummary } from '../../../services/labels/label-file-import';
 import { useUi } from '../../state/ui-store';
+import { importDialogPick } from '../../state/ui-picks';
+import { useShallow } from 'zustand/react/shallow';
 import { isParquetName, openedIndexSummary, openParquetFiles } from '../../../services/parquet-import';
 import { importActionName, newImportCollection } from '../../../core/collections/collection';
 import { useCollectionList } from '../../data/collections';
@@ -53,7 +55,7 @@ function endState(r: ImportRecord, runningFiles: ReadonlySet<string>): string {
 
 /** Drop or pick files; each is imported in the worker with live progress and a full error report. */
 export function ImportDialog() {
-  const { importOpen, setImportOpen, setToast, annotator } = useUi();
+  const { importOpen, setImportOpen, setToast, annotator } = useUi(useShallow(importDialogPick));
   const [format, setFormat] = useState('');
   // '' : a new collection for this import, named after its file or folder; else an existing one.
   const [into, setInto] = useState('');
