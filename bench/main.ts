@@ -36,6 +36,10 @@
 //   flashrag-import [--json] [--records 20000] [--profile FILE]
 //         The production app in Chromium: a 119 MB FlashRAG JSON array (20,000 records) through the
 //         Import dialog, rate ÷ bare IndexedDB put floor of the same records, each tenth's time.
+//   big-import [--json] [--mb 100] [--profile FILE]
+//         The production app in Chromium: the real R1-Searcher log repeated to 100 MiB through the
+//         table's Import dialog: import seconds, longest frame gap, longest main-thread task, tasks
+//         over 100 ms; --profile: a CPU profile of every thread, each long task's contents.
 //   sql-rebuild [--json] [--rows 100000] [--rounds 3]
 //         The production app in Chromium: the SQL worker's rebuild of its tables from the table
 //         worker's rows after a reload, vs that worker's own read of the rows.
@@ -104,6 +108,11 @@ const COMMANDS: Record<string, Command> = {
     describe:
       'the production app in Chromium: a 20,000-record (119 MB) FlashRAG JSON array through the Import dialog, rate ÷ bare IndexedDB put floor of the same records',
     load: () => import('./flashrag-import-bench'),
+  },
+  'big-import': {
+    describe:
+      "the production app in Chromium: a 100 MiB R1-Searcher log through the table's Import dialog, the longest frame gap and main-thread task while it imports",
+    load: () => import('./big-import-bench'),
   },
   'sql-rebuild': {
     describe:

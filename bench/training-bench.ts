@@ -23,13 +23,13 @@
 // with the functions that ran in it) to FILE, and of the reload, plotting and hover to FILE-plot.json.
 // Progress goes to stderr; with --json the last line of stdout is one JSON object.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { writeTrainingRun } from '../app/testing/training-run-generator';
 import { type BenchBrowser, withBenchBrowser } from './browser';
-import { type CpuProfileSink, startCpuProfile } from './cpu-profile';
+import { startCpuProfile, writeProfile } from './cpu-profile';
 import { putFloor } from './put-floor';
 import { flag, note, round } from './util';
 
@@ -140,35 +140,6 @@ async function hoverPlots(page: Page): Promise<void> {
   await page.getByTestId('training-chart-searches').locator('svg').first().focus();
   for (let k = 0; k < 40; k++) await page.keyboard.press('ArrowRight');
   await page.keyboard.press('End');
-}
-
-/** Ends `profile`, writes its summary to `file` and notes each thread's top and each long task. */
-async function writeProfile(profile: { stop: () => Promise<CpuProfileSink> }, file: string): Promise<void> {
-  const sink = await profile.stop();
-  const summary = sink.summary(40);
-  await sink.quoteAnonymous(summary, async (url) => (await fetch(url)).text());
-  writeFileSync(file, JSON.stringify(summary, null, 1));
-  for (const t of summary.threads) {
-    note(`profile: ${t.thread}: ${(t.busy_ms / 1000).toFixed(1)} s busy; by self time:`);
-    for (const f of t.self.slice(0, 12)) note(`  ${(f.share * 100).toFixed(1)} %  ${f.ms} ms  ${f.fn}`);
-    for (const [fn, quote] of Object.entries(t.anonymous ?? {})) note(`  ${fn} is: ${quote}`);
-  }
-  const lost = summary.data_loss ? ' (the trace dropped events: sums are short)' : '';
-  note(`profile: ${summary.long_tasks.length} main-thread tasks of 100 ms and more${lost}:`);
-  const fns = (xs: Array<{ fn: string; ms: number }>, n: number) =>
-    xs
-      .slice(0, n)
-      .map((f) => `${f.fn} ${f.ms}`)
-      .join(', ');
-  for (const t of summary.long_tasks)
-    note(
-      `  +${(t.at_ms / 1000).toFixed(1)} s ${t.ms} ms: ${fns(t.total, 5)} | self: ${fns(t.self, 4)} | ` +
-        t.parts
-          .slice(0, 4)
-          .map((p) => `${p.name} ${p.ms}`)
-          .join(', '),
-    );
-  note(`profile written to ${file}`);
 }
 
 /** Imports `dir` through a fresh Training page's folder input; resolves once the result shows. */
