@@ -259,3 +259,41 @@ describe('a group of files carrying labels', () => {
     ]);
   });
 });
+
+describe('Cancel while a transaction of the group commits', () => {
+  it('counts each file stored once: news of a transaction that commits after Cancel is not added twice', async () => {
+    await withJournal();
+    const ac = new AbortController();
+    const proto = IDBObjectStore.prototype;
+    const put = proto.put;
+    // Cancel as the first transaction writes its reports (the worker ended while it commits; its
+    // news comes after: a message already posted when a worker is terminated, here the mock).
+    proto.put = function (this: IDBObjectStore, ...a: Parameters<typeof put>) {
+      if (this.name === 'imports' && this.transaction.objectStoreNames.contains('trajectories')) ac.abort();
+      return put.apply(this, a);
+    };
+    let thrown: unknown;
+    try {
+      thrown = await importTrainingFiles(stepFiles(30), {
+        run: 'grpo',
+        signal: ac.signal,
+        onFile: (_name, k) => {
+          // A pause before file 8 cuts files 1-7 into one transaction.
+          if (k === 8) {
+            const until = Date.now() + 2100;
+            while (Date.now() < until);
+          }
+        },
+      }).catch((e: unknown) => e);
+    } finally {
+      proto.put = put;
+    }
+    expect(thrown).toBeInstanceOf(RunImportCancelledError);
+    const kept = (await listImports()).filter((x) => x.status === 'done');
+    const e = thrown as RunImportCancelledError;
+    expect({ filesDone: e.filesDone, stored: e.stored }).toEqual({
+      filesDone: kept.length,
+      stored: await countTrajectories(),
+    });
+  });
+});
