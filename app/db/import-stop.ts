@@ -23,3 +23,8 @@ export async function settleCancelledImport(
   await tx.done;
   return record;
 }
+
+/** The stored report of import `id`, as it is (not settled); undefined when none was stored. */
+export async function storedImport(id: string): Promise<ImportRecord | undefined> {
+  return (await db()).get('imports', id);
+}

@@ -9,7 +9,7 @@ import type { BackupEntry } from '../core/annotations/backup-journal';
 import { backedUpImport, backupEntries } from '../db/backup';
 import type { GroupStored } from '../db/import-group';
 import { importStart } from '../db/import-record';
-import { settleCancelledImport } from '../db/import-stop';
+import { settleCancelledImport, storedImport } from '../db/import-stop';
 import { importStarted } from './import-activity';
 import { afterServed } from './corpus/served-first';
 import { explainStorageError, isQuotaError, rethrowStorageError } from './storage/storage-health';
@@ -45,6 +45,15 @@ export async function importStepGroup(
   signal?.addEventListener('abort', cancel, { once: true });
   if (signal?.aborted) cancel();
   let started = false;
+  // A file stored whole, heard once whichever way comes first: the worker's news, its returned
+  // reports, or the reports read back after a cancel or a failure (two MessagePorts keep no order
+  // between them, and news already posted still arrives after the worker is ended).
+  const heard = (i: number, report: ImportReport): boolean => {
+    if (i !== reports.length) return false;
+    reports.push(report);
+    on.onDone?.(i, report);
+    return true;
+  };
   // Ends the worker at once; the files it finished whose news never came are read back, and the
   // first file not done is settled as cancelled (what it stored counted).
   const stop = async (): Promise<ImportReport[]> => {
@@ -54,10 +63,11 @@ export async function importStepGroup(
     for (let i = reports.length; i < files.length; i++) {
       const report = await settleCancelledImport(starts[i]!, files[i]!.name, format);
       settled.push(report);
+      // Heard meanwhile (news posted before the worker ended): counted once, already.
+      if (i < reports.length) continue;
       // Before anything was stored only the first file's report says it was cancelled.
       if (report.status === 'done' && started) {
-        reports.push(report);
-        on.onDone?.(i, report);
+        heard(i, report);
         continue;
       }
       stoppedAt = report;
@@ -89,11 +99,8 @@ export async function importStepGroup(
       Comlink.proxy((s: GroupStored) => {
         // The worker has no localStorage: the page journals the labels and the files done.
         const entries: BackupEntry[] = s.storedAnnotations.map((a) => ({ op: 'put', a }));
-        for (const d of s.done) {
-          entries.push({ op: 'import', r: backedUpImport(d.report) });
-          reports.push(d.report);
-          on.onDone?.(d.index, d.report);
-        }
+        for (const d of s.done)
+          if (heard(d.index, d.report)) entries.push({ op: 'import', r: backedUpImport(d.report) });
         void backupEntries(entries);
         on.onProgress?.(s.index, s.progress.chars);
         session.refresh.add(s.storedIds);
@@ -102,9 +109,19 @@ export async function importStepGroup(
     importing.catch(() => {}); // a cancel leaves it unsettled or rejected: the race below answers
     const first = await Promise.race([importing, cancelled]);
     if (first === 'cancelled') return await stop();
+    // Files whose news has not come yet (it travels on another port than the return).
+    const late: ImportReport[] = [];
+    for (let i = reports.length; i < first.length; i++) if (heard(i, first[i]!)) late.push(first[i]!);
+    if (late.length) await backupEntries(late.map((r) => ({ op: 'import', r: backedUpImport(r) })));
     return first;
   } catch (e) {
     if (e instanceof AbortError) throw e;
+    // Files stored whole before the failure whose news has not come: read back, so the failing
+    // file named (and the count before it) is the first one not stored whole.
+    for (let i = reports.length; i < files.length; i++) {
+      const stored = await storedImport(starts[i]!.id);
+      if (stored?.status !== 'done' || !heard(i, stored)) break;
+    }
     // A full quota: the worker's message names the file and the records stored; the usage and
     // what to delete come first.
     const failing = files[reports.length]?.name;

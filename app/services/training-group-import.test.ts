@@ -22,6 +22,8 @@ import { importTrainingFiles, RunImportCancelledError } from './training-import'
 import { ImportSession } from './trajectory-import';
 
 const calls = { files: 0, blobs: 0 };
+/** News of a stored transaction delayed this long (ms): it travels on another port than the return. */
+const news = { lateMs: 0 };
 
 vi.mock('../runtime/import/client', () => ({
   importWorker: () => {
@@ -42,7 +44,13 @@ vi.mock('../runtime/import/client', () => ({
           calls.files++;
           return importGroupIntoDb(
             files.map((f) => ({ chunks: streamBytes(f.blob.stream()), file: f.name, start: f.start })),
-            { ...(format ? { format } : {}), signal: ac.signal, onFile, onStored },
+            {
+              ...(format ? { format } : {}),
+              signal: ac.signal,
+              onFile,
+              onStored: (s: GroupStored) =>
+                news.lateMs ? void setTimeout(() => onStored(s), news.lateMs) : onStored(s),
+            },
           );
         },
         importBlob: (
@@ -101,6 +109,7 @@ async function withJournal(): Promise<void> {
   await checkLabelBackup(journal);
   calls.files = 0;
   calls.blobs = 0;
+  news.lateMs = 0;
 }
 
 afterEach(() => setBackupFileForTests(undefined));
@@ -295,5 +304,23 @@ describe('Cancel while a transaction of the group commits', () => {
       filesDone: kept.length,
       stored: await countTrajectories(),
     });
+  });
+});
+
+describe("a group's return before its news", () => {
+  it('hears every file once, in order, whichever comes first', async () => {
+    await withJournal();
+    news.lateMs = 30;
+    const heard: string[] = [];
+    const r = await importTrainingFiles(stepFiles(12), {
+      run: 'grpo',
+      onFile: (name) => heard.push(name),
+    });
+    expect(r.files.map((f) => f.name)).toEqual(heard);
+    expect(r.files).toHaveLength(12);
+    expect(r.imported).toBe(await countTrajectories());
+    // The late news still journals its labels, and no file twice.
+    await new Promise((done) => setTimeout(done, 100));
+    expect(r.files).toHaveLength(12);
   });
 });
