@@ -82,6 +82,7 @@ export function QuestionTrail({
             </li>
           ))}
           {questions.data?.length === 0 && <li className="muted">No question of {runLabel(run)} matches.</li>}
+          {questions.data === undefined && <WaitingForRows item />}
         </ul>
       ) : (
         <div>
@@ -91,6 +92,7 @@ export function QuestionTrail({
               Pick another
             </button>
           </p>
+          {samples.data === undefined && <WaitingForRows />}
           {samples.data && (
             <TrailSteps
               key={`${run}\u0000${question}`}
@@ -232,5 +234,19 @@ function TrailSteps({
         </table>
       </div>
     </>
+  );
+}
+
+/** The questions and samples come from the table worker's rows: after a reload they wait for its read. */
+function WaitingForRows({ item = false }: { item?: boolean }) {
+  const text = 'Waiting for the table to read the stored rows…';
+  return item ? (
+    <li className="muted" data-testid="trail-waiting" role="status">
+      {text}
+    </li>
+  ) : (
+    <p className="muted" data-testid="trail-waiting" role="status">
+      {text}
+    </p>
   );
 }
