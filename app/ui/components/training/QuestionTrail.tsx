@@ -30,12 +30,15 @@ export function QuestionTrail({
   question,
   onPick,
   color,
+  waiting = false,
 }: {
   runs: readonly string[];
   run: string;
   question: string | null;
   onPick: (run: string, question: string | null) => void;
   color: string;
+  /** The plots come from the last session's summaries: the questions wait for the table's rows. */
+  waiting?: boolean;
 }) {
   const [text, setText] = useState('');
   const questions = useTrainingQuestions(run, text);
@@ -82,7 +85,7 @@ export function QuestionTrail({
             </li>
           ))}
           {questions.data?.length === 0 && <li className="muted">No question of {runLabel(run)} matches.</li>}
-          {questions.data === undefined && <WaitingForRows item />}
+          {waiting && questions.data === undefined && <WaitingForRows item />}
         </ul>
       ) : (
         <div>
@@ -92,7 +95,7 @@ export function QuestionTrail({
               Pick another
             </button>
           </p>
-          {samples.data === undefined && <WaitingForRows />}
+          {waiting && samples.data === undefined && <WaitingForRows />}
           {samples.data && (
             <TrailSteps
               key={`${run}\u0000${question}`}
