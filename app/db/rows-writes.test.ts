@@ -16,7 +16,7 @@ import { adoptDemoFiles, deleteCollection, listCollections, undoDeletion } from 
 import { deleteCorpus, putQuestionSet } from './corpus-store';
 import { db } from './db';
 import { putIndexedRows } from './indexed-rows';
-import { rowsStamp, rowWritesBetween } from './rows-writes';
+import { ROWS_LOG, rowsStamp, rowWritesBetween } from './rows-writes';
 import { loadStepSummaries, saveStepSummaries } from './step-summary-store';
 import { deleteFile, listRows, listRowsStamped, putTrajectories } from './store';
 
@@ -145,6 +145,17 @@ describe('the stored step summaries', () => {
     expect(await saveStepSummaries(stamp, summarizeSteps(rows))).toBe(true);
     await deleteCorpus('c1');
     expect(await loadStepSummaries()).toBeNull();
+  });
+
+  it('keeps the last ROWS_LOG writes in the log; older ones read as unknown', async () => {
+    const [t] = await stepRecords(0);
+    for (let i = 0; i < ROWS_LOG + 2; i++) await putTrajectories([t!]);
+    const seq = (await rowsStamp()).seq;
+    expect(seq).toBe(ROWS_LOG + 2);
+    const log = await rowWritesBetween(0, seq);
+    expect(log).toHaveLength(seq);
+    expect(log.slice(0, 2)).toEqual([null, null]);
+    expect(log.slice(2).every((ids) => ids?.[0] === t!.id)).toBe(true);
   });
 
   it('logs the ids each write stored, and "any row" for a deletion too big to list', async () => {

@@ -71,10 +71,13 @@ export async function rowsStamp(): Promise<RowsStamp> {
  */
 export async function rowWritesBetween(from: number, to: number): Promise<Array<string[] | null>> {
   if (to <= from) return [];
+  // Writes older than the log's last ROWS_LOG are gone from it: not read, unknown.
+  const first = Math.max(from + 1, to - ROWS_LOG + 1);
   const tx = (await db()).transaction('meta');
   const got = await Promise.all(
-    Array.from({ length: to - from }, (_, i) => tx.store.get(logKey(from + 1 + i))),
+    Array.from({ length: to - first + 1 }, (_, i) => tx.store.get(logKey(first + i))),
   );
   await tx.done;
-  return got.map((g) => (Array.isArray(g) ? (g as string[]) : null));
+  const gone = new Array<null>(first - from - 1).fill(null);
+  return [...gone, ...got.map((g) => (Array.isArray(g) ? (g as string[]) : null))];
 }

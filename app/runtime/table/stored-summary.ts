@@ -6,7 +6,7 @@
 // again after that write: a write it cannot account for (another context's, one too big to log)
 // leaves the proof where it was until the next full read, and nothing is stored meanwhile.
 import type { StepSummary } from '../../core/training/step-summary';
-import { type RowsStamp, rowWritesBetween } from '../../db/rows-writes';
+import { ROWS_LOG, type RowsStamp, rowWritesBetween } from '../../db/rows-writes';
 import { saveStepSummaries } from '../../db/step-summary-store';
 
 /** At most one stored summary per this many ms while reads keep coming (an import). */
@@ -60,6 +60,8 @@ export class StoredSummaryKeeper {
     }
     this.reads.push({ stamp, ids: new Set(ids) });
     const to = Math.max(...this.reads.map((r) => r.stamp.seq));
+    // More writes than the log keeps: the first of them is gone from it, so none can be matched.
+    if (to - p.seq > ROWS_LOG) return;
     const writes = await rowWritesBetween(p.seq, to);
     let seq = p.seq;
     for (const [i, w] of writes.entries()) {
