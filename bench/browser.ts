@@ -81,6 +81,8 @@ export interface BenchPageOptions {
   unminified?: boolean;
   /** Other pages built with it (production only), served from the same origin (one IndexedDB). */
   also?: string[];
+  /** More Chromium flags (e.g. Blink features a bench needs). */
+  args?: string[];
 }
 
 export interface BenchBrowser {
@@ -112,6 +114,7 @@ export async function withBenchBrowser<T>(
       '--no-first-run',
       '--enable-unsafe-webgpu',
       '--enable-precise-memory-info',
+      ...(options.args ?? []),
     ],
   };
   const browser = await chromium.launch(launch);
@@ -176,6 +179,7 @@ export async function withProdBenchPage<T>(
   html: string,
   entry: keyof Window,
   fn: (page: Page) => Promise<T>,
+  args: string[] = [],
 ): Promise<T> {
   return withBenchPage(
     html,
@@ -187,6 +191,6 @@ export async function withProdBenchPage<T>(
       );
       return fn(page);
     },
-    { prod: true, diskProfile: true },
+    { prod: true, diskProfile: true, args },
   );
 }

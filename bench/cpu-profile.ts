@@ -11,7 +11,9 @@
 // are joined to their thread by pid + id, never by their own tid, and sample times are the
 // profile's running clock, not a chunk's `ts`. Tasks are `ThreadControllerImpl::RunTask` (older
 // builds: `RunTask`) in category `toplevel`, complete (`X`) events, or a `B`/`E` pair.
+import { writeFileSync } from 'node:fs';
 import type { CDPSession } from '@playwright/test';
+import { note } from './util';
 
 interface CallFrame {
   functionName?: string;
@@ -432,4 +434,36 @@ export async function startCpuProfile(cdp: CDPSession): Promise<{ stop: () => Pr
       return sink;
     },
   };
+}
+
+/** Ends `profile`, writes its summary to `file` and notes each thread's top and each long task. */
+export async function writeProfile(
+  profile: { stop: () => Promise<CpuProfileSink> },
+  file: string,
+): Promise<void> {
+  const sink = await profile.stop();
+  const summary = sink.summary(40);
+  await sink.quoteAnonymous(summary, async (url) => (await fetch(url)).text());
+  writeFileSync(file, JSON.stringify(summary, null, 1));
+  for (const t of summary.threads) {
+    note(`profile: ${t.thread}: ${(t.busy_ms / 1000).toFixed(1)} s busy; by self time:`);
+    for (const f of t.self.slice(0, 12)) note(`  ${(f.share * 100).toFixed(1)} %  ${f.ms} ms  ${f.fn}`);
+    for (const [fn, quote] of Object.entries(t.anonymous ?? {})) note(`  ${fn} is: ${quote}`);
+  }
+  const lost = summary.data_loss ? ' (the trace dropped events: sums are short)' : '';
+  note(`profile: ${summary.long_tasks.length} main-thread tasks of 100 ms and more${lost}:`);
+  const fns = (xs: Array<{ fn: string; ms: number }>, n: number) =>
+    xs
+      .slice(0, n)
+      .map((f) => `${f.fn} ${f.ms}`)
+      .join(', ');
+  for (const t of summary.long_tasks)
+    note(
+      `  +${(t.at_ms / 1000).toFixed(1)} s ${t.ms} ms: ${fns(t.total, 5)} | self: ${fns(t.self, 4)} | ` +
+        t.parts
+          .slice(0, 4)
+          .map((p) => `${p.name} ${p.ms}`)
+          .join(', '),
+    );
+  note(`profile written to ${file}`);
 }

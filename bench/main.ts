@@ -18,6 +18,8 @@
 //         Diagnosis time with the evidence-chain sufficiency vs the answer-containment rules.
 //   import-convert [--json] [--steps 4] [--per-step 512] [--rounds 7]
 //         The import's per-record functions vs the code they replaced (bench/import-convert-before.ts).
+//   import-memos [--json] [--steps 4] [--per-step 512] [--rounds 5] [--baseline DIR]
+//         Conversion and row derivation per sample, memos warm vs none, and vs DIR/app's code.
 //   import-store [--json] [--steps 20,100] [--samples 512]
 //         The import's write path in Node (fake-indexeddb): samples/s and last-20 ÷ first-20 file times.
 //   index-run [--json] [--steps 40] [--samples 256] [--threads N] [--dir RUN] [--floor-files N]
@@ -34,6 +36,10 @@
 //   flashrag-import [--json] [--records 20000] [--profile FILE]
 //         The production app in Chromium: a 119 MB FlashRAG JSON array (20,000 records) through the
 //         Import dialog, rate ÷ bare IndexedDB put floor of the same records, each tenth's time.
+//   big-import [--json] [--mb 100] [--profile FILE]
+//         The production app in Chromium: the real R1-Searcher log repeated to 100 MiB through the
+//         table's Import dialog: import seconds, longest frame gap, longest main-thread task, tasks
+//         over 100 ms; --profile: a CPU profile of every thread, each long task's contents.
 //   sql-rebuild [--json] [--rows 100000] [--rounds 3]
 //         The production app in Chromium: the SQL worker's rebuild of its tables from the table
 //         worker's rows after a reload, vs that worker's own read of the rows.
@@ -46,6 +52,9 @@
 //   table-sql [--json] [--rows 100000] [--rounds 5]
 //         The production app in Chromium: the table's view (filter, sort, facets, aggregates) from
 //         the table worker's JS path vs from the SQL worker, same page, alternating.
+//   sql-1m [--json] [--rows 1000000] [--steps 2000] [--rounds 3] [--arrow-rows 20000] [--explain FILE]
+//         The production app in Chromium: a generated 1,000,000-row run in the SQL worker's DuckDB,
+//         the Training page's summaries, GROUP BY step, a table view and the SQL box's examples.
 //   huge-views [--json] [--rounds N]
 //         The production app in Chromium: longest main-thread task and time until shown opening
 //         issue 41's huge views (200,000-node plan, 20,000-deep chain, 5 MB question).
@@ -93,10 +102,20 @@ const COMMANDS: Record<string, Command> = {
       'the production app in Chromium: import a generated 200-step × 512-sample training run, then the longest main-thread task while the Training page plots it',
     load: () => import('./training-bench'),
   },
+  'import-memos': {
+    describe:
+      "an import's conversion and row derivation per sample, with the string memos (core/memo.ts) warm against none, in Node",
+    load: () => import('./import-memos-bench'),
+  },
   'flashrag-import': {
     describe:
       'the production app in Chromium: a 20,000-record (119 MB) FlashRAG JSON array through the Import dialog, rate ÷ bare IndexedDB put floor of the same records',
     load: () => import('./flashrag-import-bench'),
+  },
+  'big-import': {
+    describe:
+      "the production app in Chromium: a 100 MiB R1-Searcher log through the table's Import dialog, the longest frame gap and main-thread task while it imports",
+    load: () => import('./big-import-bench'),
   },
   'sql-rebuild': {
     describe:
@@ -117,6 +136,11 @@ const COMMANDS: Record<string, Command> = {
     describe:
       "the production app in Chromium: the table's filter + sort + facets + aggregates over 100,000 generated rows, the table worker's JS path vs the SQL worker's, alternating in one page",
     load: () => import('./table-sql-bench'),
+  },
+  'sql-1m': {
+    describe:
+      "the production app in Chromium: 1,000,000 generated rows over 2,000 steps in the SQL worker's DuckDB (its DDL, filled by INSERT … SELECT), then the Training page's summaries, GROUP BY step, a table view and the SQL box's examples, 3 rounds each, and memory",
+    load: () => import('./sql-1m-bench'),
   },
   'huge-views': {
     describe:

@@ -6,6 +6,8 @@
 //    1,000 a transaction, in a page of the same browser (parsing not timed): the storage floor;
 //  - import_per_s: samples a second from picking the folder on the Training page until every sample
 //    is plotted and the import's result shows; import_over_floor = import_per_s ÷ floor_per_s;
+//  - stored_over_source: the origin's storage use the import added (navigator.storage.estimate)
+//    ÷ the step files' bytes (the issue's target: ≤ 1.5);
 //  - last20_over_first20: the time of the last 20 step files ÷ the first 20 (each file's time runs
 //    from the page naming it "Importing … (k of n)" to naming the next, or to the result);
 //  - import_max_task_ms / plot_max_task_ms: the longest main-thread task (PerformanceObserver
@@ -21,13 +23,13 @@
 // with the functions that ran in it) to FILE, and of the reload, plotting and hover to FILE-plot.json.
 // Progress goes to stderr; with --json the last line of stdout is one JSON object.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { writeTrainingRun } from '../app/testing/training-run-generator';
 import { type BenchBrowser, withBenchBrowser } from './browser';
-import { type CpuProfileSink, startCpuProfile } from './cpu-profile';
+import { startCpuProfile, writeProfile } from './cpu-profile';
 import { putFloor } from './put-floor';
 import { flag, note, round } from './util';
 
@@ -140,35 +142,6 @@ async function hoverPlots(page: Page): Promise<void> {
   await page.keyboard.press('End');
 }
 
-/** Ends `profile`, writes its summary to `file` and notes each thread's top and each long task. */
-async function writeProfile(profile: { stop: () => Promise<CpuProfileSink> }, file: string): Promise<void> {
-  const sink = await profile.stop();
-  const summary = sink.summary(40);
-  await sink.quoteAnonymous(summary, async (url) => (await fetch(url)).text());
-  writeFileSync(file, JSON.stringify(summary, null, 1));
-  for (const t of summary.threads) {
-    note(`profile: ${t.thread}: ${(t.busy_ms / 1000).toFixed(1)} s busy; by self time:`);
-    for (const f of t.self.slice(0, 12)) note(`  ${(f.share * 100).toFixed(1)} %  ${f.ms} ms  ${f.fn}`);
-    for (const [fn, quote] of Object.entries(t.anonymous ?? {})) note(`  ${fn} is: ${quote}`);
-  }
-  const lost = summary.data_loss ? ' (the trace dropped events: sums are short)' : '';
-  note(`profile: ${summary.long_tasks.length} main-thread tasks of 100 ms and more${lost}:`);
-  const fns = (xs: Array<{ fn: string; ms: number }>, n: number) =>
-    xs
-      .slice(0, n)
-      .map((f) => `${f.fn} ${f.ms}`)
-      .join(', ');
-  for (const t of summary.long_tasks)
-    note(
-      `  +${(t.at_ms / 1000).toFixed(1)} s ${t.ms} ms: ${fns(t.total, 5)} | self: ${fns(t.self, 4)} | ` +
-        t.parts
-          .slice(0, 4)
-          .map((p) => `${p.name} ${p.ms}`)
-          .join(', '),
-    );
-  note(`profile written to ${file}`);
-}
-
 /** Imports `dir` through a fresh Training page's folder input; resolves once the result shows. */
 async function importFolder(
   b: BenchBrowser,
@@ -176,13 +149,21 @@ async function importFolder(
   total: number,
   fileCount: number,
   profileFile?: string,
-): Promise<{ page: Page; seconds: number; tasks: number[]; files: number[]; tenths: number[] }> {
+): Promise<{
+  page: Page;
+  seconds: number;
+  tasks: number[];
+  files: number[];
+  tenths: number[];
+  storedBytes: number;
+}> {
   const page = await b.newPage('/#/training');
   await page.getByTestId('training-page').waitFor({ timeout: 120_000 });
   await page.getByText('Loading demo set…').waitFor({ state: 'detached', timeout: 120_000 });
   await watchLongTasks(page);
   await watchFiles(page);
   const before = await plottedSamples(page);
+  const usedBefore = await usage(page);
   const profile = profileFile ? await startCpuProfile(await page.context().newCDPSession(page)) : null;
   const i0 = Date.now();
   await page.getByTestId('training-folder-input').setInputFiles(dir);
@@ -204,7 +185,16 @@ async function importFolder(
   if (profile && profileFile) await writeProfile(profile, profileFile);
   const files = await fileTimes(page, end);
   const tenths = await tenthTimes(page, fileCount, end);
-  return { page, seconds, tasks: await takeLongTasks(page), files, tenths };
+  const storedBytes = (await usage(page)) - usedBefore;
+  return { page, seconds, tasks: await takeLongTasks(page), files, tenths, storedBytes };
+}
+
+/**
+ * The origin's storage use as the browser reports it to the page (`navigator.storage.estimate()`:
+ * on disk, IndexedDB's values as LevelDB stores them, compressed, with its log not yet compacted).
+ */
+async function usage(page: Page): Promise<number> {
+  return page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
 }
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -259,6 +249,7 @@ export async function run(args: string[]): Promise<void> {
     const smallDir = small > 0 ? smallFiles(dir, small) : null;
     const total = steps * perStep;
     const stepFiles = made.map((s) => join(runDir, s.file));
+    const sourceBytes = stepFiles.reduce((n, f) => n + statSync(f).size, 0);
     const out = await withBenchBrowser(
       'index.html',
       async (b) => {
@@ -319,6 +310,10 @@ export async function run(args: string[]): Promise<void> {
       import_s: round(out.imp.seconds, 1),
       import_per_s: round(importRate, 0),
       import_over_floor: round(importRate / floorRate, 3),
+      // Issue 37's target: stored bytes ≤ 1.5 × the step files' bytes.
+      source_mib: round(sourceBytes / 2 ** 20, 1),
+      stored_mib: round(out.imp.storedBytes / 2 ** 20, 1),
+      stored_over_source: round(out.imp.storedBytes / sourceBytes, 2),
       first20_s: round(first, 2),
       last20_s: round(last, 2),
       last20_over_first20: round(last / first, 2),
@@ -340,7 +335,7 @@ export async function run(args: string[]): Promise<void> {
     };
     console.log(
       `${total} samples: import ${result.import_per_s}/s ÷ floor ${result.floor_per_s}/s = ${result.import_over_floor}; ` +
-        `last 20 files ÷ first 20 = ${result.last20_over_first20}; longest task import ${result.import_max_task_ms} ms, ` +
+        `stored ÷ source ${result.stored_over_source}; last 20 files ÷ first 20 = ${result.last20_over_first20}; longest task import ${result.import_max_task_ms} ms, ` +
         `plotting ${result.plot_max_task_ms} ms; ${small} one-sample files: page ÷ CLI = ${result.small_page_over_cli}`,
     );
     if (json) console.log(JSON.stringify(result));

@@ -7,6 +7,7 @@ import { createWriteStream, readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { mulberry32 } from '../app/core/random';
+import { repeatedR1Lines } from '../app/testing/repeated-r1-log';
 
 export const R1_LOG = resolve('..', 'shared', 'data', 'trajectories', 'r1searcher_bamboogle_qwen.jsonl');
 
@@ -22,25 +23,16 @@ async function writeLines(path: string, lines: Iterable<string>): Promise<number
   return bytes;
 }
 
-/** The real R1-Searcher log repeated to `mib` MiB; returns bytes and records written. */
+/** The real R1-Searcher log repeated to `mib` MiB (whole copies); returns bytes and records written. */
 export async function writeBigR1(path: string, mib: number): Promise<{ bytes: number; records: number }> {
-  const lines = readFileSync(R1_LOG, 'utf8').trim().split('\n');
-  const target = mib * 2 ** 20;
   let records = 0;
-  function* gen(): Generator<string> {
-    let size = 0;
-    for (let copy = 0; size < target; copy++)
-      for (const l of lines) {
-        const r = JSON.parse(l) as { question: string };
-        r.question = `${r.question} [copy ${copy}]`;
-        const s = JSON.stringify(r);
-        size += s.length + 1;
-        records++;
-        yield s;
-        if (size >= target) return;
-      }
-  }
-  const bytes = await writeLines(path, gen());
+  const counted = function* (lines: Iterable<string>): Generator<string> {
+    for (const l of lines) {
+      records++;
+      yield l;
+    }
+  };
+  const bytes = await writeLines(path, counted(repeatedR1Lines(readFileSync(R1_LOG, 'utf8'), mib * 2 ** 20)));
   return { bytes, records };
 }
 

@@ -1,8 +1,9 @@
 // Shared e2e fixture: every test records all requests (pages and workers) and fails if any
 // left this machine — the app must never reach a CDN or a model hub on its own.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { writeRepeatedR1Log } from '../app/testing/repeated-r1-log';
 
 export const SHARED = resolve(import.meta.dirname, '..', '..', 'shared');
 export const R1_LOG = resolve(SHARED, 'data/trajectories/r1searcher_bamboogle_qwen.jsonl');
@@ -35,19 +36,7 @@ export { expect };
  * rows differ; returns the record count.
  */
 export function repeatedR1Log(path: string, mib: number): number {
-  const lines = readFileSync(R1_LOG, 'utf8').trim().split('\n');
-  const out: string[] = [];
-  let size = 0;
-  for (let copy = 0; size < mib * 2 ** 20; copy++)
-    for (const l of lines) {
-      const r = JSON.parse(l);
-      r.question = `${r.question} [copy ${copy}]`;
-      const s = JSON.stringify(r);
-      out.push(s);
-      size += s.length + 1;
-    }
-  writeFileSync(path, `${out.join('\n')}\n`);
-  return out.length;
+  return writeRepeatedR1Log(readFileSync(R1_LOG, 'utf8'), path, mib);
 }
 
 /** Opens the app on a fresh profile and waits for the bundled demo to be stored. */

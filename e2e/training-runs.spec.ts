@@ -29,6 +29,7 @@ async function openTraining(page: Page): Promise<void> {
 let dir = '';
 let runDir = '';
 let liveDir = '';
+let bigDir = '';
 
 test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'hopscope-training-e2e-'));
@@ -36,6 +37,9 @@ test.beforeAll(async () => {
   await writeTrainingRun(runDir, { steps: STEPS, samplesPerStep: SAMPLES, groupSize: GROUP, seed: 3 });
   liveDir = join(dir, 'grpo-live');
   await writeTrainingRun(liveDir, { steps: 4, samplesPerStep: SAMPLES, groupSize: GROUP, seed: 5 });
+  // Step files of 512 samples (over 1 MB each, so each imports alone and takes a while): to cancel.
+  bigDir = join(dir, 'grpo-big');
+  await writeTrainingRun(bigDir, { steps: 6, samplesPerStep: 512, seed: 9, malformedRate: 0 });
 });
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -322,4 +326,26 @@ test('a long run import shows the share of the run read and an estimate of the t
     timeout: 240_000,
   });
   await expect(busy).toHaveCount(0);
+});
+
+test("Cancel stops a run's import: what was stored is kept, and the page counts exactly that", async ({
+  page,
+}) => {
+  await openTraining(page);
+  await page.getByTestId('training-run-name').fill('grpo-big');
+  await page.getByTestId('training-folder-input').setInputFiles(bigDir);
+  await page.getByTestId('training-import-cancel').click();
+  const said = page.getByTestId('training-import-cancelled');
+  await expect(said).toContainText(/^Import cancelled after \d of 6 step files: /, { timeout: 60_000 });
+  await expect(page.getByTestId('training-import-busy')).toHaveCount(0);
+  await expect(page.getByTestId('training-import-result')).toHaveCount(0);
+  const text = (await said.textContent()) ?? '';
+  const stored = Number(text.match(/([\d,]+) samples? stored/)?.[1]?.replace(/,/g, '') ?? '0');
+  if (stored === 0) {
+    expect(text).toContain('nothing was stored');
+    await expect(page.getByTestId('training-empty')).toBeVisible();
+  } else
+    await expect(page.getByTestId('training-total')).toContainText(
+      `${stored.toLocaleString('en-US')} samples`,
+    );
 });

@@ -18,8 +18,13 @@ import { db, type ImportRecord, type TrashRecord } from './db';
 import { WRITES_KEY, writeToken } from './known-ids';
 import { markRowsWritten } from './rows-writes';
 
+/** Oldest first, then by name: the order every list of collections is shown in. */
+const collectionOrder = (a: Collection, b: Collection): number =>
+  a.createdAt.localeCompare(b.createdAt) || naturalOrder(a.name, b.name);
+
+/** Every collection, oldest first (one read of the collections store, none of the rows). */
 export async function listCollections(): Promise<Collection[]> {
-  return (await db()).getAll('collections');
+  return (await (await db()).getAll('collections')).sort(collectionOrder);
 }
 
 /** A collection with what it holds now. */
@@ -58,15 +63,13 @@ export async function collectionSummaries(): Promise<CollectionSummary[]> {
     labels = await labels.continue();
   }
   await tx.done;
-  return collections
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || naturalOrder(a.name, b.name))
-    .map((c) => {
-      const s = by.get(c.id)!;
-      const files = [...s.files]
-        .sort(([a], [b]) => naturalOrder(a, b))
-        .map(([file, trajectories]) => ({ file, trajectories }));
-      return { ...c, trajectories: s.trajectories, labels: s.labels, files };
-    });
+  return collections.sort(collectionOrder).map((c) => {
+    const s = by.get(c.id)!;
+    const files = [...s.files]
+      .sort(([a], [b]) => naturalOrder(a, b))
+      .map(([file, trajectories]) => ({ file, trajectories }));
+    return { ...c, trajectories: s.trajectories, labels: s.labels, files };
+  });
 }
 
 export async function renameCollection(id: string, name: string): Promise<void> {

@@ -10,7 +10,8 @@ import { type MovedRecord, putImported, shownId } from './import-ids';
 import { labelsOnTheirSteps } from './import-labels';
 import { keepIssues } from './import-record';
 import { type KnownIds, knownIds } from './known-ids';
-import type { DerivedRows } from './trajectory-write';
+import type { TrajectoryRow } from '../core/table/row';
+import { type DerivedRows, deriveRows } from './trajectory-write';
 
 export interface StoredBatch {
   storedIds: string[];
@@ -37,17 +38,23 @@ export function batchWriter(
     deriveRows?: (list: readonly Trajectory[]) => Promise<DerivedRows>;
     collection?: CollectionRef;
   },
-): (b: ImportBatch) => Promise<StoredBatch> {
+): (b: ImportBatch, rows?: Promise<DerivedRows>) => Promise<StoredBatch> {
   let known: Promise<KnownIds> | null = null;
-  return async (b) => {
+  const derive = opts.deriveRows ?? deriveRows;
+  return async (b, early) => {
     const held = await (known ??= knownIds());
     // A record stored or labelled under a legacy id keeps it.
     const kept = b.legacyIds.size ? keepLegacyIds(b, held.ids) : b;
+    // Rows asked for before the write (import-into-db.ts) were derived under the batch's own ids;
+    // a record renamed to its legacy id just now gets its row again (its searches name its id).
+    const rows = early
+      ? await rederiveRenamed(await early, b.trajectories, kept.trajectories, derive)
+      : undefined;
     const { alongside } = await putImported(kept.trajectories, {
       replaceSameSource: opts.replacesOwnOlderVersion === true,
       derivedIds: kept.derivedIds,
       known: held,
-      ...(opts.deriveRows ? { derive: opts.deriveRows } : {}),
+      ...(rows ? { rows } : opts.deriveRows ? { derive: opts.deriveRows } : {}),
       ...(opts.collection ? { collection: opts.collection } : {}),
       alongside: ({ stored, moved }, tx) => {
         const movedIssues = moved.map((m) => movedIssue(opts.file, b.lines[m.index] ?? 0, m));
@@ -89,7 +96,24 @@ export function batchWriter(
   };
 }
 
-function movedIssue(file: string, line: number, m: MovedRecord): ImportIssue {
+/** `rows` (derived for `before`) with the rows of the records `after` renamed derived again. */
+async function rederiveRenamed(
+  rows: DerivedRows,
+  before: readonly Trajectory[],
+  after: readonly Trajectory[],
+  derive: (list: readonly Trajectory[]) => Promise<DerivedRows>,
+): Promise<DerivedRows> {
+  if (before === after) return rows;
+  const renamed = after.flatMap((t, i) => (t.id === before[i]?.id ? [] : [i]));
+  if (renamed.length === 0) return rows;
+  const again = await derive(renamed.map((i) => after[i] as Trajectory));
+  const out = [...rows.rows];
+  for (const [j, i] of renamed.entries()) out[i] = again.rows[j] as TrajectoryRow;
+  // Derived under other question sets: a key no write matches, so the write derives them all.
+  return { key: again.key === rows.key ? rows.key : '', rows: out };
+}
+
+export function movedIssue(file: string, line: number, m: MovedRecord): ImportIssue {
   return {
     file,
     line,
@@ -101,7 +125,7 @@ function movedIssue(file: string, line: number, m: MovedRecord): ImportIssue {
   };
 }
 
-function moveAnnotations(list: Annotation[], moved: readonly MovedRecord[]): Annotation[] {
+export function moveAnnotations(list: Annotation[], moved: readonly MovedRecord[]): Annotation[] {
   if (moved.length === 0) return list;
   const to = new Map(moved.map((m) => [m.from, m.to]));
   return list.map((a) => {
@@ -121,7 +145,7 @@ const reassigned = (a: Annotation, trajectoryId: string): Annotation => {
  * record only labels still name (its file deleted, or a reset database refilled from the labels'
  * backup) takes that id back, so the labels reattach.
  */
-function keepLegacyIds(
+export function keepLegacyIds(
   b: ImportBatch,
   stored: ReadonlySet<string>,
 ): Pick<ImportBatch, 'trajectories' | 'annotations' | 'derivedIds'> {

@@ -67,6 +67,8 @@ export async function putImported<T = undefined>(
     alongside?: (put: PutImported, tx: AlongsideTx) => T;
     /** Derives the rows before the write (a pool of row workers); deriveRows on this thread by default. */
     derive?: (list: readonly Trajectory[]) => Promise<DerivedRows>;
+    /** The rows of `list`, in its order, derived already (then `derive` is not called). */
+    rows?: DerivedRows;
   } = {},
 ): Promise<PutImported & { alongside?: T }> {
   if (list.length === 0 && !opts.alongside) return { stored: [], moved: [] };
@@ -74,7 +76,7 @@ export async function putImported<T = undefined>(
   const derivedIds = opts.derivedIds ?? new Set<string>();
   const known = opts.known;
   let exact = false;
-  const derived = await (opts.derive ?? deriveRows)(list);
+  const derived = opts.rows ?? (await (opts.derive ?? deriveRows)(list));
   try {
     const out = await writeTrajectories(
       ['annotations', 'imports'],

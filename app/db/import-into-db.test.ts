@@ -56,6 +56,11 @@ describe('records stored under the old (key-order) content ids', () => {
     expect(await countTrajectories()).toBe(10);
     expect((await getTrajectory(legacy[0] as string))?.source.file).toBe('r1-again.jsonl');
     expect(await listAnnotations()).toEqual([label]);
+    // Each row's searches name the id it is stored under (rows asked for before the rename are
+    // derived again).
+    const rows = await listRows();
+    expect(rows.flatMap((r) => r.searches).length).toBeGreaterThan(0);
+    for (const row of rows) for (const s of row.searches) expect(s.trajectoryId).toBe(row.id);
   });
 
   it('are given back their old ids when only their labels are left (a deleted file, a reset database)', async () => {
@@ -376,6 +381,34 @@ describe('rows derived by a pool of row workers', () => {
     expect(rows).toHaveLength(2500);
     for (const row of rows)
       expect(row.question).toBe(`Question ${(await getTrajectory(row.id))?.source.qid?.slice(1)}?`);
+  });
+
+  it("asks for a batch's rows as soon as it is converted, before the previous batch commits", async () => {
+    const events: string[] = [];
+    let asked = 0;
+    let secondAsked: () => void = () => {};
+    const second = new Promise<void>((r) => (secondAsked = r));
+    const r = await importIntoDb(stringChunks(many), {
+      file: 'early.jsonl',
+      batchSize: 500,
+      deriveRows: async (list) => {
+        const n = asked++;
+        events.push(`derive ${n}`);
+        if (n === 1) secondAsked();
+        // The first batch's rows wait for the second batch's request (or 500 ms, as the old
+        // pipeline asked for them only after the first batch had committed).
+        if (n === 0) await Promise.race([second, new Promise((r) => setTimeout(r, 500))]);
+        return deriveRows(list);
+      },
+      onProgress: (p) => events.push(`stored ${p.imported}`),
+    });
+    expect(r.imported).toBe(2500);
+    expect(events.slice(0, 3)).toEqual(['derive 0', 'derive 1', 'stored 500']);
+    // Never more than the batch committing and the one after it: each request after the second
+    // comes after the batch two before it is stored.
+    for (let n = 2; n < 5; n++)
+      expect(events.indexOf(`derive ${n}`)).toBeGreaterThan(events.indexOf(`stored ${(n - 1) * 500}`));
+    expect(await listRows()).toHaveLength(2500);
   });
 
   it('a part that fails fails its batch: the batches before stay stored and counted (all-or-report)', async () => {

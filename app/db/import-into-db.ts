@@ -17,7 +17,7 @@ import {
 import { batchWriter } from './import-batch';
 import { cancelledMessage, type ImportStart, importStart, keepIssues, runningImport } from './import-record';
 import { putImportRecord } from './store';
-import type { DerivedRows } from './trajectory-write';
+import { type DerivedRows, deriveRows } from './trajectory-write';
 
 export interface DbImportOptions {
   file: string;
@@ -54,6 +54,7 @@ export async function importIntoDb(
     ...(opts.signal ? { signal: opts.signal } : {}),
     ...(opts.batchSize ? { batchSize: opts.batchSize } : {}),
   });
+  const derive = opts.deriveRows ?? deriveRows;
   const write = batchWriter(record, {
     ...opts,
     ...(opts.start?.collection ? { collection: opts.start.collection } : {}),
@@ -70,6 +71,12 @@ export async function importIntoDb(
     let summary: ImportSummary;
     for (;;) {
       const r = await gen.next();
+      // The batch's rows are asked for as soon as it is converted, while the previous batch is
+      // still being put and committed: the row workers and this thread work at once, not in turn.
+      // At most two batches are held: this one and the one committing. A failed derivation fails
+      // this batch when its write awaits it (after the previous one is stored).
+      const rows = r.done ? undefined : derive(r.value.trajectories);
+      rows?.catch(() => {});
       // The previous batch is stored (or its failure thrown) before the next one starts, and a
       // batch converted while the user cancelled is not stored.
       await committing;
@@ -82,7 +89,7 @@ export async function importIntoDb(
         break;
       }
       const progress = r.value.progress;
-      committing = write(r.value).then((b) => {
+      committing = write(r.value, rows).then((b) => {
         for (const issue of b.issues) storeIssues.push(issue);
         dropped += b.labelsDropped;
         opts.onProgress?.(progress, b.storedIds, b.storedAnnotations);
@@ -118,7 +125,7 @@ export async function importIntoDb(
 }
 
 /** The report of a finished import: the summary's counts and every issue, store issues first. */
-function finish(
+export function finish(
   record: ImportRecord,
   summary: ImportSummary,
   storeIssues: ImportIssue[],
@@ -145,7 +152,7 @@ function finish(
  * when the browser closed the database, becomes a DatabaseClosedError (what the page explains);
  * anything else is kept.
  */
-async function explainStorageStop(e: unknown, closes: number): Promise<unknown> {
+export async function explainStorageStop(e: unknown, closes: number): Promise<unknown> {
   if (isAbort(e)) return abortedWriteError(e, closes);
   const name = (e as { name?: unknown } | null)?.name;
   // UnknownError: Chromium's failed LevelDB write ("Unknown error") as it resets the bucket.
@@ -156,7 +163,7 @@ async function explainStorageStop(e: unknown, closes: number): Promise<unknown> 
 }
 
 /** True for the browser's full-quota error, or an error wrapping it (idb keeps it as `inner` or `cause`). */
-function isQuotaExceeded(e: unknown, depth = 0): boolean {
+export function isQuotaExceeded(e: unknown, depth = 0): boolean {
   if (!e || typeof e !== 'object' || depth > 4) return false;
   if ((e as { name?: unknown }).name === 'QuotaExceededError') return true;
   const x = e as { cause?: unknown; inner?: unknown };
@@ -167,7 +174,7 @@ function isQuotaExceeded(e: unknown, depth = 0): boolean {
  * The error a full quota stops an import with: named QuotaExceededError still (what the page
  * explains with the site's usage), saying which file and how many of its records are stored.
  */
-function storageFullError(file: string, imported: number, cause: unknown): Error {
+export function storageFullError(file: string, imported: number, cause: unknown): Error {
   const n = imported.toLocaleString('en-US');
   const e = new Error(
     `The browser's storage was full while storing ${file}: ${n} record${imported === 1 ? '' : 's'} of it ` +

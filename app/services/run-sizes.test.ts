@@ -10,6 +10,21 @@ vi.mock('./trajectory-import', () => ({
   reportedErrors: () => 0,
   importTrajectoryFile: () => Promise.resolve({ records: 1, imported: 1 }),
 }));
+vi.mock('./step-group-import', () => ({
+  importStepGroup: (
+    files: readonly unknown[],
+    _format: string,
+    on: { onFile?: (i: number) => void; onDone?: (i: number, r: unknown) => void },
+  ) =>
+    Promise.resolve(
+      files.map((_, i) => {
+        const report = { records: 1, imported: 1 };
+        on.onFile?.(i);
+        on.onDone?.(i, report);
+        return report;
+      }),
+    ),
+}));
 
 /**
  * Files whose size read costs 1 ms of a fake clock, counting reads; with `spinMs`, that much real

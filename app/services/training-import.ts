@@ -1,14 +1,17 @@
 // Importing a training run: its step files (a picked dump folder, or files dropped together) go
-// through the usual import, one file at a time in step order, each under the name planStepFiles
-// gives it (`run/<step folders>/<file>`) so the veRL importer tags every sample with its run and
+// through the usual import in step order, small ones several to a worker call (step-groups.ts),
+// each under the name planStepFiles gives it (`run/<step folders>/<file>`) so the veRL importer tags every sample with its run and
 // step, as run-summary does (docs/guide/training-runs.md).
 import { importStarted } from './import-activity';
-import { isAbort } from '../core/abort';
+import { AbortError, isAbort } from '../core/abort';
 import { planStepFiles } from '../core/training/step-files';
 import { announce } from './changes';
 import { RunSizes } from './run-sizes';
+import { importStepGroup } from './step-group-import';
+import { groupEnd } from './step-groups';
 import {
   cancelImport,
+  ImportCancelledError,
   type ImportReport,
   ImportSession,
   importTrajectoryFile,
@@ -112,20 +115,60 @@ export async function importTrainingFiles(
   let doneBefore = 0;
   // Running from the first file to the last, not just while each file imports.
   const ended = importStarted();
+  const n = plan.files.length;
   try {
-    for (const [k, p] of plan.files.entries()) {
+    const fileOf = (p: (typeof plan.files)[number]) => (given[p.index] as { file: File }).file;
+    const took = (p: (typeof plan.files)[number], k: number, report: ImportReport) => {
+      doneBefore += sizes.sizeOf(k);
+      opts.onBytes?.(doneBefore, sizes.total());
+      out.files.push({ name: p.name, step: p.step, report });
+      out.records += report.records;
+      out.imported += report.imported;
+      out.errors += reportedErrors(report);
+    };
+    // Small consecutive files go to the worker together (step-groups.ts); a big one alone.
+    for (let k = 0; k < n;) {
       opts.signal?.throwIfAborted();
-      opts.onFile?.(p.name, k + 1, plan.files.length);
+      const end = await groupEnd((i) => sizes.sizeOf(i), k, n);
+      const group = plan.files.slice(k, end);
+      const from = k;
+      k = end;
+      if (group.length > 1) {
+        try {
+          await importStepGroup(
+            group.map((p) => ({ file: fileOf(p), name: p.name })),
+            opts.format ?? 'verl',
+            {
+              onFile: (i) => {
+                opts.onFile?.(group[i]!.name, from + i + 1, n);
+                opts.onBytes?.(doneBefore, sizes.total());
+              },
+              onDone: (i, report) => took(group[i]!, from + i, report),
+              onProgress: (i, chars) =>
+                opts.onBytes?.(doneBefore + Math.min(chars, sizes.sizeOf(from + i)), sizes.total()),
+            },
+            session,
+            opts.signal,
+          );
+        } catch (e) {
+          if (isAbort(e) || !(e instanceof Error)) throw e;
+          // The failed file is the first of the group not stored whole (onDone heard those before it).
+          const at = out.files.length;
+          throw new Error(stoppedRunMessage(e.message, at, n, out.imported), { cause: e });
+        }
+        continue;
+      }
+      const p = group[0]!;
+      opts.onFile?.(p.name, from + 1, n);
       opts.onBytes?.(doneBefore, sizes.total());
       const jobId = `training-${++jobs}`;
       const stop = () => void cancelImport(jobId);
       opts.signal?.addEventListener('abort', stop, { once: true });
       try {
-        const { file } = given[p.index] as { file: File };
-        const size = sizes.sizeOf(k);
+        const size = sizes.sizeOf(from);
         const report = await importTrajectoryFile(
           jobId,
-          file,
+          fileOf(p),
           opts.format ?? 'verl',
           // Characters read ≈ bytes for the ASCII-heavy dumps; capped at the file's size.
           (progress) => opts.onBytes?.(doneBefore + Math.min(progress.chars, size), sizes.total()),
@@ -133,19 +176,19 @@ export async function importTrainingFiles(
           false,
           session,
         );
-        doneBefore += size;
-        opts.onBytes?.(doneBefore, sizes.total());
-        out.files.push({ name: p.name, step: p.step, report });
-        out.records += report.records;
-        out.imported += report.imported;
-        out.errors += reportedErrors(report);
+        took(p, from, report);
       } catch (e) {
         if (isAbort(e) || !(e instanceof Error)) throw e;
-        throw new Error(stoppedRunMessage(e.message, k, plan.files.length, out.imported), { cause: e });
+        throw new Error(stoppedRunMessage(e.message, from, n, out.imported), { cause: e });
       } finally {
         opts.signal?.removeEventListener('abort', stop);
       }
     }
+  } catch (e) {
+    if (!isAbort(e, opts.signal)) throw e;
+    // The file it stopped in keeps what it stored, counted by its settled report.
+    const inFile = e instanceof ImportCancelledError ? e.report.imported : 0;
+    throw new RunImportCancelledError(out.files.length, n, out.imported + inFile);
   } finally {
     sizes.stop();
     ended();
@@ -153,6 +196,27 @@ export async function importTrainingFiles(
     announce('trajectories', 'imports');
   }
   return out;
+}
+
+/**
+ * A run's import the user cancelled: `filesDone` step files of `files` were stored whole and
+ * `stored` samples in all (those and the part of the file it stopped in), every one kept.
+ */
+export class RunImportCancelledError extends AbortError {
+  constructor(
+    readonly filesDone: number,
+    readonly files: number,
+    readonly stored: number,
+  ) {
+    super(cancelledRunMessage(filesDone, files, stored));
+  }
+}
+
+export function cancelledRunMessage(filesDone: number, files: number, stored: number): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const s = (x: number, one: string) => `${n(x)} ${one}${x === 1 ? '' : 's'}`;
+  const kept = stored === 0 ? 'nothing was stored' : `${s(stored, 'sample')} stored, which are kept`;
+  return `Import cancelled after ${n(filesDone)} of ${s(files, 'step file')}: ${kept}.`;
 }
 
 /**

@@ -31,6 +31,8 @@ import { UnknownLink } from './pages/UnknownLink';
 import { useCorpusUi } from './state/corpus-ui';
 import { navigate, routeHash, useRoute, type Route } from './state/router';
 import { useUi } from './state/ui-store';
+import { shellPick } from './state/ui-picks';
+import { useShallow } from 'zustand/react/shallow';
 
 /** What each page is called in an error message. */
 const PAGE_NAMES: Record<Route['page'], string> = {
@@ -57,7 +59,7 @@ export function App() {
   useEffect(() => void requestPersistentStorage(), []);
   useEffect(() => warmTrajectoryWorker(), []);
   const qc = useQueryClient();
-  const { helpOpen, setHelpOpen, setImportOpen, toast, setToast } = useUi();
+  const { helpOpen, setHelpOpen, setImportOpen, toast, setToast } = useUi(useShallow(shellPick));
   const demo = useQuery({
     queryKey: ['demo'],
     queryFn: ensureDemoLoaded,

@@ -17,7 +17,8 @@ export interface Passage {
 const withoutAside = (s: string) => s.replace(/\s*\([^)]*\)\s*$/, '');
 
 /** Whether the passage names `name`, in any of its written forms (name-variants.ts). */
-export const mentions = (d: Doc, name: string): boolean => haystackNames(docHaystack(d).hay, name);
+export const mentions = (d: Doc, name: string): boolean =>
+  haystackNames(docHaystack(d).hay, name, [d.title ?? '', d.text]);
 
 /** Where a page's subject is named first: the text's opening, and after a repeated title. */
 function openings(d: Doc): string[] {

@@ -8,16 +8,13 @@
 // ` lower-case words `.
 import { memoizeString } from '../memo';
 import { normalizeText } from '../metrics/normalize';
+import { foldDiacritics } from './fold-diacritics';
+import { suffixWord, wholeNameIn } from './whole-name';
 
 const SUFFIX = /,?\s+(?:Jr|Sr|Snr|Jnr)\.?$|,?\s+(?:II|III|IV)$/u;
 const PARTICLES = new Set(['de', 'van', 'von', 'der', 'da', 'del', 'di', 'du', 'la', 'le', 'bin', 'ibn']);
 // Words a person's name never holds: a two-capital run with one of them is a title, not a person.
 const NOT_NAME = new Set(['of', 'and', 'the', 'for', 'in', 'on', 'at', 'to', 'by', 'with', 'or']);
-
-/** Diacritics off: "Gréville" and "Greville" are one name. */
-export const foldDiacritics = (s: string): string =>
-  // eslint-disable-next-line no-control-regex -- ASCII needs no folding.
-  /^[\x00-\x7f]*$/.test(s) ? s : s.normalize('NFD').replace(/\p{M}/gu, '');
 
 /** The name without what never tells two names apart: an aside, a leading "The", a "Jr.". */
 export function bareName(name: string): string {
@@ -80,18 +77,25 @@ interface NameForms {
   within: RegExp | null;
   /** The same, as the whole of a title. */
   whole: RegExp | null;
+  /** A person-like name's forms other than as written (bare or by `within`), global, or null. */
+  other: RegExp | null;
+  /** Its own "Jr."/"Sr."/roman numeral ("jr", "sr", "ii", …), or ''. */
+  suffix: string;
 }
 
 const formsOf = memoizeString((name: string): NameForms => {
   const src = personSource(name);
   const whole = personSource(name, true);
   const bare = normalizeText(foldDiacritics(bareName(name)));
+  const suffix = SUFFIX.exec(name.replace(/\s*\([^)]*\)\s*$/u, ''))?.[0].replace(/^,?\s+/u, '') ?? '';
   return {
     exact: normalizeText(name),
     surname: src ? (bare.split(' ').at(-1) ?? '') : '',
     bare,
     within: src ? new RegExp(`(?<= )${src}(?= )`, 'u') : null,
     whole: whole ? new RegExp(`^${whole}$`, 'u') : null,
+    other: src ? new RegExp(`(?<= )(?:${src}|${escape(bare)})(?= )`, 'gu') : null,
+    suffix: suffixWord(suffix),
   };
 });
 
@@ -100,19 +104,27 @@ const foldedHay = memoizeString((hay: string) => foldDiacritics(hay), 256);
 // eslint-disable-next-line no-control-regex -- anything outside ASCII.
 const NON_ASCII = /[^\x00-\x7f]/;
 
-/** The name's other forms in `h`: its bare form, or its person-name pattern (surname first). */
-function formsIn(h: string, f: NameForms): boolean {
-  if (f.bare !== '' && f.bare !== f.exact && h.includes(` ${f.bare} `)) return true;
-  return f.within !== null && h.includes(` ${f.surname} `) && f.within.test(h);
+/**
+ * The name's other forms in `h`: its bare form, or its person-name pattern (surname first). A
+ * person's, where the text as written is given, only as a whole name there (whole-name.ts).
+ */
+function formsIn(h: string, f: NameForms, written: readonly string[] | undefined): boolean {
+  const bare = f.bare !== '' && f.bare !== f.exact && h.includes(` ${f.bare} `);
+  if (!bare && !(f.within !== null && h.includes(` ${f.surname} `) && f.within.test(h))) return false;
+  return written === undefined || f.other === null || wholeNameIn(written, f.other, f.suffix);
 }
 
-/** Whether normalized padded text (` words `) names `name` in any of its forms. */
-export function haystackNames(hay: string, name: string): boolean {
+/**
+ * Whether normalized padded text (` words `) names `name` in any of its forms. `written`: the
+ * parts of the text as written (a passage's title and text) that `hay` normalizes, where a
+ * person's name in another form must be a whole name; the name as written counts anywhere.
+ */
+export function haystackNames(hay: string, name: string, written?: readonly string[]): boolean {
   const f = formsOf(name);
   if (f.exact === '') return false;
-  if (hay.includes(` ${f.exact} `) || formsIn(hay, f)) return true;
+  if (hay.includes(` ${f.exact} `) || formsIn(hay, f, written)) return true;
   // Diacritics folded only where the text has any (most passages are ASCII).
-  return NON_ASCII.test(hay) && formsIn(foldedHay(hay), f);
+  return NON_ASCII.test(hay) && formsIn(foldedHay(hay), f, written);
 }
 
 /** Whether two names (a title and a name, two names) are forms of one name. */

@@ -32,7 +32,7 @@ export function statedAnswer(d: Doc, answers: readonly string[], names = true): 
   for (const a of answers) {
     if (holdsAnyAnswer(h, [a])) return a;
     // A name in another written form ("C. S. Lewis" for gold "Clive Staples Lewis").
-    if (names && haystackNames(h.hay, a)) return a;
+    if (names && haystackNames(h.hay, a, [d.title ?? '', d.text])) return a;
     const c = answerForm(a);
     if ((c.date || c.number) && c.text !== '' && canonicalPassage(d).includes(` ${c.text} `)) return a;
   }

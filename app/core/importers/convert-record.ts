@@ -34,7 +34,7 @@ export function convertRecord(
       const n = seenIds.get(base) ?? 0;
       seenIds.set(base, n + 1);
       events[0] = { ...start, id: n === 0 ? base : `${base}-${n}` };
-      legacyId = legacyContentId(f.id, rec.value, n);
+      if (!f.noKeyOrderIds) legacyId = legacyContentId(f.id, rec.value, n);
       derived = true;
     }
     const built = buildTrajectory(events);

@@ -34,6 +34,11 @@ export interface FormatImporter {
    * same record means another trajectory in another file (a training sample's run and step).
    */
   idSalt?(record: unknown, ctx: RecordContext): string;
+  /**
+   * True for a format added after content ids hashed a canonical form (db/import-batch.ts
+   * keepLegacyIds): no record of it was ever stored under a key-order id, so none is hashed.
+   */
+  noKeyOrderIds?: true;
   /** One record to events (a `start` first). Throw RecordError for malformed input. */
   toEvents(record: unknown, ctx: RecordContext): TrajectoryEvent[];
   /**

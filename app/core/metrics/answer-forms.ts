@@ -3,6 +3,7 @@
 // them as different strings; the near-miss verdict (answer-verdict.ts) asks whether they are the
 // same value. Each date or number is rewritten as one word token, then the whole answer is
 // normalized as usual, so surrounding words still have to agree.
+import { memoizeString } from '../memo';
 import { normalizeAnswer } from './normalize';
 
 const MONTHS = [
@@ -115,12 +116,18 @@ function rewriteNumbers(s: string): { text: string; found: boolean } {
 /** What made two answers equal once dates and numbers are read as values. */
 export type SameValue = 'date' | 'number';
 
-/** The answer with dates and numbers as value tokens, normalized; and what it held. */
-export function canonicalAnswer(s: string): { text: string; date: boolean; number: boolean } {
+/** An answer's canonical form (canonicalAnswer); shared by every caller, so never changed. */
+export type CanonicalAnswer = Readonly<{ text: string; date: boolean; number: boolean }>;
+
+/**
+ * The answer with dates and numbers as value tokens, normalized; and what it held. Memoized: gold
+ * aliases and passages recur across a run's rollouts.
+ */
+export const canonicalAnswer: (s: string) => CanonicalAnswer = memoizeString((s) => {
   const dates = rewriteDates(s);
   const numbers = rewriteNumbers(dates.text);
   return { text: normalizeAnswer(numbers.text), date: dates.found, number: numbers.found };
-}
+}, 4096);
 
 /** 'date' or 'number' when `pred` equals a gold alias once dates and numbers are values; else null. */
 export function sameValue(pred: string, golds: readonly string[]): SameValue | null {

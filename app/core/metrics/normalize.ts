@@ -9,7 +9,7 @@
 // composed forms compare equal) and delete all Unicode punctuation and symbols (\p{P}, \p{S}).
 // Matching keys that are not answers (document titles, queries, the text of retrieved documents)
 // use it through `normalizeText`, since documents carry Unicode dashes and quotes.
-import { memoizeString } from '../memo';
+import { keyedMemo, memoizeString } from '../memo';
 import { scanNormalize } from './normalize-scan';
 import { decodeHtmlEntities } from '../text/html-entities';
 
@@ -31,17 +31,21 @@ const ASCII = /^[\x00-\x7f]*$/;
 const ASCII_ARTICLES = /\b(?:a|an|the)\b/g;
 const SEPARATORS = /[\p{Pd}/]/gu;
 
-/** SQuAD v1.1 `normalize_answer`: white_space_fix(remove_articles(remove_punc(lower(s)))). */
-export function normalizeSquad(s: string): string {
-  return s.toLowerCase().replace(SQUAD_PUNCT, '').replace(ARTICLES, ' ').replace(PY_SPACE, ' ').trim();
-}
+/**
+ * SQuAD v1.1 `normalize_answer`: white_space_fix(remove_articles(remove_punc(lower(s)))). The
+ * same answers and gold aliases recur across a run's rollouts: memoized.
+ */
+export const normalizeSquad: (s: string) => string = memoizeString(
+  (s) => s.toLowerCase().replace(SQUAD_PUNCT, '').replace(ARTICLES, ' ').replace(PY_SPACE, ' ').trim(),
+  4096,
+);
 
 /**
  * The extended variant: NFKC, lower-case, all Unicode punctuation and symbols, articles, spaces.
  * The same document text is normalized several times per trajectory (answer containment,
  * duplicate keys, flags): a small memo of recent texts.
  */
-export const normalizeText: (s: string) => string = memoizeString(normalizeUncached);
+export const normalizeText: (s: string) => string = memoizeString(normalizeUncached, 4096);
 
 function normalizeUncached(s: string): string {
   // Most documents are ASCII: NFKC leaves ASCII unchanged, ASCII's \p{P} ∪ \p{S} is exactly
@@ -118,6 +122,8 @@ interface DocText {
   text: string;
 }
 
+const haystacksByText = keyedMemo<Haystack>(4096);
+
 const docHaystacks = new WeakMap<DocText, { title: string | undefined; text: string; h: Haystack }>();
 
 /**
@@ -129,7 +135,10 @@ const docHaystacks = new WeakMap<DocText, { title: string | undefined; text: str
 export function docHaystack(d: DocText): Haystack {
   const c = docHaystacks.get(d);
   if (c && c.text === d.text && c.title === d.title) return c.h;
-  const h = joinedHaystack(d.title ?? '', d.text);
+  const title = d.title ?? '';
+  // Another object with the same title and text (the same passage in another rollout, or a copy
+  // sent to a row worker) shares its haystack: a haystack is never changed once made.
+  const h = haystacksByText(`${title.length}:${title}${d.text}`, () => joinedHaystack(title, d.text));
   docHaystacks.set(d, { title: d.title, text: d.text, h });
   return h;
 }
@@ -182,6 +191,7 @@ const TITLE_NOISE = /[\p{P}\p{S}\p{Z}\s]/gu;
  * articles stay: "The Who" and "Who" are different pages. Every title comparison (gold marks,
  * gold-passage recall, duplicate docs) goes through this one function.
  */
-export function normalizeTitle(s: string): string {
-  return decodeHtmlEntities(s).normalize('NFKC').toLowerCase().replace(TITLE_NOISE, '');
-}
+export const normalizeTitle: (s: string) => string = memoizeString(
+  (s) => decodeHtmlEntities(s).normalize('NFKC').toLowerCase().replace(TITLE_NOISE, ''),
+  4096,
+);

@@ -3,6 +3,7 @@
 import type { Annotation } from '../../core/annotations/annotation';
 import type { ImportProgress } from '../../core/importers/pipeline';
 import { streamBytes } from '../../core/io/decode';
+import { type GroupStored, importGroupIntoDb } from '../../db/import-group';
 import { importIntoDb } from '../../db/import-into-db';
 import { type ImportStart, importStart } from '../../db/import-record';
 import type { CollectionRef } from '../../core/collections/collection';
@@ -53,6 +54,30 @@ export function createImportWorkerApi() {
         jobs.delete(jobId);
       }
     },
+    /**
+     * Several small files in turn (a run's one-sample step files), their records sharing
+     * transactions and each file's report written with its records (db/import-group). Resolves
+     * with each file's report; a failure stops at the first file not wholly stored.
+     */
+    async importFiles(
+      jobId: string,
+      files: ReadonlyArray<{ blob: Blob; name: string; start: ImportStart }>,
+      format: string | undefined,
+      onFile: (index: number) => void,
+      onStored: (s: GroupStored) => void,
+    ) {
+      const ac = new AbortController();
+      jobs.set(jobId, ac);
+      try {
+        return await importGroupIntoDb(
+          // Each file's stream opened when it is read, not all of them at once.
+          files.map((f) => ({ chunks: lazyBytes(f.blob), file: f.name, start: f.start })),
+          { ...(format ? { format } : {}), ...derive(), signal: ac.signal, onFile, onStored },
+        );
+      } finally {
+        jobs.delete(jobId);
+      }
+    },
     /** The app's own served files (the demo set): a new version replaces what its old one stored. */
     async importUrl(url: string, name: string, format: string | undefined, collection?: CollectionRef) {
       const res = await fetch(url);
@@ -70,6 +95,10 @@ export function createImportWorkerApi() {
       jobs.get(jobId)?.abort();
     },
   };
+}
+
+async function* lazyBytes(blob: Blob): AsyncGenerator<Uint8Array> {
+  yield* streamBytes(blob.stream());
 }
 
 export type ImportWorkerApi = ReturnType<typeof createImportWorkerApi>;

@@ -84,7 +84,7 @@ export interface SqlState {
 export interface SqlStepSummaries {
   generation: number;
   steps: StepSummary[];
-  /** Milliseconds the four GROUP BY queries and their mapping took (docs/benchmarks.md, training-sql). */
+  /** Milliseconds the GROUP BY queries and their mapping took (docs/benchmarks.md, training-sql, sql-1m). */
   ms: number;
 }
 

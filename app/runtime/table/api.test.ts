@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { importAll, stringChunks } from '../../core/importers/pipeline';
 import { buildTrajectory } from '../../core/schema/builder';
 import { NO_FILTERS, type TableQuery } from '../../core/table/query';
-import { putTrajectories } from '../../db/store';
+import { getRows, putTrajectories } from '../../db/store';
 import { freshDbPerTest } from '../../testing/fresh-db';
 import { generateTrainingRun } from '../../testing/training-run-generator';
 import { createTableWorkerApi, KEPT_VIEWS } from './api';
@@ -63,6 +63,18 @@ describe('table worker API', () => {
     const csv = api.csv(apex.queryId);
     const id = csv.header.indexOf('id');
     expect(csv.rows.filter((r) => r[0] === 'trajectory').map((r) => r[id])).toEqual(['c', 'b']);
+  });
+
+  it('answers the confidences of the rows it holds and names the ids it does not hold', async () => {
+    await putTrajectories([trajectory('a', 1, 'apex'), trajectory('b', 2, 'apex')]);
+    const api = createTableWorkerApi();
+    await api.load();
+    const { held, missing } = api.confidences(['b', 'gone', 'a']);
+    expect(held.map(([id]) => id)).toEqual(['b', 'a']);
+    // Each row's own confidence, as stored (toRow derived it).
+    const stored = (await getRows(['b', 'a']))!;
+    expect(held.map(([, c]) => c)).toEqual([stored.get('b')!.sure, stored.get('a')!.sure]);
+    expect(missing).toEqual(['gone']);
   });
 
   it('reads only the ids an import stored, and drops an id that is gone', async () => {

@@ -4,6 +4,7 @@
 // read from the stored table rows (toRow derived it once); the judge's labels are the configured
 // judge's only (its model, server and rubric version), as Calibrate reads them.
 import type { TrajectoryRow } from '../../core/table/row';
+import type { RowConfidence } from '../../core/table/row-confidence';
 import {
   judgeOnUnsure,
   planUnsureJudge,
@@ -34,11 +35,24 @@ export async function unsureJudgements(judge: string): Promise<Map<string, Unsur
   return out;
 }
 
-/** What a run of `judge` over the filtered rows `ids` (table order) asks, and what it has judged. */
-export async function unsureJudgePlan(ids: readonly string[], judge: string): Promise<UnsureJudgePlan> {
-  const [rows, labellings] = await Promise.all([rowsOf(ids), recentJudgeLabellings()]);
+/** The confidence of each row of `ids` that has one. */
+export type ConfidenceReader = (ids: readonly string[]) => Promise<Map<string, RowConfidence>>;
+
+/** The stored rows' confidences (read from IndexedDB on the calling thread). */
+export const storedConfidence: ConfidenceReader = async (ids) =>
+  new Map([...(await rowsOf(ids))].flatMap(([id, r]) => (r.sure ? [[id, r.sure] as const] : [])));
+
+/**
+ * What a run of `judge` over the filtered rows `ids` (table order) asks, and what it has judged;
+ * the rows' confidences from `confidenceOf` (the page passes the table worker's, which holds them).
+ */
+export async function unsureJudgePlan(
+  ids: readonly string[],
+  judge: string,
+  confidenceOf: ConfidenceReader = storedConfidence,
+): Promise<UnsureJudgePlan> {
+  const [confidence, labellings] = await Promise.all([confidenceOf(ids), recentJudgeLabellings()]);
   const judged = new Set((labellings.get(judge) ?? []).map((l) => l.id));
   // A row without a known confidence (opened from a Parquet index) has no body to judge either.
-  const confidence = new Map([...rows].flatMap(([id, r]) => (r.sure ? [[id, r.sure] as const] : [])));
   return planUnsureJudge(ids, confidence, judged);
 }

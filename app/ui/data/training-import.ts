@@ -26,15 +26,22 @@ const said = (e: Issue) => `${e.file}, line ${e.line}${e.field ? `, field ${e.fi
 
 /**
  * Imports `files` (step dumps) as run `run`; `onFile` hears which file is importing, `onBytes` how
- * many bytes of the run are read.
+ * many bytes of the run are read; `signal` cancels between or inside files, keeping what was stored.
  */
 export async function importTrainingRun(
   files: readonly File[],
   run: string,
   onFile: (name: string, k: number, n: number) => void,
   onBytes?: (done: number, total: number) => void,
+  /** Cancel: rejects with an AbortError whose message says what was stored and kept. */
+  signal?: AbortSignal,
 ): Promise<TrainingImportResult> {
-  const r = await importTrainingFiles(files, { run, onFile, ...(onBytes ? { onBytes } : {}) });
+  const r = await importTrainingFiles(files, {
+    run,
+    onFile,
+    ...(onBytes ? { onBytes } : {}),
+    ...(signal ? { signal } : {}),
+  });
   if (r.files.length === 0)
     throw new Error(
       `None of the ${files.length} picked files is a step dump (.jsonl, .json or .ndjson)${r.skipped.length ? `: ${r.skipped.slice(0, 3).join(', ')}` : ''}.`,

@@ -19,7 +19,7 @@ const base: SummaryInputs = {
 
 describe('the Training page’s summary source', () => {
   it('leaves the SQL engine idle while an import runs and draws the table worker’s summaries', () => {
-    expect(summaryQueries(true, true)).toEqual({ sql: false, table: true });
+    expect(summaryQueries(true, true, true)).toEqual({ sql: false, table: true });
     const during = pickTrainingSummary({
       ...base,
       importing: true,
@@ -30,7 +30,9 @@ describe('the Training page’s summary source', () => {
   });
 
   it('after the import, keeps the table worker’s plots until SQL holds the newer rows, then SQL', () => {
-    expect(summaryQueries(false, false)).toEqual({ sql: true, table: true });
+    expect(summaryQueries(false, false, true)).toEqual({ sql: true, table: true });
+    // Nothing to plot yet (an empty page, the first import about to be picked): DuckDB not started.
+    expect(summaryQueries(false, false, false)).toEqual({ sql: false, table: true });
     // SQL still holds the rows from before the import: the plots do not go back to them.
     const behind = pickTrainingSummary({
       ...base,
@@ -44,7 +46,7 @@ describe('the Training page’s summary source', () => {
     const caught = pickTrainingSummary({ ...base, sql: sqlAt(4, 9), held: 4 });
     expect(caught.source).toEqual({ kind: 'sql', current: true, ms: 12 });
     expect(caught.data).toHaveLength(9);
-    expect(summaryQueries(false, true)).toEqual({ sql: true, table: false });
+    expect(summaryQueries(false, true, true)).toEqual({ sql: true, table: false });
     // With no table summaries at hand, older SQL ones are drawn, said to be loading.
     const only = pickTrainingSummary({
       ...base,

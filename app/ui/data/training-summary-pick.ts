@@ -23,11 +23,17 @@ export interface TrainingSummary {
 }
 
 /**
- * Which of the two queries run: the SQL tables' load and GROUP BY (not while importing), and the
- * table worker's summaries (until SQL answers for the rows held now, and while importing).
+ * Which of the two queries run: the SQL tables' load and GROUP BY (not while importing, and not
+ * before the table worker has named a step to plot: starting DuckDB for an empty page took ~6 s
+ * of CPU away from the first import picked there), and the table worker's summaries (until SQL
+ * answers for the rows held now, and while importing).
  */
-export function summaryQueries(importing: boolean, sqlCurrent: boolean): { sql: boolean; table: boolean } {
-  return { sql: !importing, table: importing || !sqlCurrent };
+export function summaryQueries(
+  importing: boolean,
+  sqlCurrent: boolean,
+  anySteps: boolean,
+): { sql: boolean; table: boolean } {
+  return { sql: !importing && anySteps, table: importing || !sqlCurrent };
 }
 
 export interface SummaryInputs {

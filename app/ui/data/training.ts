@@ -1,12 +1,13 @@
 // Hooks over training runs: the over-steps summaries, from SQL aggregates in the SQL worker once
-// its tables hold the rows (app/runtime/sql, core/sql/step-summary-sql.ts), else from the table
-// worker's JS summaries (app/runtime/table/training.ts) while the engine loads or an import runs
+// its tables hold the rows (app/runtime/sql, core/sql/step-summary-sql.ts; the engine is started
+// once there is a step to plot), else from the table worker's JS summaries
+// (app/runtime/table/training.ts) while the engine loads or an import runs
 // (./training-summary-pick.ts), and before either after a reload the last session's summaries
 // stored when they are current (db/step-summary-store.ts); one question's samples from the table worker; the followed
 // folders' state (app/services/training-follow.ts).
 // Under the rows key, so every import refreshes them.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useRef, useSyncExternalStore } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
 import { type HeldSteps, mergeStepChanges, NO_STEPS } from '../../core/training/step-summary';
 import { sqlWorker } from '../../runtime/sql/client';
 import { tableWorker } from '../../runtime/table/client';
@@ -29,7 +30,9 @@ export type { TrainingSummary, TrainingSummarySource } from './training-summary-
 export function useTrainingSummary(): TrainingSummary {
   const load = useTableLoad();
   const importing = useSyncExternalStore(subscribeImports, anyImportRunning);
-  const rows = useSqlRows(summaryQueries(importing, false).sql);
+  // Whether the table worker's summaries named any step: until then the SQL engine is not started.
+  const [anySteps, setAnySteps] = useState(false);
+  const rows = useSqlRows(summaryQueries(importing, false, anySteps).sql);
   // The generation of the rows the SQL tables hold now; null while the first load runs.
   const held = rows.data !== undefined && !rows.isPlaceholderData ? rows.data.generation : null;
   const sql = useQuery({
@@ -51,11 +54,12 @@ export function useTrainingSummary(): TrainingSummary {
       const from = steps.current;
       const changes = await tableWorker().trainingSummaryChanges(from.epoch, from.version);
       steps.current = mergeStepChanges(steps.current, changes);
+      setAnySteps(steps.current.list.length > 0);
       return steps.current.list;
     },
     enabled:
       load.data !== undefined &&
-      summaryQueries(importing, sqlCurrent({ sql, held, rowsFetching: rows.isFetching })).table,
+      summaryQueries(importing, sqlCurrent({ sql, held, rowsFetching: rows.isFetching }), anySteps).table,
     staleTime: Number.POSITIVE_INFINITY,
     placeholderData: keepPreviousData,
     structuralSharing: false,

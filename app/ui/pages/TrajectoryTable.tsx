@@ -16,6 +16,8 @@ import { stamp } from '../data/export/download';
 import { isTyping } from '../keyboard';
 import { navigate } from '../state/router';
 import { useUi } from '../state/ui-store';
+import { tablePick } from '../state/ui-picks';
+import { useShallow } from 'zustand/react/shallow';
 import { columnSpecs, isSortable } from './table-columns';
 import { NO_FILTERS, statusById } from '../../core/table/query';
 import { ColumnChooser } from '../components/table/ColumnChooser';
@@ -78,7 +80,7 @@ export function TrajectoryTable({
     setCursor,
     setVisibleIds,
     layout,
-  } = useUi();
+  } = useUi(useShallow(tablePick));
   const searchRef = useRef<HTMLInputElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLDivElement>(null);

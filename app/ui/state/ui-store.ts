@@ -7,7 +7,7 @@ import { type NameCopy, saveAnnotatorName } from '../../services/labels/annotato
 import { trackAnnotatorWrite } from './annotator-write';
 import { keepChoice, readChoice } from './collection-choice';
 
-interface UiState {
+export interface UiState {
   /** The name new labels are signed with (in use at once, so a key pressed after Enter counts). */
   annotator: string;
   /** When it was set (ms; 0: before the times were kept), to pick the newer copy at start. */

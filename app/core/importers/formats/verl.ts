@@ -169,6 +169,8 @@ function sampleScore(v: unknown): number {
 
 export const verlFormat: FormatImporter = {
   id: 'verl',
+  // Added after ids hashed a canonical form: the second hash of every sample was never needed.
+  noKeyOrderIds: true,
   label: 'Training rollouts (veRL rollout / validation dump)',
   detect(sample) {
     if (sample.length === 0) return 0;

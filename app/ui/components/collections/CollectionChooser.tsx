@@ -1,11 +1,14 @@
 // The Trajectories table's collection chooser: which collections the table, its aggregates and
 // filter choices, compare and Calibrate show (in the table's link, so saved views keep it). The
 // default is every collection but training runs. "Manage…" opens the collections panel.
+// Always on screen, it reads only the collections' names and kinds; their counts (a read of every
+// row, on the page's thread) only while its menu is open: an import refreshes the table once a
+// second, and reading every stored row each time was the import's main-thread cost.
 import { useEffect, useState } from 'react';
 import type { TrashRecord } from '../../../services/collections';
 import { undoDelete } from '../../../services/collections';
 import { plural } from '../../../core/plural';
-import { useCollectionSummaries } from '../../data/collections';
+import { useCollectionChooser } from '../../data/collections';
 import { useUi } from '../../state/ui-store';
 import { useDetailsMenu } from '../shell/use-menu-dismiss';
 import { CollectionsPanel } from './CollectionsPanel';
@@ -13,7 +16,9 @@ import { CollectionsPanel } from './CollectionsPanel';
 export function CollectionChooser() {
   const chosen = useUi((s) => s.filters.collections);
   const setFilters = useUi((s) => s.setFilters);
-  const list = useCollectionSummaries().data ?? [];
+  const [open, setOpen] = useState(false);
+  const { list = [], counts } = useCollectionChooser(open);
+  const countOf = new Map(counts?.map((c) => [c.id, c.trajectories]));
   const [managing, setManaging] = useState(false);
   // Closes on an outside click and Escape, like the table's other menus.
   const menu = useDetailsMenu();
@@ -42,7 +47,10 @@ export function CollectionChooser() {
         className="menu views-menu collection-chooser"
         data-testid="collection-chooser"
         ref={menu.ref}
-        onToggle={menu.onToggle}
+        onToggle={(e) => {
+          menu.onToggle(e);
+          setOpen(e.currentTarget.open);
+        }}
       >
         <summary title={label}>{label} ▾</summary>
         <div className="menu-panel">
@@ -62,7 +70,7 @@ export function CollectionChooser() {
                   />{' '}
                   <span className="collection-name">{c.name}</span>
                   <span className="muted">
-                    · {plural(c.trajectories, 'trajectory')}
+                    {countOf.has(c.id) ? ` · ${plural(countOf.get(c.id)!, 'trajectory')}` : ''}
                     {c.kind === 'training' ? ' (training run)' : ''}
                   </span>
                 </label>

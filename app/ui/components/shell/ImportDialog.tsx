@@ -14,9 +14,11 @@ import {
 import { useImports } from '../../data/queries';
 import { importIfLabelFile, labelFileSummary } from '../../../services/labels/label-file-import';
 import { useUi } from '../../state/ui-store';
+import { importDialogPick } from '../../state/ui-picks';
+import { useShallow } from 'zustand/react/shallow';
 import { isParquetName, openedIndexSummary, openParquetFiles } from '../../../services/parquet-import';
 import { importActionName, newImportCollection } from '../../../core/collections/collection';
-import { useCollectionSummaries } from '../../data/collections';
+import { useCollectionList } from '../../data/collections';
 
 interface Job {
   id: string;
@@ -53,12 +55,13 @@ function endState(r: ImportRecord, runningFiles: ReadonlySet<string>): string {
 
 /** Drop or pick files; each is imported in the worker with live progress and a full error report. */
 export function ImportDialog() {
-  const { importOpen, setImportOpen, setToast, annotator } = useUi();
+  const { importOpen, setImportOpen, setToast, annotator } = useUi(useShallow(importDialogPick));
   const [format, setFormat] = useState('');
   // '' : a new collection for this import, named after its file or folder; else an existing one.
   const [into, setInto] = useState('');
-  // Read only while open: the dialog is always mounted, and an import refreshes these each second.
-  const collections = useCollectionSummaries(importOpen).data;
+  // Names only (no counts, which read every row), and only while open: the dialog is always
+  // mounted, and an import refreshes these each second.
+  const collections = useCollectionList(importOpen).data;
   const [jobs, setJobs] = useState<Job[]>([]);
   const [dragging, setDragging] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);

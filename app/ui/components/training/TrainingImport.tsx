@@ -6,6 +6,7 @@ import {
   timeLeftText,
 } from '../../../core/training/import-progress';
 import { folderFollowSupported, followFolder } from '../../../services/training-follow';
+import { isAbort } from '../../../core/abort';
 import { importTrainingRun, type TrainingImportResult } from '../../data/training-import';
 
 /** The run name a picked folder suggests: its own name (`webkitRelativePath`'s first part). */
@@ -27,6 +28,9 @@ export function TrainingImport() {
   const [bytes, setBytes] = useState<RunImportProgress | null>(null);
   const [result, setResult] = useState<TrainingImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [cancelled, setCancelled] = useState<string | null>(null);
+  // The running import's Cancel (a run of 2,000 step files takes a while: the user may stop it).
+  const stopper = useRef<AbortController | null>(null);
   const [over, setOver] = useState(false);
   const folderInput = useRef<HTMLInputElement>(null);
   const canFollow = folderFollowSupported();
@@ -34,7 +38,10 @@ export function TrainingImport() {
   const importFiles = async (files: File[], name: string) => {
     setError(null);
     setResult(null);
+    setCancelled(null);
     const started = performance.now();
+    const stop = new AbortController();
+    stopper.current = stop;
     try {
       setResult(
         await importTrainingRun(
@@ -42,11 +49,15 @@ export function TrainingImport() {
           name,
           (file, k, n) => setBusy(`Importing ${file} (${k} of ${n})…`),
           (done, total) => setBytes({ done, total, elapsedMs: performance.now() - started }),
+          stop.signal,
         ),
       );
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      const message = e instanceof Error ? e.message : String(e);
+      if (isAbort(e, stop.signal)) setCancelled(message);
+      else setError(message);
     } finally {
+      stopper.current = null;
       setBusy(null);
       setBytes(null);
     }
@@ -153,7 +164,15 @@ export function TrainingImport() {
       {busy && (
         <p role="status" data-testid="training-import-busy">
           {busy}
-          {bytes && <RunProgress progress={bytes} />}
+          {bytes && <RunProgress progress={bytes} />}{' '}
+          <button type="button" onClick={() => stopper.current?.abort()} data-testid="training-import-cancel">
+            Cancel
+          </button>
+        </p>
+      )}
+      {cancelled && (
+        <p role="status" data-testid="training-import-cancelled">
+          {cancelled}
         </p>
       )}
       {error && <p className="error-text">{error}</p>}

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { hash53 } from '../../../core/hash';
 import { currentJudgeAnnotator } from '../../../services/judges/search-judge';
 import { unsureJudgements, unsureJudgePlan } from '../../../services/judges/unsure-judge';
+import { heldConfidence } from './held-confidence';
 import { useRunConfig } from '../../state/run-config';
 import { useRubric } from '../../state/search-judge-rubric';
 import { useSearchJudgeBatch } from './search-judge';
@@ -39,7 +40,7 @@ export function useUnsureJudge(ids: readonly string[]) {
   const idsKey = useMemo(() => (auto ? `${ids.length}:${hash53(ids.join('\n'))}` : ''), [ids, auto]);
   const plan = useQuery({
     queryKey: ['unsure-judge', 'plan', judge, idsKey],
-    queryFn: () => unsureJudgePlan(ids, judge),
+    queryFn: () => unsureJudgePlan(ids, judge, heldConfidence()),
     enabled: auto,
   });
   const batch = useSearchJudgeBatch();
@@ -54,7 +55,7 @@ export function useUnsureJudge(ids: readonly string[]) {
     /** Asks the judge about the unsure rows it has not labelled (read afresh: a resume skips what is done). */
     run: () => {
       setRunError(null);
-      unsureJudgePlan(ids, judge).then(
+      unsureJudgePlan(ids, judge, heldConfidence()).then(
         (p) => batch.run(p.toAsk),
         (e: unknown) => setRunError(e instanceof Error ? e.message : String(e)),
       );
