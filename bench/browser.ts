@@ -32,7 +32,7 @@ async function serveDev(html: string, entries: string[]): Promise<Served> {
   return server;
 }
 
-async function servePreview(html: string, unminified = false): Promise<Served> {
+async function servePreview(html: string, unminified = false, also: readonly string[] = []): Promise<Served> {
   const outDir = resolve(tmpdir(), `hopscope-bench-${html.replace(/\W+/g, '-')}-${process.pid}`);
   note(`building ${html} into ${outDir}`);
   await build({
@@ -44,7 +44,7 @@ async function servePreview(html: string, unminified = false): Promise<Served> {
       sourcemap: false,
       // A profile names functions only when the build keeps their names.
       ...(unminified ? { minify: false } : {}),
-      rollupOptions: { input: resolve(html) },
+      rollupOptions: { input: also.length ? [html, ...also].map((h) => resolve(h)) : resolve(html) },
     },
   });
   const server = await preview({
@@ -79,6 +79,8 @@ export interface BenchPageOptions {
   diskProfile?: boolean;
   /** Build the production app without minifying, so a CPU profile names its functions. */
   unminified?: boolean;
+  /** Other pages built with it (production only), served from the same origin (one IndexedDB). */
+  also?: string[];
   /** More Chromium flags (e.g. Blink features a bench needs). */
   args?: string[];
 }
@@ -98,7 +100,7 @@ export async function withBenchBrowser<T>(
 ): Promise<T> {
   process.env.HOPSCOPE_MODELS_DIR = MODELS_DIR;
   const server = options.prod
-    ? await servePreview(html, options.unminified)
+    ? await servePreview(html, options.unminified, options.also)
     : await serveDev(html, options.entries ?? []);
   const base = server.resolvedUrls?.local[0];
   const launch = {

@@ -46,6 +46,9 @@
 //   training-sql [--json] [--rows 100000] [--rounds 3]
 //         The production app in Chromium: the Training page's per-step summaries from SQL (GROUP BY
 //         run, step in the SQL worker) vs from the table worker's JS, same rows, same page.
+//   reload-plots [--json] [--rows 100000] [--rounds 2] [--timeout-s 900]
+//         The production app in Chromium: reload → Training page plotted, from the last session's
+//         stored step summaries vs from the table worker's read of every row, same rows, same page.
 //   table-sql [--json] [--rows 100000] [--rounds 5]
 //         The production app in Chromium: the table's view (filter, sort, facets, aggregates) from
 //         the table worker's JS path vs from the SQL worker, same page, alternating.
@@ -123,6 +126,11 @@ const COMMANDS: Record<string, Command> = {
     describe:
       "the production app in Chromium: the Training page's per-step summaries over 100,000 stored rows from SQL (GROUP BY run, step) vs the table worker's JS",
     load: () => import('./training-sql-bench'),
+  },
+  'reload-plots': {
+    describe:
+      "the production app in Chromium: reload → Training page plotted over 100,000 stored rows, from the last session's stored step summaries vs from the table worker's read of every row",
+    load: () => import('./reload-plots-bench'),
   },
   'table-sql': {
     describe:

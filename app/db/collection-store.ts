@@ -16,6 +16,7 @@ import { unpackTrajectory } from '../core/schema/packed';
 import type { Trajectory } from '../core/schema/trajectory';
 import { db, type ImportRecord, type TrashRecord } from './db';
 import { WRITES_KEY, writeToken } from './known-ids';
+import { markRowsWritten } from './rows-writes';
 
 /** Oldest first, then by name: the order every list of collections is shown in. */
 const collectionOrder = (a: Collection, b: Collection): number =>
@@ -160,6 +161,11 @@ export async function deleteCollection(collection: string, file?: string): Promi
   void tx.objectStore('trash').put(record);
   // Known ids held in memory (an import's) are read again: these are gone.
   void tx.objectStore('meta').put(writeToken(), WRITES_KEY);
+  if (taken.length > 0)
+    void markRowsWritten(
+      tx.objectStore('meta'),
+      taken.map((r) => r.id),
+    );
   await tx.done;
   return record;
 }
@@ -186,6 +192,7 @@ export async function undoDeletion(id: string): Promise<TrashRecord> {
   if (!(await tx.objectStore('collections').get(record.collection.id)))
     void tx.objectStore('collections').put(record.collection);
   const items = await tx.objectStore('trashItems').index('deletion').getAll(id);
+  const back: string[] = [];
   for (const it of items) {
     const stored = it.trajectory
       ? await tx.objectStore('trajectories').getKey(it.row.id)
@@ -193,6 +200,7 @@ export async function undoDeletion(id: string): Promise<TrashRecord> {
     if (!stored) {
       if (it.trajectory) void tx.objectStore('trajectories').put(it.trajectory);
       void tx.objectStore('rows').put(it.row);
+      back.push(it.row.id);
     }
     void tx.objectStore('trashItems').delete(it.id);
   }
@@ -200,6 +208,7 @@ export async function undoDeletion(id: string): Promise<TrashRecord> {
   for (const r of record.imports) void tx.objectStore('imports').put(r);
   void tx.objectStore('trash').delete(id);
   void tx.objectStore('meta').put(writeToken(), WRITES_KEY);
+  if (back.length > 0) void markRowsWritten(tx.objectStore('meta'), back);
   await tx.done;
   return record;
 }
@@ -227,22 +236,23 @@ export async function trashedAnnotations(): Promise<Annotation[]> {
  */
 export async function adoptDemoFiles(files: readonly string[]): Promise<number> {
   const d = await db();
-  const tx = d.transaction(['collections', 'rows'], 'readwrite');
-  let moved = 0;
+  const tx = d.transaction(['collections', 'rows', 'meta'], 'readwrite');
+  const moved: string[] = [];
   for (const file of files) {
     const from = fileCollection(file).id;
     if (!(await tx.objectStore('collections').get(from))) continue;
     const rows = await tx.objectStore('rows').index('collection').getAll(from);
     for (const r of rows.filter((x) => x.file === file)) {
       void tx.objectStore('rows').put({ ...r, collection: DEMO_COLLECTION.id });
-      moved++;
+      moved.push(r.id);
     }
     if (rows.every((x) => x.file === file)) void tx.objectStore('collections').delete(from);
   }
-  if (moved && !(await tx.objectStore('collections').get(DEMO_COLLECTION.id)))
+  if (moved.length > 0 && !(await tx.objectStore('collections').get(DEMO_COLLECTION.id)))
     void tx.objectStore('collections').put({ ...DEMO_COLLECTION, createdAt: new Date().toISOString() });
+  if (moved.length > 0) void markRowsWritten(tx.objectStore('meta'), moved);
   await tx.done;
-  return moved;
+  return moved.length;
 }
 
 export type { ImportRecord };

@@ -5,6 +5,7 @@ import type { Annotation } from '../core/annotations/annotation';
 import type { CollectionRef } from '../core/collections/collection';
 import type { TrajectoryRow } from '../core/table/row';
 import { db, type ImportRecord } from './db';
+import { markRowsWritten } from './rows-writes';
 import { restoreAnnotations, storedTrajectoryIds } from './store';
 
 /** Rows written per transaction: small enough that no one transaction holds a big run. */
@@ -33,8 +34,13 @@ export async function putIndexedRows(
   if (!(await d.get('collections', collection.id)))
     await d.put('collections', { ...collection, createdAt: record.at });
   for (let i = 0; i < fresh.length; i += ROWS_PER_TX) {
-    const tx = d.transaction('rows', 'readwrite');
-    for (const r of fresh.slice(i, i + ROWS_PER_TX)) void tx.store.put({ ...r, collection: collection.id });
+    const tx = d.transaction(['rows', 'meta'], 'readwrite');
+    const part = fresh.slice(i, i + ROWS_PER_TX);
+    for (const r of part) void tx.objectStore('rows').put({ ...r, collection: collection.id });
+    void markRowsWritten(
+      tx.objectStore('meta'),
+      part.map((r) => r.id),
+    );
     await tx.done;
   }
   await restoreAnnotations(labels);

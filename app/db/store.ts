@@ -12,6 +12,7 @@ import { backupEntries, backupLabels } from './backup';
 import { WRITES_KEY, writeToken } from './known-ids';
 import { currentQuestionIndex } from './question-index';
 import { writeTrajectories } from './trajectory-write';
+import { markRowsWritten, rowsStamp, type RowsStamp } from './rows-writes';
 
 /**
  * Upserts trajectories (stable ids: re-importing replaces, never duplicates), into `collection`,
@@ -44,6 +45,16 @@ export async function listForks(parentId: string): Promise<Trajectory[]> {
 const ROWS_PER_READ = 1000;
 
 export async function listRows(): Promise<TrajectoryRow[]> {
+  return (await listRowsStamped()).rows;
+}
+
+/**
+ * Every stored row (listRows), with the rows' stamp (rows-writes.ts) they are proven current at:
+ * read before the first page, so every write it counts is in the rows; when this read re-derives
+ * rows, the count of that write too, unless another write came in between.
+ */
+export async function listRowsStamped(): Promise<{ rows: TrajectoryRow[]; stamp: RowsStamp }> {
+  const stamp = await rowsStamp();
   const d = await db();
   // Read in pages, so tens of thousands of rows never stall the page in one long task.
   const rows: TrajectoryRow[] = [];
@@ -76,7 +87,7 @@ export async function listRows(): Promise<TrajectoryRow[]> {
     .map((r) => r.id);
   if (stale.length === 0) {
     if (goldChanged) await setMeta(ROWS_GOLD_KEY, key);
-    return rows;
+    return { rows, stamp };
   }
   const fresh: TrajectoryRow[] = [];
   // The collection is the stored row's own (not derived): it stays when the rest is re-derived.
@@ -85,12 +96,21 @@ export async function listRows(): Promise<TrajectoryRow[]> {
     const t = await getTrajectory(id);
     if (t) fresh.push({ ...toRow(t, index), collection: collectionOf.get(id) ?? '' });
   }
-  const tx = d.transaction('rows', 'readwrite');
-  for (const r of fresh) void tx.store.put(r);
+  const tx = d.transaction(['rows', 'meta'], 'readwrite');
+  for (const r of fresh) void tx.objectStore('rows').put(r);
+  const counted = markRowsWritten(
+    tx.objectStore('meta'),
+    fresh.map((r) => r.id),
+  );
   await tx.done;
+  const { before, seq } = await counted;
   await setMeta(ROWS_GOLD_KEY, key);
   const byId = new Map(fresh.map((r) => [r.id, r]));
-  return rows.map((r) => byId.get(r.id) ?? r);
+  return {
+    rows: rows.map((r) => byId.get(r.id) ?? r),
+    // The rows hold this write's rows; they hold another's only if none came in between.
+    stamp: { seq: before === stamp.seq ? seq : stamp.seq, goldKey: stamp.goldKey },
+  };
 }
 
 /**
@@ -130,6 +150,7 @@ export async function deleteFile(file: string): Promise<number> {
   }
   // Known ids held in memory (an import's) are read again: these are gone.
   void tx.objectStore('meta').put(writeToken(), WRITES_KEY);
+  if (ids.length > 0) void markRowsWritten(tx.objectStore('meta'), ids);
   await tx.done;
   return ids.length;
 }

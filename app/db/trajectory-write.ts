@@ -1,7 +1,8 @@
 // Every write of a trajectory stores its table row with it, in one transaction: the row (metrics,
 // flags, diagnosis, gold: core/table/row) is derived with the question index current when the
 // write began, so the table never shows a row that is not its record's. Each write also stores a
-// fresh token (known-ids.ts), so a context holding the known ids in memory sees another wrote.
+// fresh token (known-ids.ts), so a context holding the known ids in memory sees another wrote, and
+// counts the rows it wrote (rows-writes.ts).
 import type { IDBPTransaction, StoreNames } from 'idb';
 import { packTrajectory } from '../core/schema/packed';
 import type { Trajectory } from '../core/schema/trajectory';
@@ -10,6 +11,7 @@ import { type CollectionRef, writtenCollection } from '../core/collections/colle
 import { db, type HopscopeDB } from './db';
 import { WRITES_KEY, writeToken } from './known-ids';
 import { currentQuestionIndex } from './question-index';
+import { markRowsWritten } from './rows-writes';
 
 export type TrajectoryWriteTx<S extends StoreNames<HopscopeDB>> = IDBPTransaction<
   HopscopeDB,
@@ -53,6 +55,7 @@ export async function writeTrajectories<T, S extends StoreNames<HopscopeDB> = ne
   const token = writeToken();
   const at = new Date().toISOString();
   const ensured = new Set<string>();
+  const written: string[] = [];
   const put = (t: Trajectory, row?: TrajectoryRow): void => {
     const c = opts.collection ?? writtenCollection(t);
     if (!ensured.has(c.id)) {
@@ -68,11 +71,13 @@ export async function writeTrajectories<T, S extends StoreNames<HopscopeDB> = ne
     // One copy of the row, not two (a row has dozens of fields): the same keys in the same order.
     const r = row && rowsCurrent ? row : toRow(t, index);
     void tx.objectStore('rows').put({ ...r, id: t.id, collection: c.id });
+    written.push(t.id);
   };
   let out: T;
   try {
     out = await fn(put, tx, token);
     void tx.objectStore('meta').put(token, WRITES_KEY);
+    if (written.length > 0) void markRowsWritten(tx.objectStore('meta'), written);
   } catch (e) {
     tx.done.catch(() => {});
     tx.abort();

@@ -119,6 +119,19 @@ describe('StepSummaries.since and mergeStepChanges', () => {
     expect(merged.list[0]).toBe(held.list[0]);
   });
 
+  it('holds no step after a full read of rows none of which is a training sample (the last run deleted)', () => {
+    const rnd = mulberry32(9);
+    const steps = new StepSummaries();
+    steps.reset([row(rnd, 'a', 'grpo', 1), row(rnd, 'b', 'grpo', 2)]);
+    const held = mergeStepChanges(NO_STEPS, steps.since(null, -1));
+    expect(held.list).toHaveLength(2);
+    steps.reset([row(rnd, 'c', 'log', null)]);
+    expect(steps.summaries()).toEqual([]);
+    expect(mergeStepChanges(held, steps.since(held.epoch, held.version)).list).toEqual([]);
+    steps.reset([]);
+    expect(steps.summaries()).toEqual([]);
+  });
+
   it('leaves what it holds alone for an answer older than it, and reads everything from another instance', () => {
     const rnd = mulberry32(5);
     const steps = new StepSummaries();

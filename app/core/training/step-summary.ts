@@ -332,6 +332,8 @@ export class StepSummaries {
     this.done.clear();
     this.stamps.clear();
     this.gone.clear();
+    // Rows none of which is a training sample touch no step: the summaries held go all the same.
+    this.list = null;
     this.resetAt = ++this.version;
     this.change([], rows);
   }

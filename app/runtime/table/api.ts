@@ -21,7 +21,9 @@ import { tableCsv } from '../../core/table/table-csv';
 import { StepSummaries } from '../../core/training/step-summary';
 import { QuestionIndex } from '../../core/training/question-index';
 import { tableParquet } from './parquet';
-import { getRows, listRows } from '../../db/store';
+import { getRows, listRowsStamped } from '../../db/store';
+import { type RowsStamp, rowsStamp } from '../../db/rows-writes';
+import { StoredSummaryKeeper } from './stored-summary';
 import { createSqlFeed } from './sql-feed';
 import { type Collection, inScope, tableScopeTest } from '../../core/collections/collection';
 import { listCollections } from '../../db/collection-store';
@@ -55,6 +57,13 @@ export function createTableWorkerApi() {
   // Off: at 100,000 rows the JS path answered 1.6-6x faster than SQL (docs/benchmarks.md, table-sql).
   let preferSql = false;
   let byId: { of: readonly TrajectoryRow[]; map: Map<string, TrajectoryRow> } | null = null;
+  // The summaries stored for the next session's first plots, under the stamp the rows are proven at.
+  const keeper = new StoredSummaryKeeper(
+    () => steps.summaries(),
+    (step) => {
+      loading = loading.then(async () => (await step(), loaded)).catch(() => 0);
+    },
+  );
 
   /** The view of the kept rows in table order: items, ids and each row's item, sent to the page. */
   function finish(
@@ -141,6 +150,8 @@ export function createTableWorkerApi() {
         questions.reset(rows);
         counted = null;
       }
+      if (r.changed && r.ids) await keeper.idsRead(r.stamp, r.ids);
+      else keeper.fullRead(r.stamp);
       return ++loaded;
     });
     loading = next.catch(() => 0);
@@ -153,7 +164,7 @@ export function createTableWorkerApi() {
     connectSql: (port: MessagePort) => sql.connectSql(port),
     /** Reads every row from IndexedDB again (after a deletion, a question set, any other write). */
     load(): Promise<number> {
-      return queue(async () => ({ rows: await listRows() }));
+      return queue(() => listRowsStamped());
     },
     /**
      * Reads the rows of these trajectories only (stored by an import since the last read; one that
@@ -162,13 +173,19 @@ export function createTableWorkerApi() {
      */
     loadIds(ids: string[]): Promise<number> {
       return queue(async () => {
+        // Before the read: every row write it counts is in what the read finds.
+        const stamp = await rowsStamp();
         const fresh = await getRows(ids);
         // A row stored under another derivation needs listRows' re-derivation.
-        if (fresh === null) return { rows: await listRows() };
+        if (fresh === null) return listRowsStamped();
         const m = mergeRowChanges(rows, ids, fresh);
-        return { rows: m.rows, changed: m, ids };
+        return { rows: m.rows, changed: m, ids, stamp };
       });
     },
+    /** Resolves once the summaries due to be stored for the next session are (tests, benches). */
+    flushStoredSummary: (): Promise<void> => keeper.flush(),
+    /** The rows' stamp the rows held are proven current at (tests); null while not proven. */
+    provenStamp: (): RowsStamp | null => keeper.current(),
     /** Takes the SQL worker's answers (the other end of the port given to its serveTable). */
     useSql(port: MessagePort): void {
       engine = Comlink.wrap<SqlTableEngine>(port);
@@ -264,6 +281,8 @@ export type TableWorkerApi = ReturnType<typeof createTableWorkerApi>;
 /** A read of the rows: every row, and what changed when it merged some (else all is new). */
 interface RowsRead {
   rows: TrajectoryRow[];
+  /** The rows' stamp read before the read (db/rows-writes.ts). */
+  stamp: RowsStamp;
   changed?: { before: TrajectoryRow[]; after: TrajectoryRow[] };
   /** The ids the read was asked for (loadIds), which the SQL worker replaces. */
   ids?: string[];

@@ -55,4 +55,28 @@ describe('the Training page’s summary source', () => {
     });
     expect(only.source).toEqual({ kind: 'sql', current: false, ms: 12 });
   });
+
+  it('right after a reload, draws the last session’s stored summaries until the table worker’s arrive', () => {
+    const reload: SummaryInputs = {
+      ...base,
+      sql: { isPlaceholderData: false, error: null },
+      held: null,
+      table: { data: undefined, isLoading: true, error: null },
+    };
+    const stored = { steps: steps(7), at: '2026-11-29T18:00:00.000Z' };
+    const first = pickTrainingSummary({ ...reload, stored });
+    expect(first.data).toBe(stored.steps);
+    expect(first.isLoading).toBe(false);
+    expect(first.source).toEqual({ kind: 'stored', at: stored.at });
+    // None current (or still being read): the table worker's read is waited for, as before.
+    expect(pickTrainingSummary({ ...reload, stored: null }).isLoading).toBe(true);
+    // The live summaries replace them as soon as they come.
+    const live = pickTrainingSummary({
+      ...reload,
+      stored,
+      table: { data: steps(7), isLoading: false, error: null },
+    });
+    expect(live.source.kind).toBe('table');
+    expect(live.data).not.toBe(stored.steps);
+  });
 });

@@ -1,7 +1,8 @@
 // Which engine the Training page's summaries come from (./training.ts useTrainingSummary), apart
 // from React so it is tested on its own: SQL once its tables hold the rows, except while an import
 // runs, when the SQL engine is left idle (reloading its tables on every batch competed with the
-// import for the cores) and the table worker's JS summaries, kept up to date per batch, are drawn.
+// import for the cores) and the table worker's JS summaries, kept up to date per batch, are drawn;
+// right after a reload, the last session's summaries while the table worker reads the rows.
 import type { StepSummary } from '../../core/training/step-summary';
 
 /**
@@ -11,7 +12,8 @@ import type { StepSummary } from '../../core/training/step-summary';
  */
 export type TrainingSummarySource =
   | { kind: 'sql'; current: boolean; ms: number }
-  | { kind: 'table'; sqlError: string | null; importing: boolean };
+  | { kind: 'table'; sqlError: string | null; importing: boolean }
+  | { kind: 'stored'; at: string };
 
 export interface TrainingSummary {
   data: StepSummary[] | undefined;
@@ -47,6 +49,11 @@ export interface SummaryInputs {
   rowsFetching: boolean;
   rowsError: unknown;
   table: { data: StepSummary[] | undefined; isLoading: boolean; error: unknown };
+  /**
+   * The last session's summaries (db/step-summary-store), when they are of the rows stored now:
+   * drawn only until the table worker's own arrive. Absent or null: none (or still being read).
+   */
+  stored?: { steps: StepSummary[]; at: string } | null;
 }
 
 /** Whether the SQL summary held is of the rows the table worker holds now. */
@@ -57,7 +64,8 @@ export function sqlCurrent(i: Pick<SummaryInputs, 'sql' | 'held' | 'rowsFetching
 /**
  * The summaries drawn, and the line that says where they come from: SQL's unless an import runs,
  * or SQL's are of older rows while the table worker's are at hand (after an import, the SQL held
- * from before it would draw the plots back to what they were).
+ * from before it would draw the plots back to what they were); before either, the last session's
+ * stored summaries when they are current (a reload, while the table worker reads every row).
  */
 export function pickTrainingSummary(i: SummaryInputs): TrainingSummary {
   const current = sqlCurrent(i);
@@ -67,6 +75,13 @@ export function pickTrainingSummary(i: SummaryInputs): TrainingSummary {
       isLoading: false,
       error: null,
       source: { kind: 'sql', current, ms: i.sql.data.ms },
+    };
+  if (i.table.data === undefined && !i.table.error && i.stored)
+    return {
+      data: i.stored.steps,
+      isLoading: false,
+      error: null,
+      source: { kind: 'stored', at: i.stored.at },
     };
   const sqlError = i.importing ? null : (i.rowsError ?? i.sql.error);
   return {

@@ -2,7 +2,8 @@
 // its tables hold the rows (app/runtime/sql, core/sql/step-summary-sql.ts; the engine is started
 // once there is a step to plot), else from the table worker's JS summaries
 // (app/runtime/table/training.ts) while the engine loads or an import runs
-// (./training-summary-pick.ts); one question's samples from the table worker; the followed
+// (./training-summary-pick.ts), and before either after a reload the last session's summaries
+// stored when they are current (db/step-summary-store.ts); one question's samples from the table worker; the followed
 // folders' state (app/services/training-follow.ts).
 // Under the rows key, so every import refreshes them.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -12,6 +13,8 @@ import { sqlWorker } from '../../runtime/sql/client';
 import { tableWorker } from '../../runtime/table/client';
 import { followStatuses, subscribeFollows } from '../../services/training-follow';
 import { importing as anyImportRunning, subscribeImports } from '../../services/import-activity';
+import { loadStepSummaries } from '../../db/step-summary-store';
+import { keys } from './queries';
 import { useSqlRows } from './sql';
 import { useTableLoad } from './trajectories/table-view';
 import {
@@ -61,8 +64,18 @@ export function useTrainingSummary(): TrainingSummary {
     placeholderData: keepPreviousData,
     structuralSharing: false,
   });
+  // The last session's summaries, when current: plotted until the table worker's arrive. Under the
+  // rows key, so a write announced meanwhile reads them again (and finds them no longer current).
+  const stored = useQuery({
+    queryKey: [...keys.rows, 'stored-step-summaries'],
+    queryFn: loadStepSummaries,
+    enabled: table.data === undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   return pickTrainingSummary({
     importing,
+    // Not while read again after a write: what it held may be of rows since changed.
+    stored: stored.isFetching ? null : stored.data,
     sql,
     held,
     rowsFetching: rows.isFetching,

@@ -84,6 +84,7 @@ export function TrainingPage({ sample }: { sample: string | null }) {
               question={trail.question}
               color={colors.get(trail.run) ?? '#1f5fbf'}
               onPick={(run, question) => setPicked({ run, question })}
+              waiting={summary.source.kind === 'stored'}
             />
           )}
         </>

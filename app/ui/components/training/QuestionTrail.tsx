@@ -30,12 +30,15 @@ export function QuestionTrail({
   question,
   onPick,
   color,
+  waiting = false,
 }: {
   runs: readonly string[];
   run: string;
   question: string | null;
   onPick: (run: string, question: string | null) => void;
   color: string;
+  /** The plots come from the last session's summaries: the questions wait for the table's rows. */
+  waiting?: boolean;
 }) {
   const [text, setText] = useState('');
   const questions = useTrainingQuestions(run, text);
@@ -82,6 +85,7 @@ export function QuestionTrail({
             </li>
           ))}
           {questions.data?.length === 0 && <li className="muted">No question of {runLabel(run)} matches.</li>}
+          {waiting && questions.data === undefined && <WaitingForRows item />}
         </ul>
       ) : (
         <div>
@@ -91,6 +95,7 @@ export function QuestionTrail({
               Pick another
             </button>
           </p>
+          {waiting && samples.data === undefined && <WaitingForRows />}
           {samples.data && (
             <TrailSteps
               key={`${run}\u0000${question}`}
@@ -232,5 +237,19 @@ function TrailSteps({
         </table>
       </div>
     </>
+  );
+}
+
+/** The questions and samples come from the table worker's rows: after a reload they wait for its read. */
+function WaitingForRows({ item = false }: { item?: boolean }) {
+  const text = 'Waiting for the table to read the stored rows…';
+  return item ? (
+    <li className="muted" data-testid="trail-waiting" role="status">
+      {text}
+    </li>
+  ) : (
+    <p className="muted" data-testid="trail-waiting" role="status">
+      {text}
+    </p>
   );
 }
