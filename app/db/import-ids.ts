@@ -110,7 +110,9 @@ export async function putImported<T = undefined>(
           }
           const kept = id === t.id ? t : { ...t, id };
           if (id !== t.id) moved.push({ index: i, from: t.id, to: id });
-          put(kept, derived.rows[i]);
+          // A moved record's row is derived here from what is stored: the one derived before the
+          // write names the taken id in its searches.
+          put(kept, id === t.id ? derived.rows[i] : undefined);
           // Held at once: a later record of this batch moved to this id reads what was just put.
           known?.ids.add(id);
           stored.push(kept);
