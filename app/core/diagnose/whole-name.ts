@@ -4,7 +4,6 @@
 // "or an answer equivalent to it"; a form read inside another name is neither. Normalized text has
 // lost the capitals and full stops that say where a name ends, so the check reads the written
 // tokens around each place the form occurs.
-import { memoizeString } from '../memo';
 import { normalizeTextGeneral } from '../metrics/normalize';
 import { STOPWORDS } from '../search/tokenize';
 import { foldDiacritics } from './fold-diacritics';
@@ -18,9 +17,10 @@ interface Written {
   tokenAt: Map<number, number>;
 }
 
-// Per token, so each word knows its written token; uncached, so a passage's tokens do not crowd
-// the shared normalizeText memo (this runs only where a form already matched the passage).
-const writtenWords = memoizeString((text: string): Written => {
+// Per token, so each word knows its written token. Uncached: this runs only where a form already
+// matched the passage, and a memo of whole passages would hold them for nothing (each token goes
+// through normalizeTextGeneral, not the shared normalizeText memo, for the same reason).
+function writtenWords(text: string): Written {
   const tokens = text.split(/\s+/u).filter((t) => t !== '');
   let hay = ' ';
   const tokenAt = new Map<number, number>();
@@ -32,7 +32,7 @@ const writtenWords = memoizeString((text: string): Written => {
     }
   });
   return { hay, tokens, tokenAt };
-}, 64);
+}
 
 const INITIALS = /^(?:\p{Lu}\.)+$/u;
 const CAPITALISED = /^\p{Lu}[\p{L}'’-]*$/u;
