@@ -4,7 +4,6 @@
 // "or an answer equivalent to it"; a form read inside another name is neither. Normalized text has
 // lost the capitals and full stops that say where a name ends, so the check reads the written
 // tokens around each place the form occurs.
-import { memoizeString } from '../memo';
 import { normalizeTextGeneral } from '../metrics/normalize';
 import { STOPWORDS } from '../search/tokenize';
 import { foldDiacritics } from './fold-diacritics';
@@ -18,9 +17,10 @@ interface Written {
   tokenAt: Map<number, number>;
 }
 
-// Per token, so each word knows its written token; uncached, so a passage's tokens do not crowd
-// the shared normalizeText memo (this runs only where a form already matched the passage).
-const writtenWords = memoizeString((text: string): Written => {
+// Per token, so each word knows its written token. Uncached: this runs only where a form already
+// matched the passage, and a memo of whole passages would hold them for nothing (each token goes
+// through normalizeTextGeneral, not the shared normalizeText memo, for the same reason).
+function writtenWords(text: string): Written {
   const tokens = text.split(/\s+/u).filter((t) => t !== '');
   let hay = ' ';
   const tokenAt = new Map<number, number>();
@@ -32,7 +32,7 @@ const writtenWords = memoizeString((text: string): Written => {
     }
   });
   return { hay, tokens, tokenAt };
-}, 64);
+}
 
 const INITIALS = /^(?:\p{Lu}\.)+$/u;
 const CAPITALISED = /^\p{Lu}[\p{L}'’-]*$/u;
@@ -42,6 +42,26 @@ const TITLES = new Set(
   'president senator governor general colonel captain admiral king queen prince princess emperor empress pope saint sir dame lord lady judge justice professor reverend bishop archbishop cardinal chancellor minister mayor sheikh'.split(
     ' ',
   ),
+);
+// Months and weekdays end a name: "On Tuesday John Kennedy won", "In November John Kennedy won".
+// April, May, June and August are given names too; before a name, a date is the likelier reading.
+const CALENDAR = new Set(
+  'january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday'.split(
+    ' ',
+  ),
+);
+// Words encyclopedia and news prose writes capitalised right before a name without being part of
+// it: a party ("Democrat John Kennedy"), an occupation or "Former" opening a sentence or a caption
+// ("Writer C. S. Lewis"), a demonym ("American John Kennedy"). Only words seldom a given name
+// ("German" is left out: German Titov).
+const DESCRIPTORS = new Set(
+  [
+    'democrat democratic republican labour conservative liberal socialist communist',
+    'writer author novelist poet playwright journalist actor actress singer songwriter musician rapper composer painter artist director filmmaker producer comedian philosopher scientist physicist economist historian businessman businesswoman entrepreneur architect inventor explorer astronaut footballer former',
+    'american british english scottish welsh irish canadian australian french italian spanish russian chinese japanese indian',
+  ]
+    .join(' ')
+    .split(' '),
 );
 const SUFFIX_TOKEN = /^(?:(Jr|Jnr)|(Sr|Snr))\b|^(II|III|IV)\b/u;
 
@@ -54,14 +74,16 @@ export function suffixWord(token: string): string {
 
 /**
  * A written token that would make a name longer: a capitalised word or an initial. A possessive
- * ("Kenya's"), a capitalised function word (a sentence's "When") or a title ends or precedes a
- * name; a token with a full stop that is not an initial ("Sr.", "1936.") ends it.
+ * ("Kenya's"), a capitalised function word (a sentence's "When"), a title, a month or weekday, or a
+ * descriptor ends or precedes a name; a token with a full stop that is not an initial ("Sr.",
+ * "1936.") ends it.
  */
 function nameToken(t: string | undefined): boolean {
   if (t === undefined) return false;
   if (INITIALS.test(t)) return true;
+  if (!CAPITALISED.test(t) || POSSESSIVE.test(t)) return false;
   const lower = t.toLowerCase();
-  return CAPITALISED.test(t) && !POSSESSIVE.test(t) && !STOPWORDS.has(lower) && !TITLES.has(lower);
+  return !STOPWORDS.has(lower) && !TITLES.has(lower) && !CALENDAR.has(lower) && !DESCRIPTORS.has(lower);
 }
 
 /** Whether the match of `words` from token `first` to token `last` is a whole name. */

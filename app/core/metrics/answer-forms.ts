@@ -120,14 +120,20 @@ export type SameValue = 'date' | 'number';
 export type CanonicalAnswer = Readonly<{ text: string; date: boolean; number: boolean }>;
 
 /**
- * The answer with dates and numbers as value tokens, normalized; and what it held. Memoized: gold
- * aliases and passages recur across a run's rollouts.
+ * canonicalAnswer without its memo, for long texts read once per document (a passage, which its
+ * caller caches per document): in the shared memo they would push the gold aliases out.
  */
-export const canonicalAnswer: (s: string) => CanonicalAnswer = memoizeString((s) => {
+export function canonicalText(s: string): CanonicalAnswer {
   const dates = rewriteDates(s);
   const numbers = rewriteNumbers(dates.text);
   return { text: normalizeAnswer(numbers.text), date: dates.found, number: numbers.found };
-}, 4096);
+}
+
+/**
+ * The answer with dates and numbers as value tokens, normalized; and what it held. Memoized: gold
+ * aliases and predictions recur across a run's rollouts.
+ */
+export const canonicalAnswer: (s: string) => CanonicalAnswer = memoizeString(canonicalText, 4096);
 
 /** 'date' or 'number' when `pred` equals a gold alias once dates and numbers are values; else null. */
 export function sameValue(pred: string, golds: readonly string[]): SameValue | null {
