@@ -101,6 +101,9 @@ test('the CLI report opens from disk offline: table, trajectories, deep links, p
 
 test('Export → HTML report saves the table as one file that opens offline', async ({ page, context }) => {
   await openApp(page);
+  // The table's aggregates, gold joined from the demo world's question set, as the report must count.
+  const aggregates = (p: Page) => p.getByTestId('agg-row').allInnerTexts();
+  const inApp = await aggregates(page);
   await page.getByRole('button', { name: /Export/ }).click();
   const download = page.waitForEvent('download');
   await page.getByTestId('export-html-report').click();
@@ -114,6 +117,7 @@ test('Export → HTML report saves the table as one file that opens offline', as
   await expect(offline.getByTestId('answer')).toHaveText('Ambrel River');
   await offline.getByRole('button', { name: '← Table' }).click();
   await expect(offline.getByTestId('row-count')).toHaveText(`${DEMO_ROWS} trajectories`);
+  expect(await aggregates(offline)).toEqual(inApp);
 });
 
 test('presenter mode replays a demo trajectory end to end', async ({ page }) => {

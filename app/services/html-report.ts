@@ -2,6 +2,7 @@
 // annotations, filled into the report template the app build ships (vite.config.ts).
 import { encodeReport, fillTemplate, reportData } from '../core/report/payload';
 import type { Trajectory } from '../core/schema/trajectory';
+import { currentQuestionIndex } from '../db/question-index';
 import { forEachTrajectory, getTrajectory, listAnnotations } from '../db/store';
 
 async function fetchTemplate(): Promise<string> {
@@ -28,6 +29,8 @@ export async function exportHtmlReport(ids?: readonly string[]): Promise<{ html:
   const data = reportData(trajectories, await listAnnotations(), {
     title: `Hopscope report: ${trajectories.length} trajectories`,
     sources,
+    // The gold the table joined from the loaded question sets: the report counts what it counted.
+    questions: (await currentQuestionIndex()).index,
   });
   const [template, encoded] = await Promise.all([fetchTemplate(), encodeReport(data)]);
   return { html: fillTemplate(template, encoded), count: trajectories.length };

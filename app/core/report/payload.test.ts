@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { makeAnnotation } from '../annotations/annotation';
 import { toRow } from '../table/row';
 import { hopscopeTrajectories } from '../../demo/build-demo';
+import { jawsWithoutGold } from '../../testing/jaws';
+import { buildQuestionIndex } from '../corpus/gold-join';
 import {
   CHUNK_SIZE,
   CHUNK_TYPE,
@@ -82,5 +84,31 @@ describe('report payload', () => {
     data.trajectories[1] = { ...t0, steps: 'x' } as never;
     const enc = await encodeReport(data);
     await expect(decodeChunk(enc.chunks[0]!, 0)).rejects.toThrow(/report trajectory 2: field steps/);
+  });
+});
+
+describe('a report of trajectories whose gold comes from a loaded question set', () => {
+  it("counts what the app's table counts: rows and views joined with the same gold", () => {
+    const t = jawsWithoutGold();
+    const index = buildQuestionIndex([
+      {
+        name: 'jaws-set',
+        questions: [
+          {
+            id: 'q1',
+            question: 'Who directed Jaws?',
+            answers: ['Steven Spielberg'],
+            source: { format: 'jsonl' as const, file: 'q.jsonl', line: 1 },
+          },
+        ],
+      },
+    ]);
+    const data = reportData([t], [], { questions: index });
+    // The app's stored row is toRow with the loaded sets (db/store); without them EM is unknown.
+    expect(data.rows[0]).toEqual(toRow(t, index));
+    expect(data.rows[0]?.em).toBe(1);
+    expect(toRow(t).em).toBeNull();
+    // The trajectory the report's view opens carries that gold too.
+    expect(data.trajectories[0]?.gold?.answers).toEqual(['Steven Spielberg']);
   });
 });

@@ -6,6 +6,7 @@
 // never run those types). Base64 has no `<`, so no trajectory text can end a block and become
 // markup: model and document text reaches the page only as data.
 import { type Annotation, AnnotationSchema } from '../annotations/annotation';
+import { joinGold, type QuestionIndex } from '../corpus/gold-join';
 import { type TrajectoryRow, toRow } from '../table/row';
 import { parseTrajectory, type Trajectory } from '../schema/trajectory';
 
@@ -133,17 +134,27 @@ export function fillTemplate(template: string, enc: EncodedReport): string {
 export function reportData(
   trajectories: readonly Trajectory[],
   annotations: readonly Annotation[],
-  opts: { title?: string; sources?: readonly string[]; now?: Date } = {},
+  opts: {
+    title?: string;
+    sources?: readonly string[];
+    now?: Date;
+    /**
+     * The question sets the app has loaded: each trajectory goes in with the gold the app's table
+     * joined from them, so the report's rows and views count what the table counted.
+     */
+    questions?: QuestionIndex | null;
+  } = {},
 ): ReportData {
   const ids = new Set(trajectories.map((t) => t.id));
+  const questions = opts.questions ?? null;
   const slim = trajectories.map(({ raw: _raw, ...t }) => t);
   return {
     schema: REPORT_SCHEMA,
     title: opts.title ?? 'Hopscope report',
     createdAt: (opts.now ?? new Date()).toISOString(),
     sources: [...(opts.sources ?? [])],
-    rows: slim.map((t) => toRow(t)),
+    rows: slim.map((t) => toRow(t, questions)),
     annotations: annotations.filter((a) => ids.has(a.trajectoryId)),
-    trajectories: slim,
+    trajectories: slim.map((t) => joinGold(t, questions).trajectory),
   };
 }
