@@ -38,7 +38,7 @@ test.beforeAll(async () => {
   liveDir = join(dir, 'grpo-live');
   await writeTrainingRun(liveDir, { steps: 4, samplesPerStep: SAMPLES, groupSize: GROUP, seed: 5 });
   // Step files of 512 samples (over 1 MB each, so each imports alone and takes a while): to cancel.
-  bigDir = join(dir, 'grpo-big');
+  bigDir = join(dir, 'grpo-cancel');
   await writeTrainingRun(bigDir, { steps: 6, samplesPerStep: 512, seed: 9, malformedRate: 0 });
 });
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -332,7 +332,7 @@ test("Cancel stops a run's import: what was stored is kept, and the page counts 
   page,
 }) => {
   await openTraining(page);
-  await page.getByTestId('training-run-name').fill('grpo-big');
+  await page.getByTestId('training-run-name').fill('grpo-cancel');
   await page.getByTestId('training-folder-input').setInputFiles(bigDir);
   await page.getByTestId('training-import-cancel').click();
   const said = page.getByTestId('training-import-cancelled');
