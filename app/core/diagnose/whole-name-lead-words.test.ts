@@ -26,6 +26,11 @@ describe('a whole name after a party, an occupation or a demonym', () => {
     expect(names('Writer C. S. Lewis taught at Oxford.', 'Clive Staples Lewis')).toBe(true);
     expect(names('Author C. S. Lewis taught at Oxford.', 'Clive Staples Lewis')).toBe(true);
     expect(names('British C. S. Lewis taught at Oxford.', 'Clive Staples Lewis')).toBe(true);
+    expect(names('Coach John Wooden won ten titles.', 'John Robert Wooden')).toBe(true);
+    expect(names('Senior John Smith scored twice.', 'John Henry Smith')).toBe(true);
+    expect(names('CEO Timothy Cook spoke.', 'Timothy Donald Cook')).toBe(true);
+    expect(names('Lieutenant John Kennedy commanded PT-109.', 'John Fitzgerald Kennedy')).toBe(true);
+    expect(names('Ambassador Joseph Kennedy returned.', 'Joseph Patrick Kennedy')).toBe(true);
   });
 
   it('is a stated answer too', () => {

@@ -39,7 +39,7 @@ const CAPITALISED = /^\p{Lu}[\p{L}'’-]*$/u;
 const POSSESSIVE = /['’]s$/u;
 // Titles written before a name are not part of it ("President John F. Kennedy").
 const TITLES = new Set(
-  'president senator governor general colonel captain admiral king queen prince princess emperor empress pope saint sir dame lord lady judge justice professor reverend bishop archbishop cardinal chancellor minister mayor sheikh'.split(
+  'president senator governor general colonel captain admiral lieutenant sergeant commander ambassador commissioner secretary congressman congresswoman king queen prince princess emperor empress pope saint sir dame lord lady judge justice professor reverend bishop archbishop cardinal chancellor minister mayor sheikh'.split(
     ' ',
   ),
 );
@@ -53,11 +53,12 @@ const CALENDAR = new Set(
 // Words encyclopedia and news prose writes capitalised right before a name without being part of
 // it: a party ("Democrat John Kennedy"), an occupation or "Former" opening a sentence or a caption
 // ("Writer C. S. Lewis"), a demonym ("American John Kennedy"). Only words seldom a given name
-// ("German" is left out: German Titov).
+// ("German" is left out: German Titov; "Junior" too: Junior Seau).
 const DESCRIPTORS = new Set(
   [
     'democrat democratic republican labour conservative liberal socialist communist',
     'writer author novelist poet playwright journalist actor actress singer songwriter musician rapper composer painter artist director filmmaker producer comedian philosopher scientist physicist economist historian businessman businesswoman entrepreneur architect inventor explorer astronaut footballer former',
+    'coach manager chairman chairwoman founder ceo senior veteran rookie quarterback pitcher striker goalkeeper',
     'american british english scottish welsh irish canadian australian french italian spanish russian chinese japanese indian',
   ]
     .join(' ')

@@ -14,7 +14,7 @@ import { type RowConfidence, rowConfidence } from './row-confidence';
 import { rowSearchText } from './search-text';
 
 /** Bumped whenever the row's derivation changes, so stored rows are recomputed. */
-export const ROW_VERSION = 13;
+export const ROW_VERSION = 14;
 
 /** Most flags a row keeps with their evidence (the trajectory view lists them all). */
 export const ROW_FLAG_NOTES = 12;
