@@ -19,11 +19,10 @@ import type { Trajectory } from '../core/schema/trajectory';
 import { DatabaseClosedError, forcedCloseMark, type ImportRecord } from './db';
 import { keepLegacyIds, moveAnnotations, movedIssue } from './import-batch';
 import { putImported } from './import-ids';
-import { explainStorageStop, finish, isQuotaExceeded, storageFullError } from './import-into-db';
+import { finish, settleStoppedImport } from './import-into-db';
 import { labelsOnTheirSteps } from './import-labels';
-import { cancelledMessage, type ImportStart, keepIssues, runningImport } from './import-record';
+import { type ImportStart, keepIssues, runningImport } from './import-record';
 import { knownIds } from './known-ids';
-import { putImportRecord } from './store';
 import type { DerivedRows } from './trajectory-write';
 
 export interface GroupFile {
@@ -191,20 +190,7 @@ export async function importGroupIntoDb(
       await committing?.catch(() => {});
     }
     const at = failedAt ?? firstNotDone(states, current);
-    const f = files[at] as GroupFile;
-    const { record } = stateOf(at);
-    const e = cancelled ? thrown : await explainStorageStop(thrown, closes);
-    record.status = cancelled ? 'cancelled' : 'failed';
-    if (cancelled) record.message = cancelledMessage(record.imported);
-    else if (isQuotaExceeded(e)) {
-      const full = storageFullError(f.file, record.imported, e);
-      record.message = full.message;
-      await putImportRecord(record).catch(() => {});
-      throw full;
-    } else
-      record.message = `${e instanceof Error ? `${e.name}: ${e.message}` : String(e)} (after ${record.imported} imported)`;
-    await putImportRecord(record).catch(() => {});
-    throw e;
+    return await settleStoppedImport(stateOf(at).record, thrown, cancelled, closes);
   }
   return files.map((_, i) => stateOf(i).record);
 }

@@ -7,11 +7,19 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeAnnotation } from '../core/annotations/annotation';
 import { hash53 } from '../core/hash';
 import { importAll, stringChunks } from '../core/importers/pipeline';
-import { db, DB_NAME, MAX_KEPT_ISSUES, reportedErrors, reportedIssues, resetDbConnection } from './db';
+import {
+  db,
+  DB_NAME,
+  forcedCloseMark,
+  MAX_KEPT_ISSUES,
+  reportedErrors,
+  reportedIssues,
+  resetDbConnection,
+} from './db';
 import { MemoryBackupFile } from '../testing/memory-backup-file';
 import { setBackupFileForTests } from './backup-file';
-import { importIntoDb } from './import-into-db';
-import { importStart } from './import-record';
+import { importIntoDb, settleStoppedImport } from './import-into-db';
+import { importStart, runningImport } from './import-record';
 import { deriveRows } from './trajectory-write';
 import { deriveInParts } from '../runtime/rows/pool';
 import {
@@ -95,6 +103,31 @@ describe('a stopped import keeps its report', () => {
     expect(rec?.message).toBe('by the user after 200 imported');
     expect(rec?.format).toBe('flashrag');
     expect(await countTrajectories()).toBe(200);
+  });
+
+  it('settleStoppedImport (one file or a group): a failure is stored with its error and the count, and thrown', async () => {
+    const record = { ...runningImport('run/3.jsonl', 'flashrag', importStart('run/3.jsonl')), imported: 7 };
+    const boom = new TypeError('boom');
+    await expect(settleStoppedImport(record, boom, false, forcedCloseMark())).rejects.toBe(boom);
+    expect((await listImports())[0]).toMatchObject({
+      file: 'run/3.jsonl',
+      status: 'failed',
+      message: 'TypeError: boom (after 7 imported)',
+    });
+    const quota = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    await expect(settleStoppedImport(record, quota, false, forcedCloseMark())).rejects.toMatchObject({
+      name: 'QuotaExceededError',
+      message: expect.stringMatching(
+        /^The browser's storage was full while storing run\/3\.jsonl: 7 records/,
+      ),
+      cause: quota,
+    });
+    const abort = new DOMException('stopped', 'AbortError');
+    await expect(settleStoppedImport(record, abort, true, forcedCloseMark())).rejects.toBe(abort);
+    expect((await listImports())[0]).toMatchObject({
+      status: 'cancelled',
+      message: 'by the user after 7 imported',
+    });
   });
 
   it('a write the full quota refuses: stops naming the file and the records stored, losing none of them', async () => {
