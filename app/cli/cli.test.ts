@@ -1,13 +1,11 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { importAll, stringChunks } from '../core/importers/pipeline';
+import { runCli } from '../testing/run-cli';
 import { writeFileSync } from 'node:fs';
 
-const run = promisify(execFile);
 const ROOT = resolve(__dirname, '../..');
 const DATA = resolve(ROOT, '../shared/data/trajectories');
 const FILES = {
@@ -17,15 +15,7 @@ const FILES = {
 const tmp = mkdtempSync(join(tmpdir(), 'hopscope-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-async function cli(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
-  try {
-    const r = await run(process.execPath, ['--import', 'tsx', 'app/cli/main.ts', ...args], { cwd: ROOT });
-    return { ...r, code: 0 };
-  } catch (e) {
-    const err = e as { stdout: string; stderr: string; code: number };
-    return { stdout: err.stdout, stderr: err.stderr, code: err.code };
-  }
-}
+const cli = runCli;
 
 describe('cli summarize', () => {
   it.each([

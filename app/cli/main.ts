@@ -4,7 +4,7 @@
 //   npm run cli -- summarize FILE [--questions QFILE]… [--format ID] [--normalize squad|extended]
 //   npm run cli -- convert FILE --out OUT.jsonl [--format ID] [--to hopscope|otlp]
 //   npm run cli -- compare A B [--metric em|acc|judge] [--format ID] [--json]
-//   npm run cli -- report FILE… --out report.html   (one self-contained HTML file; app/cli/report.ts)
+//   npm run cli -- report FILE… --out report.html [--questions QFILE]…   (one self-contained HTML file; app/cli/report.ts)
 //   npm run cli -- diagnose FILE [--labels LABELS] --json   (over/under-search; app/cli/diagnose.ts)
 //   npm run cli -- run-summary DIR --json   (a training run per step; app/cli/run-summary.ts)
 //   npm run cli -- query FILE|DIR|RUN.parquet "SQL" [--json|--csv]   (SQL over the rows; app/cli/query.ts)
@@ -38,7 +38,7 @@ const USAGE = `usage:
   ${QUERY_USAGE}
   ${INDEX_USAGE}
 --questions: a question set (any format the Corpus page loads) whose gold joins onto trajectories
-  that lack it, as in the app; repeatable; reports gold_joined
+  that lack it, as in the app; repeatable; summarize reports gold_joined
 --normalize: answer normalization for EM/F1/acc; squad (default) is SQuAD v1.1's normalize_answer
 --to otlp: one OTLP/JSON ExportTraceServiceRequest, a trace per trajectory (OpenInference spans)`;
 

@@ -1,10 +1,12 @@
 // `hopscope report FILE… --out report.html`: every trajectory of the logs, with annotations from
-// an optional annotations JSONL, as one self-contained HTML file (core/report/payload.ts).
+// an optional annotations JSONL and the gold of optional question sets joined as the app's table
+// joins it, as one self-contained HTML file (core/report/payload.ts, as the app's Export).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { type Annotation, parseAnnotationsJsonl } from '../core/annotations/annotation';
-import { encodeReport, fillTemplate, reportData } from '../core/report/payload';
+import { encodeReport, fillTemplate, type ReportData, reportData } from '../core/report/payload';
 import type { Trajectory } from '../core/schema/trajectory';
+import { loadQuestionIndex } from './questions';
 import { runImport } from './read-log';
 import { reportTemplate } from '../build/report-template';
 
@@ -12,11 +14,13 @@ import { reportTemplate } from '../build/report-template';
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
 export const REPORT_USAGE =
-  'hopscope report FILE... --out report.html [--format ID] [--annotations A.jsonl] [--title TEXT]';
+  'hopscope report FILE... --out report.html [--questions QFILE]… [--format ID] [--annotations A.jsonl] [--title TEXT]';
 
 export interface ReportArgs {
   files: string[];
   out: string;
+  /** Question sets whose gold joins onto the trajectories that lack it (repeatable). */
+  questions: string[];
   format?: string;
   annotations?: string;
   title?: string;
@@ -24,10 +28,15 @@ export interface ReportArgs {
 
 export function parseReportArgs(argv: readonly string[]): ReportArgs | string {
   const files: string[] = [];
+  const questions: string[] = [];
   const flags: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
-    if (['--out', '--format', '--annotations', '--title'].includes(a)) {
+    if (a === '--questions') {
+      const v = argv[++i];
+      if (v === undefined) return `${a} needs a value`;
+      questions.push(v);
+    } else if (['--out', '--format', '--annotations', '--title'].includes(a)) {
       const v = argv[++i];
       if (v === undefined) return `${a} needs a value`;
       flags[a.slice(2)] = v;
@@ -36,7 +45,7 @@ export function parseReportArgs(argv: readonly string[]): ReportArgs | string {
   }
   if (files.length === 0) return 'report needs at least one FILE';
   if (!flags.out) return 'report needs --out report.html';
-  const args: ReportArgs = { files, out: flags.out };
+  const args: ReportArgs = { files, out: flags.out, questions };
   if (flags.format) args.format = flags.format;
   if (flags.annotations) args.annotations = flags.annotations;
   if (flags.title) args.title = flags.title;
@@ -50,6 +59,36 @@ export async function report(argv: readonly string[], usage: string): Promise<nu
     return 2;
   }
   const say = (line: string) => process.stderr.write(`${line}\n`);
+  let data: ReportData | null;
+  try {
+    data = await reportDataOf(args, say);
+  } catch (e) {
+    say(`error: ${e instanceof Error ? e.message : String(e)}`);
+    return 1;
+  }
+  if (!data) {
+    say('no trajectories: nothing to report');
+    return 1;
+  }
+  const html = fillTemplate(await reportTemplate(ROOT, say), await encodeReport(data));
+  writeFileSync(args.out, html);
+  say(
+    `wrote ${args.out}: ${data.trajectories.length} trajectories, ${data.annotations.length} annotations, ${(html.length / 1024).toFixed(0)} KiB`,
+  );
+  return 0;
+}
+
+/**
+ * The report's data, as the app's Export makes it (reportData): the logs' trajectories, the
+ * annotations file's labels, and the gold of the `--questions` sets joined as the table joins
+ * it. Null when no trajectory was read; a question set with no question in it throws.
+ */
+export async function reportDataOf(
+  args: ReportArgs,
+  say: (line: string) => void,
+): Promise<ReportData | null> {
+  // Read first: a bad question set stops the report before any log is read.
+  const questions = await loadQuestionIndex(args.questions, (line) => say(`  ${line}`));
   const trajectories: Trajectory[] = [];
   for (const file of args.files) {
     const s = await runImport(file, args.format, (t) => void trajectories.push(t));
@@ -59,10 +98,7 @@ export async function report(argv: readonly string[], usage: string): Promise<nu
     for (const e of s.errors.slice(0, 20))
       say(`  ${file} line ${e.line}${e.field ? ` field ${e.field}` : ''}: ${e.message}`);
   }
-  if (trajectories.length === 0) {
-    say('no trajectories: nothing to report');
-    return 1;
-  }
+  if (trajectories.length === 0) return null;
   let annotations: Annotation[] = [];
   if (args.annotations) {
     const r = parseAnnotationsJsonl(readFileSync(args.annotations, 'utf8'));
@@ -70,14 +106,9 @@ export async function report(argv: readonly string[], usage: string): Promise<nu
       say(`  ${args.annotations} line ${e.line}${e.field ? ` field ${e.field}` : ''}: ${e.message}`);
     annotations = r.annotations;
   }
-  const data = reportData(trajectories, annotations, {
+  return reportData(trajectories, annotations, {
     title: args.title ?? `Hopscope report: ${args.files.map((f) => basename(f)).join(', ')}`,
     sources: args.files.map((f) => basename(f)),
+    questions,
   });
-  const html = fillTemplate(await reportTemplate(ROOT, say), await encodeReport(data));
-  writeFileSync(args.out, html);
-  say(
-    `wrote ${args.out}: ${trajectories.length} trajectories, ${data.annotations.length} annotations, ${(html.length / 1024).toFixed(0)} KiB`,
-  );
-  return 0;
 }

@@ -57,35 +57,21 @@ export function batchWriter(
       ...(rows ? { rows } : opts.deriveRows ? { derive: opts.deriveRows } : {}),
       ...(opts.collection ? { collection: opts.collection } : {}),
       alongside: ({ stored, moved }, tx) => {
-        const movedIssues = moved.map((m) => movedIssue(opts.file, b.lines[m.index] ?? 0, m));
-        // Labels the file carried for a moved record go with it; one on a step it lacks is reported.
-        const onSteps = labelsOnTheirSteps(
-          opts.file,
-          stored,
-          b.lines,
-          moveAnnotations(kept.annotations, moved),
-        );
+        // The report as it will be once this commits (the record itself changes only then).
+        const next: ImportRecord = { ...record, errors: [...record.errors] };
+        const r = reportStoredBatch(next, b, stored, moved, kept.annotations);
         // Annotation ids are derived from (annotator, trajectory, step, slot): re-importing an
         // export replaces its labels instead of duplicating them. Not journaled here: the caller
         // backs up what this reports, the one path an import's labels take to the backup.
-        for (const a of onSteps.kept) void tx.objectStore('annotations').put(a);
-        // The report as it will be once this commits (the record itself changes only then).
-        const next: ImportRecord = { ...record, errors: [...record.errors] };
-        next.format = b.format;
-        next.records = b.progress.records;
-        next.imported = b.progress.imported;
-        next.annotations = (record.annotations ?? 0) + onSteps.kept.length;
-        keepIssues(next, movedIssues);
-        keepIssues(next, onSteps.issues);
-        keepIssues(next, b.issues);
+        for (const a of r.kept) void tx.objectStore('annotations').put(a);
         void tx.objectStore('imports').put(next);
         return {
           next,
           result: {
             storedIds: stored.map((t) => t.id),
-            storedAnnotations: onSteps.kept,
-            issues: [...movedIssues, ...onSteps.issues],
-            labelsDropped: onSteps.issues.length,
+            storedAnnotations: r.kept,
+            issues: r.storeIssues,
+            labelsDropped: r.labelsDropped,
           },
         };
       },
@@ -111,6 +97,36 @@ async function rederiveRenamed(
   for (const [j, i] of renamed.entries()) out[i] = again.rows[j] as TrajectoryRow;
   // Derived under other question sets: a key no write matches, so the write derives them all.
   return { key: again.key === rows.key ? rows.key : '', rows: out };
+}
+
+/**
+ * Adds a stored batch to `next`, its file's report as it will be once the batch commits: the
+ * batch's format, counts and issues, the records `moved` to another id (a taken id moves the
+ * newcomer) and the labels not on a step of their record. Returns the labels to store (a moved
+ * record's go with it), and the store issues and dropped labels the file's summary lacks (finish).
+ */
+export function reportStoredBatch(
+  next: ImportRecord,
+  b: Pick<ImportBatch, 'format' | 'progress' | 'issues' | 'lines'>,
+  stored: readonly Trajectory[],
+  moved: readonly MovedRecord[],
+  annotations: Annotation[],
+): { kept: Annotation[]; storeIssues: ImportIssue[]; labelsDropped: number } {
+  const movedIssues = moved.map((m) => movedIssue(next.file, b.lines[m.index] ?? 0, m));
+  const onSteps = labelsOnTheirSteps(next.file, stored, b.lines, moveAnnotations(annotations, moved));
+  next.format = b.format;
+  next.records = b.progress.records;
+  next.imported = b.progress.imported;
+  next.annotations = (next.annotations ?? 0) + onSteps.kept.length;
+  keepIssues(next, movedIssues);
+  keepIssues(next, onSteps.issues);
+  keepIssues(next, b.issues);
+  // concat, not a spread into push (150,000 issues overflowed the stack: keepIssues).
+  return {
+    kept: onSteps.kept,
+    storeIssues: movedIssues.concat(onSteps.issues),
+    labelsDropped: onSteps.issues.length,
+  };
 }
 
 export function movedIssue(file: string, line: number, m: MovedRecord): ImportIssue {

@@ -1,9 +1,13 @@
 import 'fake-indexeddb/auto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringChunks } from '../core/importers/pipeline';
 import { resetDb, freshDbPerTest } from '../testing/fresh-db';
+import {
+  hopscopeExportLines,
+  importsByFile,
+  refuseTrajectoryPutsAfter,
+  verlSampleLine,
+} from '../testing/import-test-files';
 import { type GroupFile, type GroupStored, importGroupIntoDb } from './import-group';
 import { importIntoDb } from './import-into-db';
 import { importStart } from './import-record';
@@ -11,20 +15,7 @@ import { countTrajectories, listAnnotations, listImports, listRows, storedTrajec
 
 freshDbPerTest();
 
-/** A one-sample veRL step file's line (the shape of make-large.mjs's 5,000 files). */
-const sample = (i: number, score = i % 2) =>
-  JSON.stringify({
-    input: `user\nAnswer the question. Question: q${i}?\nassistant\n`,
-    output: `<search> q${i} </search><information>Doc 1 (Title: t${i}) text</information><answer> a${i} </answer>`,
-    score,
-    gts: { target: [`a${i}`] },
-    data_source: 'bamboogle',
-  });
-
-const [LABELLED] = readFileSync(
-  join(__dirname, '../../../shared/repro/hardening-3/11-demo-id-collision-silently-replaces.jsonl'),
-  'utf8',
-).split('\n');
+const [LABELLED] = hopscopeExportLines();
 
 /** A Hopscope record carrying a label on the record and one on a step it lacks. */
 function labelled(i: number): string {
@@ -50,12 +41,21 @@ interface Spec {
 function stepFiles(n: number, from = 1): Spec[] {
   return Array.from({ length: n }, (_, k) => {
     const i = from + k;
-    const lines = [sample(i)];
+    const lines = [verlSampleLine(i)];
     if (i % 5 === 0) lines.push('{"input": "cut off');
-    if (i % 7 === 0) lines.push(...[1, 2, 3, 4].map((k) => sample(i + k * 10_000)));
+    if (i % 7 === 0) lines.push(...[1, 2, 3, 4].map((k) => verlSampleLine(i + k * 10_000)));
     return { name: `run/${i}.jsonl`, text: `${lines.join('\n')}\n`, format: 'verl' };
   });
 }
+
+/**
+ * The reports of stepFiles(10) stopped in the third transaction of 4 records (files 1-4, then 5,
+ * 6 and file 7's first four samples): files 1-6 stored whole, file 7 `status` after 4.
+ */
+const stoppedInFile7 = (status: string) => [
+  ...[1, 2, 3, 4, 5, 6].map((i) => [`run/${i}.jsonl`, 'done', 1]),
+  ['run/7.jsonl', status, 4],
+];
 
 const AT = '2026-11-29T00:00:00.000Z';
 const groupFiles = (specs: readonly Spec[]): GroupFile[] =>
@@ -156,34 +156,17 @@ describe('small files imported as a group', () => {
         },
       }),
     ).rejects.toMatchObject({ name: 'AbortError' });
-    const reports = (await listImports()).sort((a, b) =>
-      a.file.localeCompare(b.file, 'en', { numeric: true }),
-    );
+    const reports = await importsByFile();
     // Two transactions: files 1-4, then 5, 6 and the first four samples of 7.
-    expect(reports.map((r) => [r.file, r.status, r.imported])).toEqual([
-      ['run/1.jsonl', 'done', 1],
-      ['run/2.jsonl', 'done', 1],
-      ['run/3.jsonl', 'done', 1],
-      ['run/4.jsonl', 'done', 1],
-      ['run/5.jsonl', 'done', 1],
-      ['run/6.jsonl', 'done', 1],
-      ['run/7.jsonl', 'cancelled', 4],
-    ]);
+    expect(reports.map((r) => [r.file, r.status, r.imported])).toEqual(stoppedInFile7('cancelled'));
     expect(reports.at(-1)?.message).toBe('by the user after 4 imported');
     expect(await countTrajectories()).toBe(10);
   });
 
   it('a full disk mid-group: earlier files kept with their reports, the failing file named, none after it', async () => {
     const files = groupFiles(stepFiles(10));
-    const proto = IDBObjectStore.prototype;
-    const put = proto.put;
-    let puts = 0;
     // The 11th record is refused: the third transaction (file 7's fifth sample, files 8-10) fails whole.
-    proto.put = function (this: IDBObjectStore, ...a: Parameters<typeof put>) {
-      if (this.name === 'trajectories' && ++puts > 10)
-        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-      return put.apply(this, a);
-    };
+    const allowPuts = refuseTrajectoryPutsAfter(10);
     try {
       await expect(importGroupIntoDb(files, { format: 'verl', batchRecords: 4 })).rejects.toMatchObject({
         name: 'QuotaExceededError',
@@ -192,20 +175,10 @@ describe('small files imported as a group', () => {
         ),
       });
     } finally {
-      proto.put = put;
+      allowPuts();
     }
-    const reports = (await listImports()).sort((a, b) =>
-      a.file.localeCompare(b.file, 'en', { numeric: true }),
-    );
-    expect(reports.map((r) => [r.file, r.status, r.imported])).toEqual([
-      ['run/1.jsonl', 'done', 1],
-      ['run/2.jsonl', 'done', 1],
-      ['run/3.jsonl', 'done', 1],
-      ['run/4.jsonl', 'done', 1],
-      ['run/5.jsonl', 'done', 1],
-      ['run/6.jsonl', 'done', 1],
-      ['run/7.jsonl', 'failed', 4],
-    ]);
+    const reports = await importsByFile();
+    expect(reports.map((r) => [r.file, r.status, r.imported])).toEqual(stoppedInFile7('failed'));
     expect(await countTrajectories()).toBe(10);
     // Once there is room the whole group imports, doubling nothing.
     const again = await importGroupIntoDb(groupFiles(stepFiles(10)), { format: 'verl' });
@@ -223,9 +196,7 @@ describe('small files imported as a group', () => {
     await expect(importGroupIntoDb(files, { format: 'verl' })).rejects.toMatchObject({
       name: 'NotReadableError',
     });
-    const reports = (await listImports()).sort((a, b) =>
-      a.file.localeCompare(b.file, 'en', { numeric: true }),
-    );
+    const reports = await importsByFile();
     expect(reports.map((r) => [r.file, r.status])).toEqual([
       ['run/1.jsonl', 'done'],
       ['run/2.jsonl', 'done'],

@@ -17,13 +17,11 @@ import {
 import type { ImportIssue } from '../core/importers/types';
 import type { Trajectory } from '../core/schema/trajectory';
 import { DatabaseClosedError, forcedCloseMark, type ImportRecord } from './db';
-import { keepLegacyIds, moveAnnotations, movedIssue } from './import-batch';
+import { keepLegacyIds, reportStoredBatch } from './import-batch';
 import { putImported } from './import-ids';
-import { explainStorageStop, finish, isQuotaExceeded, storageFullError } from './import-into-db';
-import { labelsOnTheirSteps } from './import-labels';
-import { cancelledMessage, type ImportStart, keepIssues, runningImport } from './import-record';
+import { finish, settleStoppedImport } from './import-into-db';
+import { type ImportStart, runningImport } from './import-record';
 import { knownIds } from './known-ids';
-import { putImportRecord } from './store';
 import type { DerivedRows } from './trajectory-write';
 
 export interface GroupFile {
@@ -191,20 +189,7 @@ export async function importGroupIntoDb(
       await committing?.catch(() => {});
     }
     const at = failedAt ?? firstNotDone(states, current);
-    const f = files[at] as GroupFile;
-    const { record } = stateOf(at);
-    const e = cancelled ? thrown : await explainStorageStop(thrown, closes);
-    record.status = cancelled ? 'cancelled' : 'failed';
-    if (cancelled) record.message = cancelledMessage(record.imported);
-    else if (isQuotaExceeded(e)) {
-      const full = storageFullError(f.file, record.imported, e);
-      record.message = full.message;
-      await putImportRecord(record).catch(() => {});
-      throw full;
-    } else
-      record.message = `${e instanceof Error ? `${e.name}: ${e.message}` : String(e)} (after ${record.imported} imported)`;
-    await putImportRecord(record).catch(() => {});
-    throw e;
+    return await settleStoppedImport(stateOf(at).record, thrown, cancelled, closes);
   }
   return files.map((_, i) => stateOf(i).record);
 }
@@ -260,7 +245,6 @@ async function writePieces(
       let offset = 0;
       for (const [n, p] of pieces.entries()) {
         const s = nextOf(p.index);
-        const file = s.record.file;
         const b = p.batch;
         const k = kept[n];
         if (b && k) {
@@ -270,23 +254,14 @@ async function writePieces(
             .filter((m) => m.index >= offset && m.index < offset + count)
             .map((m) => ({ ...m, index: m.index - offset }));
           offset += count;
-          const movedIssues = movedHere.map((m) => movedIssue(file, b.lines[m.index] ?? 0, m));
-          const onSteps = labelsOnTheirSteps(file, mine, b.lines, moveAnnotations(k.annotations, movedHere));
-          for (const a of onSteps.kept) {
+          const r = reportStoredBatch(s.record, b, mine, movedHere, k.annotations);
+          for (const a of r.kept) {
             void tx.objectStore('annotations').put(a);
             storedAnnotations.push(a);
           }
-          s.record.format = b.format;
-          s.record.records = b.progress.records;
-          s.record.imported = b.progress.imported;
-          s.record.annotations = (s.record.annotations ?? 0) + onSteps.kept.length;
-          keepIssues(s.record, movedIssues);
-          keepIssues(s.record, onSteps.issues);
-          keepIssues(s.record, b.issues);
           // A loop, not a spread (keepIssues: 150,000 issues overflowed the stack).
-          for (const issue of movedIssues) s.storeIssues.push(issue);
-          for (const issue of onSteps.issues) s.storeIssues.push(issue);
-          s.dropped += onSteps.issues.length;
+          for (const issue of r.storeIssues) s.storeIssues.push(issue);
+          s.dropped += r.labelsDropped;
         }
         if (p.summary) finish(s.record, p.summary, s.storeIssues, s.dropped);
       }

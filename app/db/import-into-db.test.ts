@@ -3,15 +3,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { forceCloseDatabase } from 'fake-indexeddb';
 import { deleteDB } from 'idb';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeAnnotation } from '../core/annotations/annotation';
 import { hash53 } from '../core/hash';
 import { importAll, stringChunks } from '../core/importers/pipeline';
-import { db, DB_NAME, MAX_KEPT_ISSUES, reportedErrors, reportedIssues, resetDbConnection } from './db';
+import { db, DB_NAME, forcedCloseMark, MAX_KEPT_ISSUES, reportedErrors, reportedIssues } from './db';
 import { MemoryBackupFile } from '../testing/memory-backup-file';
 import { setBackupFileForTests } from './backup-file';
-import { importIntoDb } from './import-into-db';
-import { importStart } from './import-record';
+import { importIntoDb, settleStoppedImport } from './import-into-db';
+import { importStart, runningImport } from './import-record';
 import { deriveRows } from './trajectory-write';
 import { deriveInParts } from '../runtime/rows/pool';
 import {
@@ -24,17 +24,12 @@ import {
   putTrajectories,
 } from './store';
 import { flashragLine } from '../testing/flashrag-line';
+import { freshDbPerTest } from '../testing/fresh-db';
+import { hopscopeExportLines, refuseTrajectoryPutsAfter } from '../testing/import-test-files';
 
 const R1 = readFileSync(join(__dirname, '../../../shared/repro/hardening/08-r1_10.jsonl'), 'utf8');
 
-async function reset(): Promise<void> {
-  (await db()).close();
-  resetDbConnection();
-  await deleteDB(DB_NAME);
-}
-
-beforeEach(reset);
-afterAll(reset);
+freshDbPerTest();
 
 describe('records stored under the old (key-order) content ids', () => {
   it('keep their ids and labels: re-importing the same file adds no copies', async () => {
@@ -97,17 +92,35 @@ describe('a stopped import keeps its report', () => {
     expect(await countTrajectories()).toBe(200);
   });
 
+  it('settleStoppedImport (one file or a group): a failure is stored with its error and the count, and thrown', async () => {
+    const record = { ...runningImport('run/3.jsonl', 'flashrag', importStart('run/3.jsonl')), imported: 7 };
+    const boom = new TypeError('boom');
+    await expect(settleStoppedImport(record, boom, false, forcedCloseMark())).rejects.toBe(boom);
+    expect((await listImports())[0]).toMatchObject({
+      file: 'run/3.jsonl',
+      status: 'failed',
+      message: 'TypeError: boom (after 7 imported)',
+    });
+    const quota = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    await expect(settleStoppedImport(record, quota, false, forcedCloseMark())).rejects.toMatchObject({
+      name: 'QuotaExceededError',
+      message: expect.stringMatching(
+        /^The browser's storage was full while storing run\/3\.jsonl: 7 records/,
+      ),
+      cause: quota,
+    });
+    const abort = new DOMException('stopped', 'AbortError');
+    await expect(settleStoppedImport(record, abort, true, forcedCloseMark())).rejects.toBe(abort);
+    expect((await listImports())[0]).toMatchObject({
+      status: 'cancelled',
+      message: 'by the user after 7 imported',
+    });
+  });
+
   it('a write the full quota refuses: stops naming the file and the records stored, losing none of them', async () => {
     const many = `${Array.from({ length: 2500 }, (_, i) => flashragLine(i)).join('\n')}\n`;
     // The browser refuses the 2,001st record: the third batch's transaction fails whole.
-    const proto = IDBObjectStore.prototype;
-    const put = proto.put;
-    let puts = 0;
-    proto.put = function (this: IDBObjectStore, ...a: Parameters<typeof put>) {
-      if (this.name === 'trajectories' && ++puts > 2000)
-        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-      return put.apply(this, a);
-    };
+    const allowPuts = refuseTrajectoryPutsAfter(2000);
     try {
       const stopped = importIntoDb(stringChunks(many, 65536), { file: 'run/7.jsonl' });
       await expect(stopped).rejects.toMatchObject({
@@ -117,7 +130,7 @@ describe('a stopped import keeps its report', () => {
         ),
       });
     } finally {
-      proto.put = put;
+      allowPuts();
     }
     expect(await countTrajectories()).toBe(2000);
     const [rec] = await listImports();
@@ -297,10 +310,7 @@ describe('a file with very many bad lines', () => {
   it('keeps the errors before the warnings: moved records cannot push invalid lines out of the report', async () => {
     const n = MAX_KEPT_ISSUES + 100;
     // Hopscope records keep the ids the file gives them.
-    const [first] = readFileSync(
-      join(__dirname, '../../../shared/repro/hardening-3/11-demo-id-collision-silently-replaces.jsonl'),
-      'utf8',
-    ).split('\n');
+    const [first] = hopscopeExportLines();
     const base = { ...(JSON.parse(first!) as object), steps: [] };
     const file = (q: string) =>
       Array.from({ length: n }, (_, i) =>

@@ -106,22 +106,35 @@ export async function importIntoDb(
     const cancelled = opts.signal?.aborted === true && isAbort(thrown);
     // A batch still committing finishes first, so the report counts it.
     await committing?.catch(() => {});
-    const e = cancelled ? thrown : await explainStorageStop(thrown, closes);
-    // What was stored stays; the report says so and why the import stopped.
-    record.status = cancelled ? 'cancelled' : 'failed';
-    if (cancelled) record.message = cancelledMessage(record.imported);
-    else if (isQuotaExceeded(e)) {
-      // A full quota: the batch it hit aborted whole, every batch before it is stored with the report.
-      const full = storageFullError(opts.file, record.imported, e);
-      record.message = full.message;
-      await putImportRecord(record).catch(() => {});
-      throw full;
-    } else
-      record.message = `${e instanceof Error ? `${e.name}: ${e.message}` : String(e)} (after ${record.imported} imported)`;
-    await putImportRecord(record).catch(() => {});
-    throw e;
+    return await settleStoppedImport(record, thrown, cancelled, closes);
   }
   return record;
+}
+
+/**
+ * Settles the report of an import that stopped (`cancelled` by the user's signal, or failed),
+ * stores it and throws what stopped it: what was stored stays, and the report says so and why. A
+ * full quota throws storageFullError, naming the file (the batch it hit aborted whole, every batch
+ * before it is stored with the report); a write the browser's reset stopped, DatabaseClosedError.
+ */
+export async function settleStoppedImport(
+  record: ImportRecord,
+  thrown: unknown,
+  cancelled: boolean,
+  closes: number,
+): Promise<never> {
+  const e = cancelled ? thrown : await explainStorageStop(thrown, closes);
+  record.status = cancelled ? 'cancelled' : 'failed';
+  if (cancelled) record.message = cancelledMessage(record.imported);
+  else if (isQuotaExceeded(e)) {
+    const full = storageFullError(record.file, record.imported, e);
+    record.message = full.message;
+    await putImportRecord(record).catch(() => {});
+    throw full;
+  } else
+    record.message = `${e instanceof Error ? `${e.name}: ${e.message}` : String(e)} (after ${record.imported} imported)`;
+  await putImportRecord(record).catch(() => {});
+  throw e;
 }
 
 /** The report of a finished import: the summary's counts and every issue, store issues first. */

@@ -1,16 +1,12 @@
 import 'fake-indexeddb/auto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringChunks } from '../core/importers/pipeline';
 import { importIntoDb } from './import-into-db';
 import { listAnnotations } from './store';
 import { freshDbPerTest } from '../testing/fresh-db';
+import { hopscopeExportLines } from '../testing/import-test-files';
 
-const [FIRST] = readFileSync(
-  join(__dirname, '../../../shared/repro/hardening-3/11-demo-id-collision-silently-replaces.jsonl'),
-  'utf8',
-).split('\n');
+const [FIRST] = hopscopeExportLines();
 
 freshDbPerTest();
 

@@ -1,28 +1,16 @@
 // A record whose id holds another record is stored as `<id>~2` (import-ids.ts): its row is the
 // row of the record as stored, so the searches it lists (the SQL `searches` table) name its id.
 import 'fake-indexeddb/auto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { deleteDB } from 'idb';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stringChunks } from '../core/importers/pipeline';
-import { db, DB_NAME, resetDbConnection } from './db';
+import { freshDbPerTest } from '../testing/fresh-db';
+import { hopscopeExportLines } from '../testing/import-test-files';
 import { importIntoDb } from './import-into-db';
 import { listRows } from './store';
 
-async function reset(): Promise<void> {
-  (await db()).close();
-  resetDbConnection();
-  await deleteDB(DB_NAME);
-}
+freshDbPerTest();
 
-beforeEach(reset);
-afterAll(reset);
-
-const LINE = readFileSync(
-  join(__dirname, '../../../shared/repro/hardening-3/11-demo-id-collision-silently-replaces.jsonl'),
-  'utf8',
-).split('\n')[2];
+const LINE = hopscopeExportLines()[2];
 
 describe('a record moved to <id>~2', () => {
   it("has a row whose searches name the id it is stored under, not the other record's", async () => {

@@ -3,8 +3,6 @@
 // worker is stood in for by the same importIntoDb on this thread: its second batch commits, and
 // the page ends the worker before that batch's progress, with its labels, is delivered.
 import 'fake-indexeddb/auto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { replayJournal } from '../core/annotations/backup-journal';
 import { streamBytes } from '../core/io/decode';
@@ -14,6 +12,7 @@ import { importIntoDb } from '../db/import-into-db';
 import { getMeta, listAnnotations } from '../db/store';
 import type { ImportedBatch } from '../runtime/import/api';
 import { freshDbPerTest } from '../testing/fresh-db';
+import { hopscopeExportLines } from '../testing/import-test-files';
 import { MemoryBackupFile } from '../testing/memory-backup-file';
 import { checkLabelBackup } from './storage/storage-recovery';
 import { cancelImport, ImportCancelledError, importTrajectoryFile } from './trajectory-import';
@@ -67,10 +66,7 @@ vi.mock('../runtime/import/client', () => ({
   },
 }));
 
-const [FIRST] = readFileSync(
-  join(__dirname, '../../../shared/repro/hardening-3/11-demo-id-collision-silently-replaces.jsonl'),
-  'utf8',
-).split('\n');
+const [FIRST] = hopscopeExportLines();
 
 /** `n` records, each carrying one trajectory label. */
 function labelledLog(n: number): string {

@@ -12,7 +12,7 @@ import { importStart } from '../db/import-record';
 import { settleCancelledImport, storedImport } from '../db/import-stop';
 import { importStarted } from './import-activity';
 import { afterServed } from './corpus/served-first';
-import { explainStorageError, isQuotaError, rethrowStorageError } from './storage/storage-health';
+import { cancelSwitch, rethrowImportFailure, unlessCancelled } from './import-race';
 import { resyncLabelBackup } from './storage/storage-recovery';
 import { ImportCancelledError, type ImportReport, type ImportSession } from './trajectory-import';
 
@@ -40,8 +40,7 @@ export async function importStepGroup(
 ): Promise<ImportReport[]> {
   const starts = files.map((f) => importStart(f.name));
   const reports: ImportReport[] = [];
-  let cancel = () => {};
-  const cancelled = new Promise<'cancelled'>((resolve) => (cancel = () => resolve('cancelled')));
+  const { cancelled, cancel } = cancelSwitch();
   signal?.addEventListener('abort', cancel, { once: true });
   if (signal?.aborted) cancel();
   let started = false;
@@ -106,8 +105,7 @@ export async function importStepGroup(
         session.refresh.add(s.storedIds);
       }),
     );
-    importing.catch(() => {}); // a cancel leaves it unsettled or rejected: the race below answers
-    const first = await Promise.race([importing, cancelled]);
+    const first = await unlessCancelled(importing, cancelled);
     if (first === 'cancelled') return await stop();
     // Files whose news has not come yet (it travels on another port than the return).
     const late: ImportReport[] = [];
@@ -122,12 +120,7 @@ export async function importStepGroup(
       const stored = await storedImport(starts[i]!.id);
       if (stored?.status !== 'done' || !heard(i, stored)) break;
     }
-    // A full quota: the worker's message names the file and the records stored; the usage and
-    // what to delete come first.
-    const failing = files[reports.length]?.name;
-    if (isQuotaError(e) && e instanceof Error && failing !== undefined && e.message.includes(failing))
-      throw new Error(`${await explainStorageError(e)} ${e.message}`, { cause: e });
-    return await rethrowStorageError(e);
+    return await rethrowImportFailure(e, files[reports.length]?.name);
   } finally {
     ended();
     signal?.removeEventListener('abort', cancel);

@@ -2,8 +2,6 @@
 // alone. The worker is stood in for by the same db code on this thread (importGroupIntoDb,
 // importIntoDb); ending it aborts what it runs, as terminating a worker stops it.
 import 'fake-indexeddb/auto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { replayJournal } from '../core/annotations/backup-journal';
 import { streamBytes } from '../core/io/decode';
@@ -14,6 +12,14 @@ import type { ImportStart } from '../db/import-record';
 import { countTrajectories, listAnnotations, listImports } from '../db/store';
 import type { ImportedBatch } from '../runtime/import/api';
 import { freshDbPerTest } from '../testing/fresh-db';
+import {
+  byFile,
+  holdThread,
+  hopscopeExportLines,
+  importsByFile,
+  refuseTrajectoryPutsAfter,
+  verlSampleLine,
+} from '../testing/import-test-files';
 import { MemoryBackupFile } from '../testing/memory-backup-file';
 import { ALONE_BYTES } from './step-groups';
 import { checkLabelBackup } from './storage/storage-recovery';
@@ -76,25 +82,16 @@ vi.mock('../runtime/import/client', () => ({
   },
 }));
 
-const sample = (i: number) =>
-  JSON.stringify({
-    input: `user\nAnswer the question. Question: q${i}?\nassistant\n`,
-    output: `<search> q${i} </search><information>Doc 1 (Title: t${i}) text</information><answer> a${i} </answer>`,
-    score: i % 2,
-    gts: { target: [`a${i}`] },
-    data_source: 'bamboogle',
-  });
-
 /** Step files 1..n of one sample each (every 9th with a malformed line too); file `big` over ALONE_BYTES. */
 function stepFiles(n: number, big?: number): Array<{ file: File; path: string }> {
   return Array.from({ length: n }, (_, k) => {
     const i = k + 1;
-    const lines = [sample(i)];
+    const lines = [verlSampleLine(i)];
     if (i % 9 === 0) lines.push('{"input": "cut off');
     if (i === big) {
       const pad = 'x'.repeat(4000);
       for (let j = 1; lines.join('\n').length < ALONE_BYTES; j++)
-        lines.push(JSON.stringify({ ...JSON.parse(sample(i * 1000 + j)), extra: pad }));
+        lines.push(JSON.stringify({ ...JSON.parse(verlSampleLine(i * 1000 + j)), extra: pad }));
     }
     return { file: new File([`${lines.join('\n')}\n`], `${i}.jsonl`), path: `${i}.jsonl` };
   });
@@ -113,9 +110,6 @@ async function withJournal(): Promise<void> {
 }
 
 afterEach(() => setBackupFileForTests(undefined));
-
-const byStep = (a: { file: string }, b: { file: string }) =>
-  a.file.localeCompare(b.file, 'en', { numeric: true });
 
 describe('a run of small step files', () => {
   it('imports them several to a worker call, each file with its report, progress named per file', async () => {
@@ -137,12 +131,12 @@ describe('a run of small step files', () => {
     expect(r.errors).toBe(4);
     expect(r.files[8]!.report.errors.map((e) => [e.file, e.line])).toEqual([['grpo/9.jsonl', 2]]);
     expect(await countTrajectories()).toBe(r.imported);
-    const stored = (await listImports()).sort(byStep);
+    const stored = await importsByFile();
     expect(stored.map((x) => [x.file, x.status, x.imported])).toEqual(
       r.files.map((f) => [f.name, 'done', f.report.imported]),
     );
     // The journal names every file with what it stored.
-    const backedUp = [...replayJournal(journal.text()).imports.values()].sort(byStep);
+    const backedUp = [...replayJournal(journal.text()).imports.values()].sort(byFile);
     expect(backedUp.map((x) => [x.file, x.imported])).toEqual(
       r.files.map((f) => [f.name, f.report.imported]),
     );
@@ -156,16 +150,13 @@ describe('a run of small step files', () => {
       signal: ac.signal,
       onFile: (_name, k) => {
         // Transactions of at most 2 s: a pause before file 8 stores files 1-7 in one.
-        if (k === 8) {
-          const until = Date.now() + 2100;
-          while (Date.now() < until);
-        }
+        if (k === 8) holdThread(2100);
         if (k === 12) ac.abort();
       },
     });
     const thrown: unknown = await done.catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(RunImportCancelledError);
-    const stored = (await listImports()).sort(byStep);
+    const stored = await importsByFile();
     // Whatever the worker stored before it was ended stays, with reports that count it exactly.
     const kept = stored.filter((x) => x.status === 'done');
     expect(kept.map((x) => x.file)).toEqual(kept.map((_, k) => `grpo/${k + 1}.jsonl`));
@@ -187,35 +178,25 @@ describe('a run of small step files', () => {
 
   it('a full disk mid-group: the stopped-run message names the failing file and what the files before it kept', async () => {
     await withJournal();
-    const proto = IDBObjectStore.prototype;
-    const put = proto.put;
-    let puts = 0;
     // One transaction of 12 records, then none: files 1-11 whole (file 9 has a bad line).
-    proto.put = function (this: IDBObjectStore, ...a: Parameters<typeof put>) {
-      if (this.name === 'trajectories' && ++puts > 11)
-        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-      return put.apply(this, a);
-    };
+    const allowPuts = refuseTrajectoryPutsAfter(11);
     let message = '';
     try {
       // Transactions of at most 2 s: one pause in file 12 splits the group there.
       await importTrainingFiles(stepFiles(30), {
         run: 'grpo',
         onFile: (_name, k) => {
-          if (k === 12) {
-            const until = Date.now() + 2100;
-            while (Date.now() < until);
-          }
+          if (k === 12) holdThread(2100);
         },
       }).catch((e: Error) => (message = e.message));
     } finally {
-      proto.put = put;
+      allowPuts();
     }
     expect(message).toMatch(/storing grpo\/12\.jsonl: 0 records of it were stored and kept/);
     expect(message).toMatch(
       /The import stopped at step file 12 of 30\. The 11 step files before it stored 11 samples, which are kept\.$/,
     );
-    const stored = (await listImports()).sort(byStep);
+    const stored = await importsByFile();
     expect(stored.map((x) => [x.file, x.status])).toEqual([
       ...Array.from({ length: 11 }, (_, k) => [`grpo/${k + 1}.jsonl`, 'done']),
       ['grpo/12.jsonl', 'failed'],
@@ -224,10 +205,7 @@ describe('a run of small step files', () => {
   });
 });
 
-const [LABELLED] = readFileSync(
-  join(__dirname, '../../../shared/repro/hardening-3/11-demo-id-collision-silently-replaces.jsonl'),
-  'utf8',
-).split('\n');
+const [LABELLED] = hopscopeExportLines();
 
 /** A file of `n` Hopscope records, each carrying a label. */
 function labelledFile(name: string, n: number): { file: File; name: string } {
@@ -288,10 +266,7 @@ describe('Cancel while a transaction of the group commits', () => {
         signal: ac.signal,
         onFile: (_name, k) => {
           // A pause before file 8 cuts files 1-7 into one transaction.
-          if (k === 8) {
-            const until = Date.now() + 2100;
-            while (Date.now() < until);
-          }
+          if (k === 8) holdThread(2100);
         },
       }).catch((e: unknown) => e);
     } finally {

@@ -17,7 +17,7 @@ export { reportedErrors, reportedIssues } from '../db/db';
 import { announce } from './changes';
 import { StoredRefresh } from './stored-refresh';
 import { afterServed } from './corpus/served-first';
-import { explainStorageError, isQuotaError, rethrowStorageError } from './storage/storage-health';
+import { cancelSwitch, rethrowImportFailure, unlessCancelled } from './import-race';
 import { resyncLabelBackup } from './storage/storage-recovery';
 
 export type ImportReport = Awaited<ReturnType<ImportWorkerApi['importBlob']>>;
@@ -88,8 +88,7 @@ export async function importTrajectoryFile(
   collection?: CollectionRef,
 ): Promise<ImportReport> {
   const own = session ?? new ImportSession();
-  let cancel = () => {};
-  const cancelled = new Promise<'cancelled'>((resolve) => (cancel = () => resolve('cancelled')));
+  const { cancelled, cancel } = cancelSwitch();
   cancels.set(jobId, cancel);
   // Named in the labels' backup before anything is stored, so a reset mid-import names it too.
   // The id is made once, here: the worker stores the report under it, so the end replaces this.
@@ -131,18 +130,12 @@ export async function importTrajectoryFile(
       }),
       start,
     );
-    importing.catch(() => {}); // a cancel leaves it unsettled or rejected: the race below answers
-    const first = await Promise.race([importing, cancelled]);
+    const first = await unlessCancelled(importing, cancelled);
     if (first === 'cancelled') return await stop();
     await backupImport(first);
     return first;
   } catch (e) {
-    if (e instanceof AbortError) throw e;
-    // A full quota: the worker's message names the file and the records stored; the usage and
-    // what to delete come first.
-    if (isQuotaError(e) && e instanceof Error && e.message.includes(name))
-      throw new Error(`${await explainStorageError(e)} ${e.message}`, { cause: e });
-    return await rethrowStorageError(e);
+    return await rethrowImportFailure(e, name);
   } finally {
     ended();
     cancels.delete(jobId);

@@ -6,8 +6,9 @@
 // never run those types). Base64 has no `<`, so no trajectory text can end a block and become
 // markup: model and document text reaches the page only as data.
 import { type Annotation, AnnotationSchema } from '../annotations/annotation';
-import { joinGold, type QuestionIndex } from '../corpus/gold-join';
-import { type TrajectoryRow, toRow } from '../table/row';
+import type { QuestionIndex } from '../corpus/gold-join';
+import { rowOfView, type TrajectoryRow } from '../table/row';
+import { trajectoryView } from '../view/trajectory-view';
 import { parseTrajectory, type Trajectory } from '../schema/trajectory';
 
 export const REPORT_SCHEMA = 'hopscope.report/1' as const;
@@ -147,14 +148,15 @@ export function reportData(
 ): ReportData {
   const ids = new Set(trajectories.map((t) => t.id));
   const questions = opts.questions ?? null;
-  const slim = trajectories.map(({ raw: _raw, ...t }) => t);
+  // One view a trajectory: its row and the trajectory the report opens carry the same joined gold.
+  const views = trajectories.map(({ raw: _raw, ...t }) => trajectoryView(t, { questions }));
   return {
     schema: REPORT_SCHEMA,
     title: opts.title ?? 'Hopscope report',
     createdAt: (opts.now ?? new Date()).toISOString(),
     sources: [...(opts.sources ?? [])],
-    rows: slim.map((t) => toRow(t, questions)),
+    rows: views.map(rowOfView),
     annotations: annotations.filter((a) => ids.has(a.trajectoryId)),
-    trajectories: slim.map((t) => joinGold(t, questions).trajectory),
+    trajectories: views.map((v) => v.trajectory),
   };
 }

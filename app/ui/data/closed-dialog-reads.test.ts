@@ -1,6 +1,5 @@
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { announceStored } from '../../services/changes';
+import { queriesThroughImportRefreshes } from '../../testing/refresh-reads';
 import { bridgeDataChanges } from './refresh/invalidation';
 
 // Counts the reads the import dialog's queries make: its collections (names only: a count of them
@@ -16,26 +15,12 @@ vi.mock('../../db/store', () => ({ listImports: async () => (reads.imports++, []
 const { collectionListQuery } = await import('./collections');
 const { importsQuery } = await import('./queries');
 
-const settle = () => new Promise((r) => setTimeout(r, 5));
-
 /** The closed or open import dialog's two queries, then `n` of an import's once-a-second refreshes. */
 async function refreshes(open: boolean, n: number): Promise<typeof reads> {
   reads.summaries = 0;
   reads.list = 0;
   reads.imports = 0;
-  const qc = new QueryClient();
-  const uninstall = bridgeDataChanges(qc);
-  const off = [
-    new QueryObserver(qc, collectionListQuery(open)).subscribe(() => {}),
-    new QueryObserver(qc, importsQuery(open)).subscribe(() => {}),
-  ];
-  await settle();
-  for (let i = 0; i < n; i++) {
-    announceStored([`t${i}`]);
-    await settle();
-  }
-  off.forEach((f) => f());
-  uninstall();
+  await queriesThroughImportRefreshes([collectionListQuery(open), importsQuery(open)], bridgeDataChanges, n);
   return { ...reads };
 }
 

@@ -1,6 +1,5 @@
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { announceStored } from '../../services/changes';
+import { queriesThroughImportRefreshes } from '../../testing/refresh-reads';
 import { bridgeDataChanges } from './refresh/invalidation';
 
 // The table's collection chooser is always on screen: what it reads on each of an import's
@@ -14,24 +13,11 @@ vi.mock('../../services/collections', () => ({
 
 const { collectionChooserQueries } = await import('./collections');
 
-const settle = () => new Promise((r) => setTimeout(r, 5));
-
 /** The chooser's two queries (its menu open or closed), then `n` refreshes of an import. */
 async function refreshes(menuOpen: boolean, n: number): Promise<typeof reads> {
   reads.summaries = 0;
   reads.list = 0;
-  const qc = new QueryClient();
-  const uninstall = bridgeDataChanges(qc);
-  const off = collectionChooserQueries(menuOpen).map((q) =>
-    new QueryObserver(qc, q as Parameters<typeof qc.fetchQuery>[0]).subscribe(() => {}),
-  );
-  await settle();
-  for (let i = 0; i < n; i++) {
-    announceStored([`t${i}`]);
-    await settle();
-  }
-  off.forEach((f) => f());
-  uninstall();
+  await queriesThroughImportRefreshes(collectionChooserQueries(menuOpen), bridgeDataChanges, n);
   return { ...reads };
 }
 
