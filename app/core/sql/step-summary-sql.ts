@@ -41,9 +41,10 @@ const SUMS = [
 
 /**
  * The queries, by what each answers; every one is read-only over the schema's tables. One scan of
- * `trajectories`, and the join only when some sample lacks `diagnosed_searches` (npm run bench --
- * sql-1m: at 1,000,000 rows two scans, `totals` and `counts`, took 0.9 s of DuckDB's time and three
- * answers read cell by cell; docs/benchmarks.md).
+ * `trajectories`, and the join only when some sample lacks `diagnosed_searches`: at 1,000,000 rows
+ * DuckDB's time is about that of the two scans it replaced, but one round trip to its worker rather
+ * than three and one answer read as typed arrays made the page's summaries 0.84× as long (median of
+ * 20 rounds, npm run bench -- sql-1m; docs/benchmarks.md).
  */
 export const STEP_SUMMARY_SQL = {
   /**
