@@ -5,13 +5,15 @@
 // million rows through JS objects and Arrow batches would take most of the run's time at the
 // ~2,000 rows/s the page's rebuild reaches, and measure that load rather than the queries; the
 // generated rows have bench-rows' text and sizes). First, in the worker, the Training page's
-// summaries by today's queries and by those before branch sql-1m (bench/step-summary-sql-before.ts),
-// alternating, each query timed, checked equal. Then `--rounds` rounds of: the Training page's
+// summaries by today's queries and by those before branch summarysql (bench/step-summary-sql-before.ts),
+// alternating after one untimed call of each, each query timed, checked equal (and how many numbers
+// to the bit). Then `--rounds` rounds of: the Training page's
 // summaries (trainingSummary), a bare GROUP BY run, step, one table view (filter + sort: ids,
 // counts, filter choices, aggregates) and every example query of docs/reference/sql.md's "Ten
 // questions". Recorded: each one's median and range (page-side, the worker round trip included,
 // and the worker's own ms), the fill's time, DuckDB's memory and the page's
-// (measureUserAgentSpecificMemory), load average at start and end, and `--arrow-rows` of
+// (measureUserAgentSpecificMemory), where the summaries' mapping goes (mapping_ms, 3 times), load
+// average at start and end, and `--arrow-rows` of
 // bench-rows loaded as Arrow at the end for that load's rate. `--explain FILE` writes EXPLAIN
 // ANALYZE of the summaries' queries, and of `--explain-more`'s statements (a JSON object, name to
 // SQL: other ways to ask the same, profiled on the same rows). With --json the last line of stdout is one JSON object.
@@ -96,6 +98,12 @@ export async function run(args: string[]): Promise<void> {
     now_ms: stats(r.summaries.map((s) => s.now)),
     before_ms: stats(r.summaries.map((s) => s.before)),
     now_per_before: round(median(r.summaries.map((s) => s.now / s.before)), 2),
+    now_page_ms: stats(r.summaries.map((s) => s.now_page)),
+    before_page_ms: stats(r.summaries.map((s) => s.before_page)),
+    now_per_before_page: round(median(r.summaries.map((s) => s.now_page / s.before_page)), 2),
+    all_now_page_ms: r.summaries.map((s) => round(s.now_page, 0)),
+    all_before_page_ms: r.summaries.map((s) => round(s.before_page, 0)),
+    same: r.summaries.map((s) => s.same),
     now_query_ms: q(r.summaries.map((s) => s.now_query_ms)),
     before_query_ms: q(r.summaries.map((s) => s.before_query_ms)),
   };
@@ -110,6 +118,12 @@ export async function run(args: string[]): Promise<void> {
     engine_start_ms: round(r.engine_start_ms, 0),
     fill_ms: { trajectories: round(r.fill_ms.trajectories, 0), searches: round(r.fill_ms.searches, 0) },
     summaries,
+    mapping_ms: r.mapping_ms.map((m) => ({
+      rows: m.rows,
+      strings: round(m.strings, 1),
+      numbers: round(m.numbers, 1),
+      map: round(m.map, 1),
+    })),
     timed,
     memory: {
       duckdb_memory_usage: r.memory.duckdb.memory_usage,
@@ -140,7 +154,8 @@ export async function run(args: string[]): Promise<void> {
   );
   console.log(
     `summaries in the worker: ${summaries.now_ms.median} ms (${summaries.now_ms.min}–${summaries.now_ms.max}), ` +
-      `before sql-1m ${summaries.before_ms.median} ms (${summaries.before_ms.min}–${summaries.before_ms.max}), ratio ${summaries.now_per_before}; ` +
+      `before summarysql ${summaries.before_ms.median} ms (${summaries.before_ms.min}–${summaries.before_ms.max}), ratio ${summaries.now_per_before}; ` +
+      `in the page ${summaries.now_page_ms.median} ms against ${summaries.before_page_ms.median} ms, ratio ${summaries.now_per_before_page}; ` +
       `per query now ${JSON.stringify(Object.fromEntries(Object.entries(summaries.now_query_ms).map(([k, v]) => [k, v.median])))}, ` +
       `before ${JSON.stringify(Object.fromEntries(Object.entries(summaries.before_query_ms).map(([k, v]) => [k, v.median])))}`,
   );

@@ -37,14 +37,20 @@ export interface Timed {
 
 export interface Sql1mResult {
   /**
-   * Per round, in the worker: the summaries by today's queries and by those before branch sql-1m,
-   * alternating (which goes first swaps each round), each query's ms; they must agree.
+   * Per round: the summaries by today's queries (one scan, read as columns) and by those before
+   * branch summarysql (three queries read cell by cell), alternating (which goes first swaps each
+   * round); ms in the worker and in the page (the call to the worker and the summaries' way back
+   * included), each query's ms. They must agree up to the order sums of doubles were taken in;
+   * `same` counts how many numbers are equal to the bit, and the largest relative difference.
    */
   summaries: Array<{
     now: number;
     before: number;
+    now_page: number;
+    before_page: number;
     now_query_ms: Record<string, number>;
     before_query_ms: Record<string, number>;
+    same: NumberAgreement;
   }>;
   rows: number;
   searches: number;
@@ -61,6 +67,8 @@ export interface Sql1mResult {
     ua_error: string | null;
   };
   explain: Record<string, string>;
+  /** Three times after the rounds: where the mapping of today's answer goes (sql-1m.worker.ts). */
+  mapping_ms: Array<Awaited<ReturnType<Sql1mWorker['mappingMs']>>>;
   arrow: { rows: number; batches_ms: number; insert_ms: number } | null;
 }
 
@@ -100,10 +108,25 @@ async function uaMemory(): Promise<Pick<Sql1mResult['memory'], 'ua_bytes' | 'ua_
   }
 }
 
-/** Where two summaries first differ (numbers up to the order a sum was taken in); null if nowhere. */
-function firstDifference(a: unknown, b: unknown, path = ''): string | null {
-  if (typeof a === 'number' && typeof b === 'number')
-    return Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(a)) ? null : `${path}: ${a} vs ${b}`;
+/** How two summaries' numbers agree: all of them, those equal to the bit, the largest relative difference. */
+export interface NumberAgreement {
+  numbers: number;
+  bit_equal: number;
+  max_relative: number;
+}
+
+/**
+ * Where two summaries first differ (numbers up to the order a sum was taken in: relative 1e-12, as
+ * app/cli/sql/step-summary-sql.test.ts compares); null if nowhere. Counts into `agree`.
+ */
+function firstDifference(a: unknown, b: unknown, agree: NumberAgreement, path = ''): string | null {
+  if (typeof a === 'number' && typeof b === 'number') {
+    const rel = Math.abs(a - b) / Math.max(1, Math.abs(a));
+    agree.numbers++;
+    if (Object.is(a, b)) agree.bit_equal++;
+    agree.max_relative = Math.max(agree.max_relative, rel);
+    return rel <= 1e-12 ? null : `${path}: ${a} vs ${b}`;
+  }
   if (a && b && typeof a === 'object' && typeof b === 'object') {
     const ka = Object.keys(a).sort();
     if (ka.join() !== Object.keys(b).sort().join())
@@ -112,6 +135,7 @@ function firstDifference(a: unknown, b: unknown, path = ''): string | null {
       const d = firstDifference(
         (a as Record<string, unknown>)[k],
         (b as Record<string, unknown>)[k],
+        agree,
         `${path}.${k}`,
       );
       if (d) return d;
@@ -186,15 +210,36 @@ window.runSql1m = async (o) => {
     ]),
   ];
   const sums: Sql1mResult['summaries'] = [];
+  // One untimed call of each first: the first query after the fill pays for warming up whichever
+  // went first, and with an odd number of rounds `now` would go first more often.
+  await w.summariesNow();
+  await w.summariesBefore();
   for (let r = 0; r < o.rounds; r++) {
     const first = r % 2 === 0 ? 'now' : 'before';
-    const a = first === 'now' ? await w.summariesNow() : await w.summariesBefore();
-    const b = first === 'now' ? await w.summariesBefore() : await w.summariesNow();
+    const timedCall = async (which: 'now' | 'before') => {
+      const t0 = performance.now();
+      const x = await (which === 'now' ? w.summariesNow() : w.summariesBefore());
+      return { ...x, page: performance.now() - t0 };
+    };
+    const a = await timedCall(first);
+    const b = await timedCall(first === 'now' ? 'before' : 'now');
     const [now, was] = first === 'now' ? [a, b] : [b, a];
-    const diff = firstDifference(now.steps, was.steps);
-    if (diff) throw new Error(`the summaries differ from those before sql-1m: ${diff}`);
-    sums.push({ now: now.ms, before: was.ms, now_query_ms: now.query_ms, before_query_ms: was.query_ms });
-    log(`round ${r + 1}: summaries ${Math.round(now.ms)} ms, before sql-1m ${Math.round(was.ms)} ms`);
+    const same: NumberAgreement = { numbers: 0, bit_equal: 0, max_relative: 0 };
+    const diff = firstDifference(now.steps, was.steps, same);
+    if (diff) throw new Error(`the summaries differ from those before summarysql: ${diff}`);
+    sums.push({
+      now: now.ms,
+      before: was.ms,
+      now_page: now.page,
+      before_page: was.page,
+      now_query_ms: now.query_ms,
+      before_query_ms: was.query_ms,
+      same,
+    });
+    log(
+      `round ${r + 1}: summaries ${Math.round(now.ms)} ms, before summarysql ${Math.round(was.ms)} ms; ` +
+        `${same.bit_equal} of ${same.numbers} numbers equal to the bit, largest relative difference ${same.max_relative}`,
+    );
   }
   const timed: Timed[] = jobs.map(([name]) => ({ name, rows: -1, page_ms: [], worker_ms: [] }));
   for (let r = 0; r < o.rounds; r++) {
@@ -209,6 +254,8 @@ window.runSql1m = async (o) => {
       log(`round ${r + 1}: ${name}: ${Math.round(ms)} ms (${a.rows} rows)`);
     }
   }
+  const mapping: Sql1mResult['mapping_ms'] = [];
+  for (let i = 0; i < 3; i++) mapping.push(await w.mappingMs());
   const memory = { duckdb: await w.duckMemory(), ...(await uaMemory()) };
   log(`memory: DuckDB ${memory.duckdb.memory_usage}, page and workers ${memory.ua_bytes ?? memory.ua_error}`);
   const explain: Record<string, string> = {};
@@ -234,6 +281,7 @@ window.runSql1m = async (o) => {
     timed,
     memory,
     explain,
+    mapping_ms: mapping,
     arrow,
   };
 };

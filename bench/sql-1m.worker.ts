@@ -6,8 +6,9 @@
 // read DuckDB's memory, EXPLAIN ANALYZE a query, and time an Arrow load of bench-rows' rows.
 import * as Comlink from 'comlink';
 import { SqlTables } from '../app/core/sql/columns';
-import { resultOf, type SqlResult } from '../app/core/sql/result';
-import { STEP_SUMMARY_SQL, stepSummariesFromSql } from '../app/core/sql/step-summary-sql';
+import { type ArrowTableLike, resultOf } from '../app/core/sql/result';
+import { resultColumnsOf } from '../app/core/sql/result-columns';
+import { STEP_SUMMARY_SQL, stepSummariesBySql, stepSummariesFromSql } from '../app/core/sql/step-summary-sql';
 import type { StepSummary } from '../app/core/training/step-summary';
 import { createSqlWorkerApi } from '../app/runtime/sql/api';
 import { openBrowserEngine } from '../app/runtime/sql/browser-engine';
@@ -26,32 +27,49 @@ function opened(): SqlConnection {
   return engine;
 }
 
-/** The summaries by one set of queries, each query timed (engine round trip and Arrow read). */
-async function summaries(
+/**
+ * The summaries as one version's stepSummariesBySql takes them through the engine, each query
+ * timed by its name in `queries` (the engine round trip, plus the cell-by-cell read where `read`
+ * does one; a typed-array read is in the mapping, in `ms` only).
+ */
+async function summaries<T>(
   queries: Record<string, string>,
-  map: (results: Record<string, SqlResult>) => StepSummary[],
+  read: (t: ArrowTableLike) => T,
+  bySql: (query: (sql: string) => Promise<T>) => Promise<StepSummary[]>,
 ): Promise<{ steps: StepSummary[]; query_ms: Record<string, number>; ms: number }> {
   const t0 = performance.now();
-  const results: Record<string, SqlResult> = {};
   const queryMs: Record<string, number> = {};
-  for (const [name, sql] of Object.entries(queries)) {
+  const steps = await bySql(async (sql) => {
+    const name = Object.keys(queries).find((k) => queries[k] === sql) ?? 'other';
     const q0 = performance.now();
-    results[name] = resultOf(await opened().run(sql));
-    queryMs[name] = performance.now() - q0;
-  }
-  const steps = map(results);
+    const r = read(await opened().run(sql));
+    queryMs[name] = (queryMs[name] ?? 0) + performance.now() - q0;
+    return r;
+  });
   return { steps, query_ms: queryMs, ms: performance.now() - t0 };
 }
 
 const bench = {
-  /** The summaries by today's queries (what trainingSummary runs), each query timed. */
-  summariesNow: () =>
-    summaries(STEP_SUMMARY_SQL, (r) => stepSummariesFromSql(r as Parameters<typeof stepSummariesFromSql>[0])),
-  /** The same by the queries before branch sql-1m (bench/step-summary-sql-before.ts). */
-  summariesBefore: () =>
-    summaries(before.STEP_SUMMARY_SQL, (r) =>
-      before.stepSummariesFromSql(r as Parameters<typeof before.stepSummariesFromSql>[0]),
-    ),
+  /** The summaries as trainingSummary takes them (one query, its Arrow answer read as columns). */
+  summariesNow: () => summaries(STEP_SUMMARY_SQL, (t) => t, stepSummariesBySql),
+  /** The same as trainingSummary took them before branch summarysql (three queries, resultOf). */
+  summariesBefore: () => summaries(before.STEP_SUMMARY_SQL, resultOf, before.stepSummariesBySql),
+  /**
+   * Where the worker's time after today's query goes, on its Arrow answer: reading the text
+   * columns (run, extras) cell by cell, the numeric ones as typed arrays, and the whole mapping.
+   */
+  async mappingMs(): Promise<{ rows: number; strings: number; numbers: number; map: number }> {
+    const t = await opened().run(STEP_SUMMARY_SQL.steps);
+    const s0 = performance.now();
+    const c = resultColumnsOf(t);
+    c.values('run');
+    c.values('extras');
+    const s1 = performance.now();
+    for (const f of t.schema.fields) if (f.name !== 'run' && f.name !== 'extras') c.numbers(f.name);
+    const s2 = performance.now();
+    stepSummariesFromSql(resultColumnsOf(t), null);
+    return { rows: t.numRows, strings: s1 - s0, numbers: s2 - s1, map: performance.now() - s2 };
+  },
   /** Runs each statement in order; milliseconds each. */
   async fill(statements: string[]): Promise<number[]> {
     const ms: number[] = [];

@@ -1,7 +1,9 @@
-// Bench-only: the Training page's summary queries as they were before branch sql-1m (the
-// redundant-search rate's searches counted by joining `searches` to `trajectories`; four queries),
-// the baseline `npm run bench -- sql-1m` times beside app/core/sql/step-summary-sql.ts in the same
-// page and checks equal to it. A copy of that file at commit b0675fe, imports made relative to bench/.
+// Bench-only: the Training page's summary queries as they were before branch summarysql (three
+// queries: `totals` and `counts`, two scans of `trajectories`, and the `hops` join for rows
+// without `diagnosed_searches`, each result read cell by cell with resultOf), the baseline
+// `npm run bench -- sql-1m` times beside app/core/sql/step-summary-sql.ts in the same page and
+// checks equal to it. A copy of that file at commit 29d3b10, imports made relative to bench/ (the
+// queries before branch sql-1m, this file's previous content, are at commit 29d3b10 too).
 import { efficiencyTotals } from '../app/core/diagnose/efficiency';
 import { type StepSummary, type StepTotals, stepSummaryOf } from '../app/core/training/step-summary';
 import type { SqlResult } from '../app/core/sql/result';
@@ -12,9 +14,19 @@ const SAMPLES = 'FROM trajectories WHERE step IS NOT NULL';
 const RUN = "coalesce(run, '') AS run";
 const d = (expr: string, name: string) => `CAST(${expr} AS DOUBLE) AS ${name}`;
 
-/** The queries, by what each answers; every one is read-only over the schema's tables. */
+/**
+ * The queries, by what each answers; every one is read-only over the schema's tables. Two scans
+ * of `trajectories` and a join only for rows without `diagnosed_searches` (npm run bench -- sql-1m:
+ * at 1,000,000 rows the join of every `searches` row took 1.9 s of DuckDB's 2.8 s;
+ * docs/benchmarks.md).
+ */
 export const STEP_SUMMARY_SQL = {
-  /** Per (run, step): samples and the sums behind each rate (StepTotals, EfficiencyTotals). */
+  /**
+   * Per (run, step): samples and the sums behind each rate (StepTotals, EfficiencyTotals). The
+   * searches the detectors numbered (what the redundant rate and tool productivity are over) are
+   * the rows' `diagnosed_searches`, a `searches` row each (searchRows and diagnose number the same
+   * searchHops), so the sum needs no join.
+   */
   totals:
     [
       `SELECT ${RUN}, step`,
@@ -34,13 +46,19 @@ export const STEP_SUMMARY_SQL = {
       d('count_if(correct)', 'correct_n'),
       d('sum(docs)', 'docs'),
       d('sum(dup_docs)', 'dup_docs'),
+      d('coalesce(sum(diagnosed_searches), 0)', 'hops'),
+      d('coalesce(sum(diagnosed_searches) FILTER (WHERE correct IS NOT NULL), 0)', 'graded_hops'),
     ].join(', ') + ` ${SAMPLES} GROUP BY ALL`,
-  /** Per (run, step): samples per number of searches (the row's rc), for the quantiles. */
-  searchHist: `SELECT ${RUN}, step, searches AS k, ${d('count(*)', 'n')} ${SAMPLES} GROUP BY ALL`,
   /**
-   * Per (run, step): the searches the detectors numbered (a `searches` row each, diagnose's
-   * `searches`), all and those of samples with gold: what the redundant rate and tool
-   * productivity are over.
+   * Per (run, step, searches, reward_extras): samples. Summed over the extras it is the samples per
+   * number of searches (the row's rc, for the quantiles); over the searches, the samples per
+   * distinct set of reward extras (JSON text). Counts only, so re-adding them is exact.
+   */
+  counts: `SELECT ${RUN}, step, searches AS k, reward_extras AS extras, ${d('count(*)', 'n')} ${SAMPLES} GROUP BY ALL`,
+  /**
+   * Per (run, step): the `searches` rows of samples without `diagnosed_searches` (an index written
+   * before the column, where it reads NULL), counted as before it. Nothing to join otherwise, and
+   * DuckDB skips the join when that side is empty.
    */
   hops:
     [
@@ -48,9 +66,7 @@ export const STEP_SUMMARY_SQL = {
       d('count(*)', 'hops'),
       d('count(*) FILTER (WHERE t.correct IS NOT NULL)', 'graded_hops'),
     ].join(', ') +
-    ' FROM searches s JOIN trajectories t ON s.trajectory_id = t.id WHERE t.step IS NOT NULL GROUP BY ALL',
-  /** Per (run, step): each distinct set of reward extras (JSON text) and how many samples logged it. */
-  extras: `SELECT ${RUN}, step, reward_extras AS extras, ${d('count(*)', 'n')} ${SAMPLES} AND reward_extras IS NOT NULL GROUP BY ALL`,
+    ' FROM searches s JOIN trajectories t ON s.trajectory_id = t.id WHERE t.step IS NOT NULL AND t.diagnosed_searches IS NULL GROUP BY ALL',
 } as const;
 
 export type StepSummaryQuery = keyof typeof STEP_SUMMARY_SQL;
@@ -67,7 +83,7 @@ const key = (run: SqlValue | undefined, step: SqlValue | undefined) =>
   `${String(run ?? '')}\u0000${num(step)}`;
 
 /**
- * The StepSummary of each (run, step) from the four results of STEP_SUMMARY_SQL, ordered as
+ * The StepSummary of each (run, step) from the results of STEP_SUMMARY_SQL, ordered as
  * summarizeSteps orders them (run name, then step).
  */
 export function stepSummariesFromSql(results: Record<StepSummaryQuery, SqlResult>): StepSummary[] {
@@ -78,6 +94,8 @@ export function stepSummariesFromSql(results: Record<StepSummaryQuery, SqlResult
   for (const r of records(results.totals)) {
     // Zero totals, filled from the SQL sums below.
     const eff = efficiencyTotals([]);
+    eff.searches = num(r.hops);
+    eff.gradedSearches = num(r.graded_hops);
     eff.redundant = num(r.redundant);
     eff.after = num(r.after_sum);
     eff.reached = num(r.reached);
@@ -105,25 +123,32 @@ export function stepSummariesFromSql(results: Record<StepSummaryQuery, SqlResult
     });
   }
   const of = (r: Record<string, SqlValue>) => steps.get(key(r.run, r.step));
-  for (const r of records(results.searchHist)) {
+  // Samples per distinct extras text of each step, summed over `counts`' search numbers first, so
+  // each text is parsed and weighted once per step.
+  const extrasOf = new Map<string, { step: ReturnType<typeof of>; text: string; n: number }>();
+  for (const r of records(results.counts)) {
     const s = of(r);
     if (!s) continue;
     const k = num(r.k);
+    const n = num(r.n);
     for (let i = s.t.searchHist.length; i <= k; i++) s.t.searchHist.push(0);
-    s.t.searchHist[k] = num(r.n);
+    s.t.searchHist[k] = (s.t.searchHist[k] ?? 0) + n;
+    if (typeof r.extras !== 'string') continue;
+    const at = `${key(r.run, r.step)}\u0000${r.extras}`;
+    const e = extrasOf.get(at);
+    if (e) e.n += n;
+    else extrasOf.set(at, { step: s, text: r.extras, n });
   }
   for (const r of records(results.hops)) {
     const s = of(r);
     if (!s) continue;
-    s.t.eff.searches = num(r.hops);
-    s.t.eff.gradedSearches = num(r.graded_hops);
+    s.t.eff.searches += num(r.hops);
+    s.t.eff.gradedSearches += num(r.graded_hops);
   }
-  for (const r of records(results.extras)) {
-    const s = of(r);
-    if (!s || typeof r.extras !== 'string') continue;
-    const n = num(r.n);
+  for (const { step: s, text, n } of extrasOf.values()) {
+    if (!s) continue;
     // The column holds rewardExtras' numbers only (schema.ts), as one JSON object.
-    for (const [name, v] of Object.entries(JSON.parse(r.extras) as Record<string, number>)) {
+    for (const [name, v] of Object.entries(JSON.parse(text) as Record<string, number>)) {
       const e = s.t.extras.get(name);
       if (e) {
         e.sum += v * n;
@@ -136,7 +161,7 @@ export function stepSummariesFromSql(results: Record<StepSummaryQuery, SqlResult
     .map((s) => stepSummaryOf(s.run, s.step, s.t));
 }
 
-/** Runs the four queries one after another through `query` (an engine's) and maps their results. */
+/** Runs the queries one after another through `query` (an engine's) and maps their results. */
 export async function stepSummariesBySql(query: (sql: string) => Promise<SqlResult>): Promise<StepSummary[]> {
   const results = {} as Record<StepSummaryQuery, SqlResult>;
   for (const name of Object.keys(STEP_SUMMARY_SQL) as StepSummaryQuery[])

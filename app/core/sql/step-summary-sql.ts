@@ -1,66 +1,70 @@
 // The Training page's per-step summaries as SQL aggregates over the `trajectories` and `searches`
-// tables (docs/reference/sql.md): each query sums per (run, step) what a step's summary is taken
-// over (StepTotals), and stepSummaryOf (core/training/step-summary.ts), the function the JS path
-// and `run-summary` use, turns the sums into the same StepSummary. No rate is defined here: SQL
-// only counts and sums, so the page's numbers from DuckDB are run-summary's numbers.
+// tables (docs/reference/sql.md): SQL sums what a step's summary is taken over (StepTotals), and
+// stepSummaryOf (core/training/step-summary.ts), the function the JS path and `run-summary` use,
+// turns the sums into the same StepSummary. No rate is defined here: SQL only counts and sums, so
+// the page's numbers from DuckDB are run-summary's numbers.
 // The rates read the detectors' verdicts: over-search is "keeps querying despite having
 // sufficient information" and under-search "stops too early" ("Iterative Self-Incentivization
 // Empowers Large Language Models as Agentic Searchers" (ExSearch), §5 and appendix F.3).
 import { efficiencyTotals } from '../diagnose/efficiency';
 import { type StepSummary, type StepTotals, stepSummaryOf } from '../training/step-summary';
-import type { SqlResult } from './result';
-import type { SqlValue } from './schema';
+import type { ArrowTableLike, SqlResult } from './result';
+import { type ResultColumns, resultColumnsOf } from './result-columns';
 
-/** Rows that are training samples; a run imported without a name is the run '' (NULL in SQL). */
-const SAMPLES = 'FROM trajectories WHERE step IS NOT NULL';
-const RUN = "coalesce(run, '') AS run";
 const d = (expr: string, name: string) => `CAST(${expr} AS DOUBLE) AS ${name}`;
 
+/** The sums `steps` takes per group, by result column, and the StepTotals field each adds to. */
+const SUMS = [
+  ['samples', 'count(*)'],
+  ['graded', 'count(acc)'],
+  ['acc_sum', 'sum(acc)'],
+  ['scored', 'count(score)'],
+  ['score_sum', 'sum(score)'],
+  ['over_searched', 'count_if(over_searches > 0)'],
+  ['format_errors', 'count_if(format_error)'],
+  ['chars', 'sum(response_chars)'],
+  ['redundant', 'sum(over_searches)'],
+  ['after_sum', 'sum(after_sufficiency)'],
+  ['reached', 'count(after_sufficiency)'],
+  ['under', 'count_if(under_search)'],
+  ['answered', 'count(under_search)'],
+  ['correct_n', 'count_if(correct)'],
+  ['docs', 'sum(docs)'],
+  ['dup_docs', 'sum(dup_docs)'],
+  ['hops', 'sum(diagnosed_searches)'],
+  // A CASE rather than FILTER, and count() rather than count_if(… IS NULL): plain aggregates over
+  // columns grouped faster in EXPLAIN ANALYZE at 1,000,000 rows (docs/benchmarks.md).
+  ['graded_hops', 'sum(CASE WHEN correct IS NOT NULL THEN diagnosed_searches END)'],
+  // Fewer than `samples` when an index wrote some before `diagnosed_searches`: only then is `hops` run.
+  ['diagnosed', 'count(diagnosed_searches)'],
+] as const;
+
 /**
- * The queries, by what each answers; every one is read-only over the schema's tables. Two scans
- * of `trajectories` and a join only for rows without `diagnosed_searches` (npm run bench -- sql-1m:
- * at 1,000,000 rows the join of every `searches` row took 1.9 s of DuckDB's 2.8 s;
- * docs/benchmarks.md).
+ * The queries, by what each answers; every one is read-only over the schema's tables. One scan of
+ * `trajectories`, and the join only when some sample lacks `diagnosed_searches`: at 1,000,000 rows
+ * DuckDB's time is about that of the two scans it replaced, but one round trip to its worker rather
+ * than three and one answer read as typed arrays made the page's summaries 0.84× as long (median of
+ * 20 rounds, npm run bench -- sql-1m; docs/benchmarks.md).
  */
 export const STEP_SUMMARY_SQL = {
   /**
-   * Per (run, step): samples and the sums behind each rate (StepTotals, EfficiencyTotals). The
-   * searches the detectors numbered (what the redundant rate and tool productivity are over) are
-   * the rows' `diagnosed_searches`, a `searches` row each (searchRows and diagnose number the same
-   * searchHops), so the sum needs no join.
+   * Per (run, step, searches, reward_extras), training samples only: the count and every sum
+   * behind a step's rates (StepTotals, EfficiencyTotals), never NULL. Summed over the searches and
+   * extras they are the step's totals: the counts and integer sums exactly, the two sums of
+   * doubles (acc, score) in another order than one pass over the step's rows. Summed over the
+   * extras, the samples are the step's search histogram (the row's rc); over the searches, the
+   * samples per distinct set of reward extras (JSON text). `run` as stored: NULL and '' (a run
+   * imported without a name) are one run, added together in JS rather than coalesced per row.
    */
-  totals:
+  steps:
     [
-      `SELECT ${RUN}, step`,
-      d('count(*)', 'samples'),
-      d('count(acc)', 'graded'),
-      d('coalesce(sum(acc), 0)', 'acc_sum'),
-      d('count(score)', 'scored'),
-      d('coalesce(sum(score), 0)', 'score_sum'),
-      d('count_if(over_searches > 0)', 'over_searched'),
-      d('count_if(format_error)', 'format_errors'),
-      d('sum(response_chars)', 'chars'),
-      d('sum(over_searches)', 'redundant'),
-      d('coalesce(sum(after_sufficiency), 0)', 'after_sum'),
-      d('count(after_sufficiency)', 'reached'),
-      d('count_if(under_search)', 'under'),
-      d('count(under_search)', 'answered'),
-      d('count_if(correct)', 'correct_n'),
-      d('sum(docs)', 'docs'),
-      d('sum(dup_docs)', 'dup_docs'),
-      d('coalesce(sum(diagnosed_searches), 0)', 'hops'),
-      d('coalesce(sum(diagnosed_searches) FILTER (WHERE correct IS NOT NULL), 0)', 'graded_hops'),
-    ].join(', ') + ` ${SAMPLES} GROUP BY ALL`,
-  /**
-   * Per (run, step, searches, reward_extras): samples. Summed over the extras it is the samples per
-   * number of searches (the row's rc, for the quantiles); over the searches, the samples per
-   * distinct set of reward extras (JSON text). Counts only, so re-adding them is exact.
-   */
-  counts: `SELECT ${RUN}, step, searches AS k, reward_extras AS extras, ${d('count(*)', 'n')} ${SAMPLES} GROUP BY ALL`,
+      'SELECT run, step, searches AS k, reward_extras AS extras',
+      ...SUMS.map(([name, sum]) => d(`coalesce(${sum}, 0)`, name)),
+    ].join(', ') + ' FROM trajectories WHERE step IS NOT NULL GROUP BY ALL',
   /**
    * Per (run, step): the `searches` rows of samples without `diagnosed_searches` (an index written
-   * before the column, where it reads NULL), counted as before it. Nothing to join otherwise, and
-   * DuckDB skips the join when that side is empty.
+   * before the column, where it reads NULL), counted as before it. Run only when `steps` counts
+   * such a sample.
    */
   hops:
     [
@@ -73,100 +77,121 @@ export const STEP_SUMMARY_SQL = {
 
 export type StepSummaryQuery = keyof typeof STEP_SUMMARY_SQL;
 
-/** A result's rows as records by column name. */
-function records(r: SqlResult): Array<Record<string, SqlValue>> {
-  const names = r.columns.map((c) => c.name);
-  return r.rows.map((row) => Object.fromEntries(names.map((n, i) => [n, row[i] ?? null])));
+type Held = {
+  run: string;
+  step: number;
+  t: StepTotals & { extras: Map<string, { sum: number; n: number }> };
+};
+
+const key = (run: unknown, step: number) => `${typeof run === 'string' ? run : ''}\u0000${step}`;
+
+function zeroTotals(): Held['t'] {
+  return {
+    samples: 0,
+    graded: 0,
+    accSum: 0,
+    scored: 0,
+    scoreSum: 0,
+    searchHist: [],
+    overSearched: 0,
+    formatErrors: 0,
+    chars: 0,
+    eff: efficiencyTotals([]),
+    extras: new Map(),
+  };
 }
 
-const num = (v: SqlValue | undefined): number =>
-  typeof v === 'number' ? v : v === null || v === undefined ? 0 : Number(v);
-const key = (run: SqlValue | undefined, step: SqlValue | undefined) =>
-  `${String(run ?? '')}\u0000${num(step)}`;
-
 /**
- * The StepSummary of each (run, step) from the results of STEP_SUMMARY_SQL, ordered as
- * summarizeSteps orders them (run name, then step).
+ * The StepSummary of each (run, step) from the answers of STEP_SUMMARY_SQL (`hops` null when it
+ * was not run), ordered as summarizeSteps orders them (run name, then step).
  */
-export function stepSummariesFromSql(results: Record<StepSummaryQuery, SqlResult>): StepSummary[] {
-  const steps = new Map<
-    string,
-    { run: string; step: number; t: StepTotals & { extras: Map<string, { sum: number; n: number }> } }
-  >();
-  for (const r of records(results.totals)) {
-    // Zero totals, filled from the SQL sums below.
-    const eff = efficiencyTotals([]);
-    eff.searches = num(r.hops);
-    eff.gradedSearches = num(r.graded_hops);
-    eff.redundant = num(r.redundant);
-    eff.after = num(r.after_sum);
-    eff.reached = num(r.reached);
-    eff.under = num(r.under);
-    eff.answered = num(r.answered);
-    eff.correct = num(r.correct_n);
-    eff.docs = num(r.docs);
-    eff.dupDocs = num(r.dup_docs);
-    steps.set(key(r.run, r.step), {
-      run: String(r.run ?? ''),
-      step: num(r.step),
-      t: {
-        samples: num(r.samples),
-        graded: num(r.graded),
-        accSum: num(r.acc_sum),
-        scored: num(r.scored),
-        scoreSum: num(r.score_sum),
-        searchHist: [],
-        overSearched: num(r.over_searched),
-        formatErrors: num(r.format_errors),
-        chars: num(r.chars),
-        eff,
-        extras: new Map(),
-      },
-    });
+export function stepSummariesFromSql(steps: ResultColumns, hops: ResultColumns | null): StepSummary[] {
+  const held = new Map<string, Held>();
+  const col = Object.fromEntries(SUMS.map(([name]) => [name, steps.numbers(name)])) as Record<
+    (typeof SUMS)[number][0],
+    ArrayLike<number>
+  >;
+  const runs = steps.values('run');
+  const stepOf = steps.numbers('step');
+  const ks = steps.numbers('k');
+  const texts = steps.values('extras');
+  // Samples per distinct extras text of each step, so each text is parsed and weighted once per step.
+  const extrasOf = new Map<string, { t: Held['t']; text: string; n: number }>();
+  for (let i = 0; i < steps.length; i++) {
+    const run = typeof runs[i] === 'string' ? (runs[i] as string) : '';
+    const step = stepOf[i] as number;
+    const at = key(run, step);
+    let h = held.get(at);
+    if (!h) held.set(at, (h = { run, step, t: zeroTotals() }));
+    const t = h.t;
+    const n = col.samples[i] as number;
+    t.samples += n;
+    t.graded += col.graded[i] as number;
+    t.accSum += col.acc_sum[i] as number;
+    t.scored += col.scored[i] as number;
+    t.scoreSum += col.score_sum[i] as number;
+    t.overSearched += col.over_searched[i] as number;
+    t.formatErrors += col.format_errors[i] as number;
+    t.chars += col.chars[i] as number;
+    const e = t.eff;
+    e.redundant += col.redundant[i] as number;
+    e.after += col.after_sum[i] as number;
+    e.reached += col.reached[i] as number;
+    e.under += col.under[i] as number;
+    e.answered += col.answered[i] as number;
+    e.correct += col.correct_n[i] as number;
+    e.docs += col.docs[i] as number;
+    e.dupDocs += col.dup_docs[i] as number;
+    e.searches += col.hops[i] as number;
+    e.gradedSearches += col.graded_hops[i] as number;
+    const k = ks[i] as number;
+    for (let j = t.searchHist.length; j <= k; j++) t.searchHist.push(0);
+    t.searchHist[k] = (t.searchHist[k] ?? 0) + n;
+    const text = texts[i];
+    if (typeof text !== 'string') continue;
+    const x = extrasOf.get(`${at}\u0000${text}`);
+    if (x) x.n += n;
+    else extrasOf.set(`${at}\u0000${text}`, { t, text, n });
   }
-  const of = (r: Record<string, SqlValue>) => steps.get(key(r.run, r.step));
-  // Samples per distinct extras text of each step, summed over `counts`' search numbers first, so
-  // each text is parsed and weighted once per step.
-  const extrasOf = new Map<string, { step: ReturnType<typeof of>; text: string; n: number }>();
-  for (const r of records(results.counts)) {
-    const s = of(r);
-    if (!s) continue;
-    const k = num(r.k);
-    const n = num(r.n);
-    for (let i = s.t.searchHist.length; i <= k; i++) s.t.searchHist.push(0);
-    s.t.searchHist[k] = (s.t.searchHist[k] ?? 0) + n;
-    if (typeof r.extras !== 'string') continue;
-    const at = `${key(r.run, r.step)}\u0000${r.extras}`;
-    const e = extrasOf.get(at);
-    if (e) e.n += n;
-    else extrasOf.set(at, { step: s, text: r.extras, n });
+  if (hops) {
+    const hRuns = hops.values('run');
+    const hSteps = hops.numbers('step');
+    const all = hops.numbers('hops');
+    const graded = hops.numbers('graded_hops');
+    for (let i = 0; i < hops.length; i++) {
+      const h = held.get(key(hRuns[i], hSteps[i] as number));
+      if (!h) continue;
+      h.t.eff.searches += all[i] as number;
+      h.t.eff.gradedSearches += graded[i] as number;
+    }
   }
-  for (const r of records(results.hops)) {
-    const s = of(r);
-    if (!s) continue;
-    s.t.eff.searches += num(r.hops);
-    s.t.eff.gradedSearches += num(r.graded_hops);
-  }
-  for (const { step: s, text, n } of extrasOf.values()) {
-    if (!s) continue;
+  for (const { t, text, n } of extrasOf.values()) {
     // The column holds rewardExtras' numbers only (schema.ts), as one JSON object.
     for (const [name, v] of Object.entries(JSON.parse(text) as Record<string, number>)) {
-      const e = s.t.extras.get(name);
+      const e = t.extras.get(name);
       if (e) {
         e.sum += v * n;
         e.n += n;
-      } else s.t.extras.set(name, { sum: v * n, n });
+      } else t.extras.set(name, { sum: v * n, n });
     }
   }
-  return [...steps.values()]
+  return [...held.values()]
     .sort((a, b) => (a.run < b.run ? -1 : a.run > b.run ? 1 : a.step - b.step))
     .map((s) => stepSummaryOf(s.run, s.step, s.t));
 }
 
-/** Runs the queries one after another through `query` (an engine's) and maps their results. */
-export async function stepSummariesBySql(query: (sql: string) => Promise<SqlResult>): Promise<StepSummary[]> {
-  const results = {} as Record<StepSummaryQuery, SqlResult>;
-  for (const name of Object.keys(STEP_SUMMARY_SQL) as StepSummaryQuery[])
-    results[name] = await query(STEP_SUMMARY_SQL[name]);
-  return stepSummariesFromSql(results);
+/**
+ * Runs `steps` through `query` (an engine's: an Arrow table, read column by column, or plain
+ * rows), then `hops` only if a sample needs it, and maps the answers.
+ */
+export async function stepSummariesBySql(
+  query: (sql: string) => Promise<SqlResult | ArrowTableLike>,
+): Promise<StepSummary[]> {
+  const steps = resultColumnsOf(await query(STEP_SUMMARY_SQL.steps));
+  const samples = steps.numbers('samples');
+  const diagnosed = steps.numbers('diagnosed');
+  let old = false;
+  for (let i = 0; i < steps.length && !old; i++) old = (diagnosed[i] as number) < (samples[i] as number);
+  const hops = old ? resultColumnsOf(await query(STEP_SUMMARY_SQL.hops)) : null;
+  return stepSummariesFromSql(steps, hops);
 }

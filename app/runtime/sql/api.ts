@@ -233,7 +233,8 @@ export function createSqlWorkerApi(deps: SqlWorkerDeps) {
       return serial(async () => {
         const c = await conn();
         const t0 = performance.now();
-        const steps = await stepSummariesBySql(async (sql) => resultOf(await c.run(sql)));
+        // The Arrow answer itself: its numeric columns are read as typed arrays, not cell by cell.
+        const steps = await stepSummariesBySql((sql) => c.run(sql));
         return { generation: state.generation, steps, ms: Math.round(performance.now() - t0) };
       });
     },
