@@ -56,7 +56,7 @@
 //         The production app in Chromium: a generated 1,000,000-row run in the SQL worker's DuckDB,
 //         the Training page's summaries, GROUP BY step, a table view and the SQL box's examples.
 //   row-memory [--json] [--rows 100000] [--derive-steps 20] [--per-step 512] [--baseline DIR]
-//              [--rounds 1] [--timeout-s 900] [--estimate-rows 20000]
+//              [--rounds 1] [--timeout-s 900] [--estimate-rows 20000] [--node-only]
 //         The production app in Chromium: the table worker's JS heap per row, its full read, the
 //         renderer's RSS, after a reload over stored rows; vs DIR's build; a Node field breakdown.
 //   huge-views [--json] [--rounds N]
