@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importAll, stringChunks } from '../importers/pipeline';
 import { generateTrainingRun } from '../../testing/training-run-generator';
-import { tableRow } from '../../testing/table-row';
+import { ALL_SURE, NO_EFF, tableRow } from '../../testing/table-row';
 import { type TrajectoryRow, toRow } from './row';
 import { RowCompactor } from './row-compact';
 
@@ -84,5 +84,27 @@ describe('RowCompactor', () => {
     const z = c.compact(tableRow({ id: 'z', extras: { r: -0 } }));
     const zero = c.compact(tableRow({ id: '0', extras: { r: 0 } }));
     expect([a.extras.r, b.extras.r, z.extras.r, zero.extras.r]).toEqual([NaN, Infinity, -0, 0]);
+  });
+
+  it('shares a confidence or detector counts only when every field is equal (a field added later too)', () => {
+    const other = (v: unknown): unknown =>
+      typeof v === 'number'
+        ? v + 1
+        : typeof v === 'boolean'
+          ? !v
+          : Array.isArray(v)
+            ? [...v, 'x']
+            : `${String(v)}x`;
+    for (const part of ['sure', 'eff'] as const) {
+      const base = part === 'sure' ? ALL_SURE : NO_EFF;
+      for (const field of Object.keys(base)) {
+        const c = new RowCompactor();
+        const a = c.compact(tableRow({ id: 'a', [part]: structuredClone(base) }));
+        const changed = { ...structuredClone(base), [field]: other(base[field as keyof typeof base]) };
+        const b = c.compact(tableRow({ id: 'b', [part]: changed }));
+        expect(b[part], `${part}.${field}`).not.toBe(a[part]);
+        expect(b[part]).toEqual(changed);
+      }
+    }
   });
 });
