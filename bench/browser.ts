@@ -32,11 +32,17 @@ async function serveDev(html: string, entries: string[]): Promise<Served> {
   return server;
 }
 
-async function servePreview(html: string, unminified = false, also: readonly string[] = []): Promise<Served> {
+async function servePreview(
+  html: string,
+  unminified = false,
+  also: readonly string[] = [],
+  root = process.cwd(),
+): Promise<Served> {
   const outDir = resolve(tmpdir(), `hopscope-bench-${html.replace(/\W+/g, '-')}-${process.pid}`);
-  note(`building ${html} into ${outDir}`);
+  note(`building ${html} of ${root} into ${outDir}`);
   await build({
-    configFile: resolve('vite.config.ts'),
+    root,
+    configFile: resolve(root, 'vite.config.ts'),
     logLevel: 'warn',
     build: {
       outDir,
@@ -44,11 +50,14 @@ async function servePreview(html: string, unminified = false, also: readonly str
       sourcemap: false,
       // A profile names functions only when the build keeps their names.
       ...(unminified ? { minify: false } : {}),
-      rollupOptions: { input: also.length ? [html, ...also].map((h) => resolve(h)) : resolve(html) },
+      rollupOptions: {
+        input: also.length ? [html, ...also].map((h) => resolve(root, h)) : resolve(root, html),
+      },
     },
   });
   const server = await preview({
-    configFile: resolve('vite.config.ts'),
+    root,
+    configFile: resolve(root, 'vite.config.ts'),
     logLevel: 'warn',
     build: { outDir },
     preview: { host: '127.0.0.1', port: 4392, strictPort: false },
@@ -83,6 +92,8 @@ export interface BenchPageOptions {
   also?: string[];
   /** More Chromium flags (e.g. Blink features a bench needs). */
   args?: string[];
+  /** Build the production app of another checkout (a bench's baseline); this one by default. */
+  root?: string;
 }
 
 export interface BenchBrowser {
@@ -100,7 +111,7 @@ export async function withBenchBrowser<T>(
 ): Promise<T> {
   process.env.HOPSCOPE_MODELS_DIR = MODELS_DIR;
   const server = options.prod
-    ? await servePreview(html, options.unminified, options.also)
+    ? await servePreview(html, options.unminified, options.also, options.root)
     : await serveDev(html, options.entries ?? []);
   const base = server.resolvedUrls?.local[0];
   const launch = {

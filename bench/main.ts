@@ -55,6 +55,10 @@
 //   sql-1m [--json] [--rows 1000000] [--steps 2000] [--rounds 3] [--arrow-rows 20000] [--explain FILE]
 //         The production app in Chromium: a generated 1,000,000-row run in the SQL worker's DuckDB,
 //         the Training page's summaries, GROUP BY step, a table view and the SQL box's examples.
+//   row-memory [--json] [--rows 100000] [--derive-steps 20] [--per-step 512] [--baseline DIR]
+//              [--rounds 1] [--timeout-s 900] [--estimate-rows 20000] [--node-only]
+//         The production app in Chromium: the table worker's JS heap per row, its full read, the
+//         renderer's RSS, after a reload over stored rows; vs DIR's build; a Node field breakdown.
 //   huge-views [--json] [--rounds N]
 //         The production app in Chromium: longest main-thread task and time until shown opening
 //         issue 41's huge views (200,000-node plan, 20,000-deep chain, 5 MB question).
@@ -141,6 +145,11 @@ const COMMANDS: Record<string, Command> = {
     describe:
       "the production app in Chromium: 1,000,000 generated rows over 2,000 steps in the SQL worker's DuckDB (its DDL, filled by INSERT … SELECT), then the Training page's summaries, GROUP BY step, a table view and the SQL box's examples, 3 rounds each, and memory",
     load: () => import('./sql-1m-bench'),
+  },
+  'row-memory': {
+    describe:
+      "the production app in Chromium: 100,000 stored training rows read by the table worker after a reload, its JS heap per row (CDP), the read's time and the renderer's RSS, vs a baseline checkout's build",
+    load: () => import('./row-memory-bench'),
   },
   'huge-views': {
     describe:

@@ -108,4 +108,32 @@ describe('table worker API', () => {
     await api.load();
     expect(api.trainingSummary()).toEqual(after);
   });
+
+  it('holds one copy of the parts rows repeat, after a full read and after an import batch', async () => {
+    const steps = [...generateTrainingRun({ steps: 2, samplesPerStep: 12, seed: 4, malformedRate: 0 })];
+    const stepTrajectories = async (k: number) =>
+      (await importAll(stringChunks(steps[k]!.lines.join('\n')), { file: `grpo/${steps[k]!.file}` }))
+        .trajectories;
+    await putTrajectories(await stepTrajectories(0));
+    const api = createTableWorkerApi();
+    await api.load();
+    const second = await stepTrajectories(1);
+    await putTrajectories(second);
+    await api.loadIds(second.map((t) => t.id));
+    // The run's own scope (the default leaves training runs out).
+    const view = api.query({ ...ALL, filters: { ...NO_FILTERS, run: 'grpo' } });
+    const held = api
+      .items(view.queryId, 0, view.itemCount)!
+      .flatMap((it) => (it.type === 'row' ? [it.row] : []));
+    expect(held).toHaveLength(24);
+    // Equal detector counts and confidences are one object, across the two reads.
+    const byValue = new Map<string, object>();
+    for (const r of held)
+      for (const part of [r.eff, r.sure!]) {
+        const key = JSON.stringify(part);
+        expect(part).toBe(byValue.get(key) ?? (byValue.set(key, part), part));
+      }
+    expect(byValue.size).toBeLessThan(2 * held.length);
+    expect(Object.isFrozen(held[0]!.eff)).toBe(true);
+  });
 });

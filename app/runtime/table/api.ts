@@ -17,6 +17,7 @@ import {
 import type { SqlTableEngine } from '../sql/api';
 import type { TrajectoryRow } from '../../core/table/row';
 import type { RowConfidence } from '../../core/table/row-confidence';
+import { RowCompactor } from '../../core/table/row-compact';
 import { tableCsv } from '../../core/table/table-csv';
 import { StepSummaries } from '../../core/training/step-summary';
 import { QuestionIndex } from '../../core/training/question-index';
@@ -32,6 +33,9 @@ import { createTrainingApi } from './training';
 export function createTableWorkerApi() {
   let rows: TrajectoryRow[] = [];
   let loaded = 0;
+  // One copy of each value the rows repeat (row-compact.ts): fresh at each full read, so values
+  // only rows since deleted held are let go; a partial read adds to it.
+  let compactor = new RowCompactor();
   let collections: Collection[] = [];
   // The filter choices of the rows in scope (the chosen collections), kept up to date from what
   // each read changed (an import's batch), never by a pass over every row; counted afresh when
@@ -129,6 +133,11 @@ export function createTableWorkerApi() {
   function queue(read: () => Promise<RowsRead>): Promise<number> {
     const next = loading.then(async () => {
       const r = await read();
+      if (r.changed) for (const row of r.changed.after) compactor.compact(row);
+      else {
+        compactor = new RowCompactor();
+        for (const row of r.rows) compactor.compact(row);
+      }
       rows = r.rows;
       const listed = await listCollections();
       const sameList = collectionsKey(listed) === collectionsKey(collections);
