@@ -2,7 +2,7 @@
 // own Vite config (COOP/COEP, /models/ from ../shared/models): by a dev server (modules transformed
 // on request), or — `prod` — as a production build previewed from a temp folder, which is what
 // users get. The callback drives the page; any request that leaves the machine fails the run.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
@@ -16,6 +16,8 @@ export const MODELS_DIR = resolve('..', 'shared', 'models');
 interface Served {
   resolvedUrls: { local: string[] } | null;
   close(): Promise<void>;
+  /** Serves this build or the baseline's from now on (production with a baseline only). */
+  serve?(which: 'this' | 'baseline'): void;
 }
 
 async function serveDev(html: string, entries: string[]): Promise<Served> {
@@ -32,8 +34,16 @@ async function serveDev(html: string, entries: string[]): Promise<Served> {
   return server;
 }
 
-async function servePreview(html: string, unminified = false, also: readonly string[] = []): Promise<Served> {
-  const outDir = resolve(tmpdir(), `hopscope-bench-${html.replace(/\W+/g, '-')}-${process.pid}`);
+async function servePreview(
+  html: string,
+  unminified = false,
+  also: readonly string[] = [],
+  baseline?: string,
+): Promise<Served> {
+  const served = resolve(tmpdir(), `hopscope-bench-${html.replace(/\W+/g, '-')}-${process.pid}`);
+  // With a baseline, the server's folder is a link turned to one build or the other: the preview
+  // server reads files at each request, so both are served from one origin (one IndexedDB).
+  const outDir = baseline ? `${served}-this` : served;
   note(`building ${html} into ${outDir}`);
   await build({
     configFile: resolve('vite.config.ts'),
@@ -47,10 +57,16 @@ async function servePreview(html: string, unminified = false, also: readonly str
       rollupOptions: { input: also.length ? [html, ...also].map((h) => resolve(h)) : resolve(html) },
     },
   });
+  const turn = (which: 'this' | 'baseline') => {
+    rmSync(`${served}.next`, { force: true });
+    symlinkSync(which === 'this' ? outDir : resolve(baseline!), `${served}.next`);
+    renameSync(`${served}.next`, served);
+  };
+  if (baseline) turn('this');
   const server = await preview({
     configFile: resolve('vite.config.ts'),
     logLevel: 'warn',
-    build: { outDir },
+    build: { outDir: served },
     preview: { host: '127.0.0.1', port: 4392, strictPort: false },
   });
   // Per process, so two benches at once (before and after a change) never serve each other's build.
@@ -58,8 +74,10 @@ async function servePreview(html: string, unminified = false, also: readonly str
     resolvedUrls: server.resolvedUrls,
     async close() {
       await server.close();
+      rmSync(served, { recursive: true, force: true });
       rmSync(outDir, { recursive: true, force: true });
     },
+    ...(baseline ? { serve: turn } : {}),
   };
 }
 
@@ -83,6 +101,11 @@ export interface BenchPageOptions {
   also?: string[];
   /** More Chromium flags (e.g. Blink features a bench needs). */
   args?: string[];
+  /**
+   * Another production build's folder (`vite build --outDir DIR` in a checkout of the revision
+   * compared), served in turns with this one from the same origin (production only).
+   */
+  baseline?: string;
 }
 
 export interface BenchBrowser {
@@ -90,6 +113,8 @@ export interface BenchBrowser {
   base: string;
   /** A fresh browser context (its own IndexedDB) with a page open on `path`; requests leaving the machine are recorded. */
   newPage(path?: string): Promise<Page>;
+  /** Serves this build or the baseline's from now on (with `baseline` only; else throws). */
+  serve(which: 'this' | 'baseline'): void;
 }
 
 /** Serves `html` (dev or production build) and runs `fn` with a headless Chromium on it. */
@@ -100,7 +125,7 @@ export async function withBenchBrowser<T>(
 ): Promise<T> {
   process.env.HOPSCOPE_MODELS_DIR = MODELS_DIR;
   const server = options.prod
-    ? await servePreview(html, options.unminified, options.also)
+    ? await servePreview(html, options.unminified, options.also, options.baseline)
     : await serveDev(html, options.entries ?? []);
   const base = server.resolvedUrls?.local[0];
   const launch = {
@@ -125,6 +150,10 @@ export async function withBenchBrowser<T>(
     const prefix = options.logPrefix;
     const out = await fn({
       base,
+      serve(which) {
+        if (!server.serve) throw new Error('no baseline build to serve: pass one to withBenchBrowser');
+        server.serve(which);
+      },
       async newPage(path = html) {
         const viewport = { width: 1400, height: 900 };
         let context;
