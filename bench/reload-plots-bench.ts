@@ -1,17 +1,20 @@
-// `npm run bench -- reload-plots [--json] [--rows 100000] [--rounds 2] [--timeout-s 900]`: issue
-// 37's "After a reload: Training page plotted" in the production app, headless Chromium, on-disk
-// profile. `--rows` generated training rows (200 steps, bench-rows.ts) are stored with their step
-// summaries (reload-plots-page.ts); then each round opens the Training page twice, timing from the
-// navigation to the page counting every sample:
-//  - stored: with the last session's summaries in IndexedDB (this branch's path: the plots come
-//    from them while the table worker reads the rows);
+// `npm run bench -- reload-plots [--json] [--rows 100000] [--rounds 2] [--timeout-s 900]
+// [--baseline DIR] [--profile FILE]`: issue 37's "After a reload: Training page plotted" in the
+// production app, headless Chromium, on-disk profile. `--rows` generated training rows (200 steps,
+// bench-rows.ts) are stored with their step summaries (reload-plots-page.ts); then each round opens
+// the Training page twice per build, timing from the navigation to the page counting every sample
+// (and, with the stored summaries, to the plots drawn):
+//  - stored: with the last session's summaries in IndexedDB (the plots come from them before the
+//    table worker has read the rows);
 //  - rows: with them deleted first, so the plots wait for the table worker to read every row and
-//    summarize it (the path every reload took before; the same build, the same rows).
+//    summarize it (the path every reload took before the summaries were stored).
 // The second round's stored summaries are the ones the table worker itself stored after the first
-// round's full read. A step past --timeout-s is recorded as not reached. Progress goes to stderr;
-// with --json the last line of stdout is one JSON object. `--profile FILE` builds the app unminified
-// and profiles the first round's reload with the stored summaries, navigation to every sample
-// counted (bench/cpu-profile.ts; the raw trace beside it).
+// round's full read. A step past --timeout-s is recorded as not reached. `--baseline DIR`: another
+// revision's production build (`vite build --outDir DIR` in its checkout), served in turns with this
+// one from the same origin (the same rows); which goes first alternates by round. `--profile FILE`
+// builds the app unminified and profiles the first round's reload with the stored summaries,
+// navigation to every sample counted (bench/cpu-profile.ts; the raw trace beside it). Progress goes
+// to stderr; with --json the last line of stdout is one JSON object.
 import { loadavg } from 'node:os';
 import type { Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';

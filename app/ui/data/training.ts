@@ -31,7 +31,8 @@ export type { TrainingSummary, TrainingSummarySource } from './training-summary-
 export function useTrainingSummary(): TrainingSummary {
   const qc = useQueryClient();
   // Before the table load mounts: its first read of every row waits while the stored summaries
-  // are read and drawn (trajectories/first-read-hold.ts; released below, or by trainingPlotsDrawn).
+  // are read and drawn (trajectories/first-read-hold.ts; released below, by trainingPlotsDrawn, or
+  // when the page is left; in development StrictMode's second mount releases it at once).
   useState(() => holdFirstRowsRead(qc));
   useEffect(() => releaseFirstRead, []);
   const load = useTableLoad();
