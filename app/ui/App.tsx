@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { AnnotatorBadge } from './components/shell/AnnotatorBadge';
 import { DocumentView } from './components/documents/DocumentView';
 import { ExportMenu } from './components/shell/ExportMenu';
@@ -15,19 +15,17 @@ import { requestPersistentStorage } from '../services/storage/storage-health';
 import { useAnnotationSync } from './data/refresh/annotation-sync';
 import { useRestoreAnnotator } from './data/annotator-name';
 import { warmTrajectoryWorker } from './data/trajectories/trajectory-view';
+import { ComparePage } from './pages/ComparePage';
 import { LinkedIds } from './components/shell/LinkedIds';
+import { CorpusPage } from './pages/CorpusPage';
+import { TrajectoriesPage } from './pages/TrajectoriesPage';
+import { PapersPage } from './pages/PapersPage';
+import { CalibrationPage } from './pages/CalibrationPage';
+import { PresentPage } from './pages/PresentPage';
+import { PairedPage } from './pages/PairedPage';
+import { RunPage } from './pages/RunPage';
+import { TrajectoryPage } from './pages/TrajectoryPage';
 import { TrainingPage } from './pages/TrainingPage';
-import {
-  CalibrationPage,
-  ComparePage,
-  CorpusPage,
-  PairedPage,
-  PapersPage,
-  PresentPage,
-  RunPage,
-  TrajectoriesPage,
-  TrajectoryPage,
-} from './pages/lazy-pages';
 import { useResumeFollows } from './data/training-follow';
 import { UnknownLink } from './pages/UnknownLink';
 import { useCorpusUi } from './state/corpus-ui';
@@ -182,37 +180,35 @@ export function App() {
       <ResetNotice />
       <main className="main">
         <ErrorBoundary what={PAGE_NAMES[route.page]} resetKey={routeHash(route)}>
-          <Suspense fallback={<p className="muted">Loading the page…</p>}>
-            {route.page === 'trajectories' ? (
-              <TrajectoriesPage />
-            ) : route.page === 'corpus' ? (
-              <CorpusPage corpusId={route.corpusId} />
-            ) : route.page === 'run' ? (
-              <RunPage />
-            ) : route.page === 'paired' ? (
-              <PairedPage />
-            ) : route.page === 'calibrate' ? (
-              <CalibrationPage />
-            ) : route.page === 'training' ? (
-              route.sample ? (
-                <LinkedIds ids={[route.sample]}>{([id]) => <TrainingPage sample={id ?? null} />}</LinkedIds>
-              ) : (
-                <TrainingPage sample={null} />
-              )
-            ) : route.page === 'papers' ? (
-              <PapersPage paperId={route.paperId} />
-            ) : route.page === 'compare' ? (
-              <LinkedIds ids={route.ids}>{(ids) => <ComparePage ids={ids} />}</LinkedIds>
-            ) : route.page === 'present' ? (
-              <LinkedIds ids={[route.id]}>{([id]) => <PresentPage id={id ?? route.id} />}</LinkedIds>
-            ) : route.page === 'unknown' ? (
-              <UnknownLink hash={route.hash} />
+          {route.page === 'trajectories' ? (
+            <TrajectoriesPage />
+          ) : route.page === 'corpus' ? (
+            <CorpusPage corpusId={route.corpusId} />
+          ) : route.page === 'run' ? (
+            <RunPage />
+          ) : route.page === 'paired' ? (
+            <PairedPage />
+          ) : route.page === 'calibrate' ? (
+            <CalibrationPage />
+          ) : route.page === 'training' ? (
+            route.sample ? (
+              <LinkedIds ids={[route.sample]}>{([id]) => <TrainingPage sample={id ?? null} />}</LinkedIds>
             ) : (
-              <LinkedIds ids={[route.id]}>
-                {([id]) => <TrajectoryPage id={id ?? route.id} stepRef={route.step} />}
-              </LinkedIds>
-            )}
-          </Suspense>
+              <TrainingPage sample={null} />
+            )
+          ) : route.page === 'papers' ? (
+            <PapersPage paperId={route.paperId} />
+          ) : route.page === 'compare' ? (
+            <LinkedIds ids={route.ids}>{(ids) => <ComparePage ids={ids} />}</LinkedIds>
+          ) : route.page === 'present' ? (
+            <LinkedIds ids={[route.id]}>{([id]) => <PresentPage id={id ?? route.id} />}</LinkedIds>
+          ) : route.page === 'unknown' ? (
+            <UnknownLink hash={route.hash} />
+          ) : (
+            <LinkedIds ids={[route.id]}>
+              {([id]) => <TrajectoryPage id={id ?? route.id} stepRef={route.step} />}
+            </LinkedIds>
+          )}
         </ErrorBoundary>
       </main>
       <ImportDialog />
