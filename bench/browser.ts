@@ -2,7 +2,7 @@
 // own Vite config (COOP/COEP, /models/ from ../shared/models): by a dev server (modules transformed
 // on request), or — `prod` — as a production build previewed from a temp folder, which is what
 // users get. The callback drives the page; any request that leaves the machine fails the run.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
@@ -16,6 +16,8 @@ export const MODELS_DIR = resolve('..', 'shared', 'models');
 interface Served {
   resolvedUrls: { local: string[] } | null;
   close(): Promise<void>;
+  /** Serves this build or the baseline's from now on (production with a baseline only). */
+  serve?(which: 'this' | 'baseline'): void;
 }
 
 async function serveDev(html: string, entries: string[]): Promise<Served> {
@@ -37,8 +39,12 @@ async function servePreview(
   unminified = false,
   also: readonly string[] = [],
   root = process.cwd(),
+  baseline?: string,
 ): Promise<Served> {
-  const outDir = resolve(tmpdir(), `hopscope-bench-${html.replace(/\W+/g, '-')}-${process.pid}`);
+  const served = resolve(tmpdir(), `hopscope-bench-${html.replace(/\W+/g, '-')}-${process.pid}`);
+  // With a baseline, the server's folder is a link turned to one build or the other: the preview
+  // server reads files at each request, so both are served from one origin (one IndexedDB).
+  const outDir = baseline ? `${served}-this` : served;
   note(`building ${html} of ${root} into ${outDir}`);
   await build({
     root,
@@ -55,11 +61,17 @@ async function servePreview(
       },
     },
   });
+  const turn = (which: 'this' | 'baseline') => {
+    rmSync(`${served}.next`, { force: true });
+    symlinkSync(which === 'this' ? outDir : resolve(baseline!), `${served}.next`);
+    renameSync(`${served}.next`, served);
+  };
+  if (baseline) turn('this');
   const server = await preview({
     root,
     configFile: resolve(root, 'vite.config.ts'),
     logLevel: 'warn',
-    build: { outDir },
+    build: { outDir: served },
     preview: { host: '127.0.0.1', port: 4392, strictPort: false },
   });
   // Per process, so two benches at once (before and after a change) never serve each other's build.
@@ -67,8 +79,10 @@ async function servePreview(
     resolvedUrls: server.resolvedUrls,
     async close() {
       await server.close();
+      rmSync(served, { recursive: true, force: true });
       rmSync(outDir, { recursive: true, force: true });
     },
+    ...(baseline ? { serve: turn } : {}),
   };
 }
 
@@ -94,6 +108,11 @@ export interface BenchPageOptions {
   args?: string[];
   /** Build the production app of another checkout (a bench's baseline); this one by default. */
   root?: string;
+  /**
+   * Another production build's folder (`vite build --outDir DIR` in a checkout of the revision
+   * compared), served in turns with this one from the same origin (production only).
+   */
+  baseline?: string;
 }
 
 export interface BenchBrowser {
@@ -101,6 +120,8 @@ export interface BenchBrowser {
   base: string;
   /** A fresh browser context (its own IndexedDB) with a page open on `path`; requests leaving the machine are recorded. */
   newPage(path?: string): Promise<Page>;
+  /** Serves this build or the baseline's from now on (with `baseline` only; else throws). */
+  serve(which: 'this' | 'baseline'): void;
 }
 
 /** Serves `html` (dev or production build) and runs `fn` with a headless Chromium on it. */
@@ -111,7 +132,7 @@ export async function withBenchBrowser<T>(
 ): Promise<T> {
   process.env.HOPSCOPE_MODELS_DIR = MODELS_DIR;
   const server = options.prod
-    ? await servePreview(html, options.unminified, options.also, options.root)
+    ? await servePreview(html, options.unminified, options.also, options.root, options.baseline)
     : await serveDev(html, options.entries ?? []);
   const base = server.resolvedUrls?.local[0];
   const launch = {
@@ -136,6 +157,10 @@ export async function withBenchBrowser<T>(
     const prefix = options.logPrefix;
     const out = await fn({
       base,
+      serve(which) {
+        if (!server.serve) throw new Error('no baseline build to serve: pass one to withBenchBrowser');
+        server.serve(which);
+      },
       async newPage(path = html) {
         const viewport = { width: 1400, height: 900 };
         let context;

@@ -1,7 +1,9 @@
 // After a reload the Training page plots from the last session's stored step summaries before the
-// table worker has read a row (issue 37): the worker's script is held back until the test has seen
-// the plots, their hover read-out and the picker saying it waits; then the live summaries replace
-// them with the same numbers. After the run's collection is deleted, a reload never plots it.
+// table worker has read a row (issue 37): the worker is started only once those plots are drawn
+// (so its read of every row does not compete with the page's start), and its script is held back
+// until the test has seen the plots, their hover read-out and the picker saying it waits; then the
+// live summaries replace them with the same numbers. After the run's collection is deleted, a
+// reload never plots it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,6 +58,27 @@ function storedSteps(page: Page, run: string): Promise<number> {
   );
 }
 
+/** Records, when the page starts the table worker, whether the plots were on the page then. */
+async function watchTableWorkerStart(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const Native = window.Worker;
+    window.Worker = class extends Native {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        if (options?.name === 'hopscope-table') {
+          const charts = document.querySelector('[data-testid="training-charts"]') !== null;
+          (window as unknown as { tableWorkerStart: unknown }).tableWorkerStart = { charts };
+        }
+        super(url, options);
+      }
+    };
+  });
+}
+
+const tableWorkerStart = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { tableWorkerStart?: { charts: boolean } }).tableWorkerStart ?? null,
+  );
+
 const chip = (page: Page) => page.locator('.training-run-chip', { hasText: RUN });
 
 test('a reload plots from the stored summary first, and a deleted run is never plotted', async ({
@@ -74,6 +97,7 @@ test('a reload plots from the stored summary first, and a deleted run is never p
   await expect.poll(() => storedSteps(page, RUN), { timeout: 30_000 }).toBe(4);
 
   const gate = await tableWorkerGate(context);
+  await watchTableWorkerStart(context);
   let release = gate.hold();
   await page.reload();
   const source = page.getByTestId('training-source');
@@ -90,6 +114,8 @@ test('a reload plots from the stored summary first, and a deleted run is never p
     await expect(chart.getByTestId('step-tip')).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 30_000 });
   await expect(page.getByTestId('trail-waiting')).toBeVisible();
+  // The table worker was started after the stored plots were drawn, not beside the page's start.
+  await expect.poll(() => tableWorkerStart(page), { timeout: 30_000 }).toEqual({ charts: true });
   // Still held: nothing above came from the table worker.
   await expect(source).toHaveAttribute('data-source', 'stored');
   release();

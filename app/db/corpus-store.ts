@@ -50,6 +50,17 @@ export async function putCorpus(
   return rec;
 }
 
+/** The ids of the corpora and question sets stored (keys only: no passage or question is read). */
+export async function storedDatasetIds(): Promise<{ corpora: Set<string>; questionSets: Set<string> }> {
+  const tx = (await db()).transaction(['corpora', 'questionSets']);
+  const [corpora, questionSets] = await Promise.all([
+    tx.objectStore('corpora').getAllKeys(),
+    tx.objectStore('questionSets').getAllKeys(),
+  ]);
+  await tx.done;
+  return { corpora: new Set(corpora.map(String)), questionSets: new Set(questionSets.map(String)) };
+}
+
 export async function getCorpus(id: string): Promise<CorpusRecord | undefined> {
   return (await db()).get('corpora', id);
 }

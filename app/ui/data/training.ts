@@ -6,8 +6,8 @@
 // stored when they are current (db/step-summary-store.ts); one question's samples from the table worker; the followed
 // folders' state (app/services/training-follow.ts).
 // Under the rows key, so every import refreshes them.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useRef, useState, useSyncExternalStore } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { type HeldSteps, mergeStepChanges, NO_STEPS } from '../../core/training/step-summary';
 import { sqlWorker } from '../../runtime/sql/client';
 import { tableWorker } from '../../runtime/table/client';
@@ -16,7 +16,8 @@ import { importing as anyImportRunning, subscribeImports } from '../../services/
 import { loadStepSummaries } from '../../db/step-summary-store';
 import { keys } from './queries';
 import { useSqlRows } from './sql';
-import { useTableLoad } from './trajectories/table-view';
+import { holdFirstRowsRead, useTableLoad } from './trajectories/table-view';
+import { releaseFirstRead } from './trajectories/first-read-hold';
 import {
   pickTrainingSummary,
   sqlCurrent,
@@ -28,6 +29,12 @@ export type { TrainingSummary, TrainingSummarySource } from './training-summary-
 
 /** One summary per (run, step): from SQL once the SQL tables hold the rows, else from the table worker. */
 export function useTrainingSummary(): TrainingSummary {
+  const qc = useQueryClient();
+  // Before the table load mounts: its first read of every row waits while the stored summaries
+  // are read and drawn (trajectories/first-read-hold.ts; released below, by trainingPlotsDrawn, or
+  // when the page is left; in development StrictMode's second mount releases it at once).
+  useState(() => holdFirstRowsRead(qc));
+  useEffect(() => releaseFirstRead, []);
   const load = useTableLoad();
   const importing = useSyncExternalStore(subscribeImports, anyImportRunning);
   // Whether the table worker's summaries named any step: until then the SQL engine is not started.
@@ -72,6 +79,11 @@ export function useTrainingSummary(): TrainingSummary {
     enabled: table.data === undefined,
     staleTime: Number.POSITIVE_INFINITY,
   });
+  // Nothing stored to draw: the read need not wait.
+  const nothingStored = stored.isError || (stored.isSuccess && !stored.data?.steps.length);
+  useEffect(() => {
+    if (nothingStored) releaseFirstRead();
+  }, [nothingStored]);
   return pickTrainingSummary({
     importing,
     // Not while read again after a write: what it held may be of rows since changed.
@@ -82,6 +94,11 @@ export function useTrainingSummary(): TrainingSummary {
     rowsError: rows.error,
     table,
   });
+}
+
+/** The Training page's plots are on screen: the table worker's first read begins after that frame. */
+export function trainingPlotsDrawn(): void {
+  requestAnimationFrame(() => setTimeout(releaseFirstRead, 0));
 }
 
 /** Questions of `run` matching `text` (the picker of "one question through training"). */

@@ -6,7 +6,7 @@ import { runColors } from '../components/training/step-metrics';
 import { SummarySourceLine } from '../components/training/SummarySourceLine';
 import { TrainingImport } from '../components/training/TrainingImport';
 import '../components/training/training.css';
-import { useTrainingSample, useTrainingSummary } from '../data/training';
+import { trainingPlotsDrawn, useTrainingSample, useTrainingSummary } from '../data/training';
 import { navigate } from '../state/router';
 import { runLabel } from '../../core/training/run-label';
 
@@ -76,7 +76,7 @@ export function TrainingPage({ sample }: { sample: string | null }) {
       ) : (
         <>
           <SummarySourceLine source={summary.source} samples={samples} />
-          <DeferredPlots steps={steps} onOpen={openStep} />
+          <DeferredPlots steps={steps} onOpen={openStep} onDrawn={trainingPlotsDrawn} />
           {trail && (
             <QuestionTrail
               runs={runs}

@@ -1,4 +1,4 @@
-import { memo, useDeferredValue } from 'react';
+import { memo, useDeferredValue, useEffect } from 'react';
 import type { StepSummary } from '../../../core/training/step-summary';
 import { StepCharts } from './StepCharts';
 import { StepNumbers } from './StepNumbers';
@@ -20,11 +20,17 @@ const NONE: readonly StepSummary[] = [];
 export const DeferredPlots = memo(function DeferredPlots({
   steps,
   onOpen,
+  onDrawn,
 }: {
   steps: readonly StepSummary[];
   onOpen: (run: string, step: number) => void;
+  /** Called after each commit that drew the plots (the first one matters: data/training.ts). */
+  onDrawn?: () => void;
 }) {
   const shown = useDeferredValue(steps, NONE);
+  useEffect(() => {
+    if (shown !== NONE) onDrawn?.();
+  }, [shown, onDrawn]);
   if (shown === NONE)
     return (
       <p className="muted" data-testid="training-drawing">

@@ -4,6 +4,7 @@
 // them, or only those of the trajectories an import batch stored when nothing else changed since.
 import {
   keepPreviousData,
+  type QueryClient,
   replaceEqualDeep,
   useQueries,
   useQuery,
@@ -14,6 +15,7 @@ import type { TableQuery, ViewItem } from '../../../core/table/query';
 import { tableWorker } from '../../../runtime/table/client';
 import type { TableSource } from '../../../core/table/source';
 import { keys } from '../queries';
+import { firstReadHeld, holdFirstRead } from './first-read-hold';
 
 /**
  * What changed in the rows since the worker last read them: every row (at first, and after any
@@ -36,6 +38,8 @@ export function takeRowsChanged(): Set<string> | 'all' {
 
 /** Reads what changed since the last read; everything when this table has read nothing yet. */
 async function loadChanged(first: boolean): Promise<number> {
+  // The first read waits while the Training page draws the stored summaries (./first-read-hold.ts).
+  if (first) await firstReadHeld();
   const taken = takeRowsChanged();
   const take = first ? 'all' : taken;
   try {
@@ -50,18 +54,32 @@ async function loadChanged(first: boolean): Promise<number> {
 /** Items per page fetched from the worker. */
 export const TABLE_PAGE = 100;
 
-/** The table worker's read of the rows; its data counts the reads, so views key on it. */
-export function useTableLoad() {
-  // Under the rows key, so every invalidation of rows reloads the worker's copy.
-  const qc = useQueryClient();
-  const loadKey = [...keys.rows, 'table-worker'];
-  return useQuery({
+/** The table worker's read of the rows; under the rows key, so every invalidation reloads it. */
+const loadKey = [...keys.rows, 'table-worker'];
+
+/**
+ * Holds the table worker's first read of every row (./first-read-hold.ts) unless a read has begun
+ * already: call before the first useTableLoad of the page mounts.
+ */
+export function holdFirstRowsRead(qc: QueryClient): void {
+  const s = qc.getQueryState(loadKey);
+  if (s === undefined || (s.data === undefined && s.fetchStatus === 'idle')) holdFirstRead();
+}
+
+/** The table worker's read of the rows as a query (useTableLoad); its data counts the reads. */
+export function tableLoadQuery(qc: QueryClient) {
+  return {
     queryKey: loadKey,
     // A table mounted again after its read was dropped reads every row: another tab may have
     // imported meanwhile, and nothing here announced it.
     queryFn: () => loadChanged(qc.getQueryData(loadKey) === undefined),
     staleTime: Number.POSITIVE_INFINITY,
-  });
+  };
+}
+
+/** The table worker's read of the rows; its data counts the reads, so views key on it. */
+export function useTableLoad() {
+  return useQuery(tableLoadQuery(useQueryClient()));
 }
 
 /**
