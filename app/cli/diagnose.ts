@@ -126,6 +126,8 @@ export async function diagnoseFile(
   file: string,
   format?: string,
   questions: readonly string[] = [],
+  /** Told each record a question set skipped (file, line, field): the CLI writes it on stderr. */
+  onIssue?: (line: string) => void,
 ): Promise<{
   summary: ImportSummary;
   records: Array<RecordDiagnosis | { record: number; line: number; error: string }>;
@@ -135,7 +137,7 @@ export async function diagnoseFile(
   const entries: Entry[] = [];
   // Each record's diagnosis is its view's (core/view, gold from question sets joined as the app
   // joins it), so the detectors see what every screen shows.
-  const index = await loadQuestionIndex(questions);
+  const index = await loadQuestionIndex(questions, onIssue);
   const summary = await runImport(
     file,
     format,
@@ -299,7 +301,9 @@ export async function diagnoseCommand(argv: readonly string[], usage: string): P
     for (const i of matched.ignored)
       ignored.push({ line: parsed.lines[i.index] ?? 0, id: i.id, field: i.field, reason: i.message });
   }
-  const { summary, records, bases } = await diagnoseFile(args.file, args.format, args.questions);
+  const { summary, records, bases } = await diagnoseFile(args.file, args.format, args.questions, (line) =>
+    process.stderr.write(`${line}\n`),
+  );
   // How much of this log's questions the analyser understood (verdict-basis.ts).
   const cover = coverage(bases);
   for (const r of records)

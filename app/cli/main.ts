@@ -105,7 +105,8 @@ async function summarize(args: Args): Promise<number> {
     const options = args.normalization ? { normalization: args.normalization } : {};
     // Each record's view as every screen derives it (core/view: gold from question sets joined
     // as the table rows join it, then the metrics).
-    const questions = await loadQuestionIndex(args.questions);
+    // On stderr: stdout stays one JSON object.
+    const questions = await loadQuestionIndex(args.questions, (line) => process.stderr.write(`${line}\n`));
     s = await runImport(args, (t) => {
       const view = trajectoryView(t, { questions, metrics: options });
       if (view.goldFrom !== null) goldJoined += 1;

@@ -95,7 +95,7 @@ export async function readRun(
   const { files, skipped } = await stepFilesOf(args.path, args.run);
   if (files.length === 0) throw new Error(`no step files (.jsonl, .json) in ${args.path}`);
   for (const s of skipped) onIssue(`${join(args.path, s)}: not a step file; skipped`);
-  const questions = await loadQuestionIndex(args.questions);
+  const questions = await loadQuestionIndex(args.questions, onIssue);
   const rows: StepRow[] = [];
   let records = 0;
   let imported = 0;
