@@ -42,12 +42,14 @@ import {
   kibPerSample,
   MEMORY_EVERY_MS,
   type MemorySample,
+  memoryByThread,
   memoryLine,
   plotTimeoutMs,
   progressDue,
   progressLine,
   tabMemory,
   timelineSummary,
+  type UaMemory,
 } from './training-watch';
 import { flag, note, round } from './util';
 
@@ -158,6 +160,10 @@ class Watch {
   samples = 0;
   dead: string | null = null;
   readonly timeline: MemorySample[] = [];
+  /** Every 4th sample of the import: MiB by thread (measureUserAgentSpecificMemory). */
+  readonly threads: Array<{ t_s: number; samples: number; mib: Record<string, number> }> = [];
+  private current: Page | null = null;
+  private measuring = false;
   private t0 = Date.now();
   private timer: ReturnType<typeof setInterval> | null = null;
   private peak = 0;
@@ -165,6 +171,7 @@ class Watch {
   constructor(readonly total: number) {}
 
   page(page: Page): void {
+    this.current = page;
     page.on('crash', () => (this.dead ??= 'the renderer crashed (the tab died: out of memory or killed)'));
     page.on('close', () => (this.dead ??= 'the page closed'));
     page.context().on('close', () => (this.dead ??= 'the browser closed'));
@@ -198,7 +205,41 @@ class Watch {
     };
     this.timeline.push(s);
     note(memoryLine(s));
+    if (this.phase === 'import' && this.timeline.length % 4 === 1) void this.byThread(s);
     return s;
+  }
+
+  /**
+   * The page's and each worker's memory as Chromium attributes it (JS heaps and what they hold;
+   * the bench's browser runs with ForceEagerMeasureMemory, so it answers at once, not at the next
+   * GC). One at a time; a busy page that takes over 60 s is skipped.
+   */
+  private async byThread(s: MemorySample): Promise<void> {
+    const page = this.current;
+    if (!page || this.measuring || this.dead) return;
+    this.measuring = true;
+    try {
+      const m = await page.evaluate(async () => {
+        const p = performance as Performance & { measureUserAgentSpecificMemory?: () => Promise<unknown> };
+        if (!crossOriginIsolated || !p.measureUserAgentSpecificMemory) return null;
+        return Promise.race([
+          p.measureUserAgentSpecificMemory(),
+          new Promise<null>((ok) => setTimeout(() => ok(null), 60_000)),
+        ]);
+      });
+      if (!m) return;
+      const mib = memoryByThread(m as UaMemory);
+      this.threads.push({ t_s: Math.round(s.t_s), samples: s.samples, mib });
+      note(
+        `memory by thread +${Math.round(s.t_s)} s: ${Object.entries(mib)
+          .map(([k, v]) => `${k} ${v} MiB`)
+          .join(', ')}`,
+      );
+    } catch {
+      // The page closed or crashed: the watch reports that.
+    } finally {
+      this.measuring = false;
+    }
   }
 
   peakMib(): number {
@@ -453,7 +494,13 @@ export async function run(args: string[]): Promise<void> {
           }
           return { floor, imp, plotted, smallPage };
         },
-        { prod: true, diskProfile: true, unminified: profileFile !== undefined },
+        {
+          prod: true,
+          diskProfile: true,
+          unminified: profileFile !== undefined,
+          // measureUserAgentSpecificMemory answers at once rather than at the next GC (up to 20 s).
+          args: ['--enable-blink-features=ForceEagerMeasureMemory'],
+        },
       );
     } catch (e) {
       watch.stop();
@@ -474,6 +521,7 @@ export async function run(args: string[]): Promise<void> {
               },
               renderer_peak_mib: watch.peakMib(),
               memory_timeline: watch.timeline.map(timelinePoint),
+              memory_by_thread: watch.threads,
             }),
           );
       }
@@ -523,6 +571,7 @@ export async function run(args: string[]): Promise<void> {
       renderer_kib_per_sample: round(kibPerSample(watch.timeline) ?? NaN, 2),
       memory_quarters: timelineSummary(watch.timeline),
       memory_timeline: watch.timeline.map(timelinePoint),
+      memory_by_thread: watch.threads,
     };
     console.log(
       `${total} samples: import ${result.import_per_s}/s ÷ floor ${result.floor_per_s}/s = ${result.import_over_floor}; ` +

@@ -3,6 +3,7 @@ import {
   BenchFailure,
   importTimeoutMs,
   kibPerSample,
+  memoryByThread,
   type MemorySample,
   plotTimeoutMs,
   progressDue,
@@ -87,5 +88,52 @@ describe('the training bench watch', () => {
     expect(kibPerSample(tl)).toBe(1024);
     expect(kibPerSample([at(0, 0, 200)])).toBeNull();
     expect(timelineSummary([])).toEqual([]);
+    // One sample covering every quarter is listed once.
+    expect(timelineSummary([at(0, 0, 200), at(1.2, 256, 261)])).toEqual([
+      { samples: 256, rss_mib: 261, t_s: 1 },
+    ]);
+  });
+});
+
+describe('memoryByThread', () => {
+  it('names the page and each worker by its script without the build hash, MiB, largest first', () => {
+    const MiB = 2 ** 20;
+    expect(
+      memoryByThread({
+        bytes: 0,
+        breakdown: [
+          { bytes: 10 * MiB, attribution: [{ scope: 'Window', url: 'http://127.0.0.1:4392/#/training' }] },
+          {
+            bytes: 900 * MiB,
+            attribution: [
+              {
+                scope: 'DedicatedWorkerGlobalScope',
+                url: 'http://127.0.0.1:4392/assets/table.worker-Bx9c1_aQ.js',
+              },
+            ],
+          },
+          {
+            bytes: 40 * MiB,
+            attribution: [
+              {
+                scope: 'DedicatedWorkerGlobalScope',
+                url: 'http://127.0.0.1:4392/assets/rows.worker-D3Fq9kLm.js',
+              },
+            ],
+          },
+          {
+            bytes: 2 * MiB,
+            attribution: [
+              {
+                scope: 'DedicatedWorkerGlobalScope',
+                url: 'http://127.0.0.1:4392/assets/rows.worker-D3Fq9kLm.js',
+              },
+            ],
+          },
+          { bytes: 5 * MiB, attribution: [] },
+          { bytes: 0, attribution: [{ scope: 'DedicatedWorkerGlobalScope', url: 'blob:x/y' }] },
+        ],
+      }),
+    ).toEqual({ 'table.worker': 900, 'rows.worker': 42, page: 10, shared: 5 });
   });
 });

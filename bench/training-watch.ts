@@ -112,7 +112,7 @@ export function timelineSummary(
   const out: Array<{ samples: number; rss_mib: number; t_s: number }> = [];
   for (const q of [0.25, 0.5, 0.75, 1]) {
     const s = imp.find((x) => x.samples >= total * q);
-    if (s && !out.some((o) => o.t_s === s.t_s))
+    if (s && !out.some((o) => o.t_s === Math.round(s.t_s)))
       out.push({ samples: s.samples, rss_mib: s.rss_mib, t_s: Math.round(s.t_s) });
   }
   return out;
@@ -128,4 +128,33 @@ export function kibPerSample(timeline: readonly MemorySample[]): number | null {
   const b = imp.at(-1);
   if (!a || !b || b.samples === a.samples) return null;
   return ((b.rss_mib - a.rss_mib) * 1024) / (b.samples - a.samples);
+}
+
+/** performance.measureUserAgentSpecificMemory's answer, as the page returns it. */
+export interface UaMemory {
+  bytes: number;
+  breakdown: Array<{ bytes: number; attribution: Array<{ scope: string; url: string }> }>;
+}
+
+/**
+ * MiB by thread: the page ("Window") and each worker by its script's name without the build's
+ * hash (`table.worker-Bx9c1.js` → `table.worker`); bytes no thread is named for go to "shared".
+ */
+export function memoryByThread(m: UaMemory): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const b of m.breakdown) {
+    const a = b.attribution[0];
+    const name = !a
+      ? 'shared'
+      : a.scope === 'Window'
+        ? 'page'
+        : (a.url.split('/').pop() ?? a.url).replace(/-[\w-]{6,12}\.js$/, '').replace(/\.js$/, '') || a.scope;
+    out[name] = (out[name] ?? 0) + b.bytes;
+  }
+  return Object.fromEntries(
+    Object.entries(out)
+      .filter(([, v]) => v > 0)
+      .sort((x, y) => y[1] - x[1])
+      .map(([k, v]) => [k, Math.round(v / 2 ** 20)]),
+  );
 }
