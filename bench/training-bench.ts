@@ -17,6 +17,10 @@
 //    make-large.mjs (its first N of 5,000) imported through the page, ÷ `npm run cli --
 //    run-summary` on the same folder (page_over_cli), with each tenth of the files' time
 //    (small_tenths_s; a cost per file growing with the steps stored makes the last tenth slower).
+//  - renderer_peak_mib / memory_timeline: the tab's renderer memory from /proc every ~15 s (also to
+//    stderr as taken, so a run that dies leaves its evidence; bench/training-watch.ts), with a
+//    progress line every ~50 step files; a crashed renderer or closed page stops the bench with
+//    the phase, the samples plotted by then and the last memory sample.
 // `--small-files 0` skips that case; `--no-plot` skips the reopen and hover. `--profile FILE`
 // builds the app unminified and writes a CPU profile of every thread during the run's import
 // (bench/cpu-profile.ts: functions by self and total time, each main-thread task of 100 ms and more
@@ -24,13 +28,29 @@
 // Progress goes to stderr; with --json the last line of stdout is one JSON object.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { writeTrainingRun } from '../app/testing/training-run-generator';
 import { type BenchBrowser, withBenchBrowser } from './browser';
 import { startCpuProfile, writeProfile } from './cpu-profile';
 import { putFloor } from './put-floor';
+import { rendererMemory } from './renderer-memory';
+import {
+  BenchFailure,
+  importTimeoutMs,
+  kibPerSample,
+  MEMORY_EVERY_MS,
+  type MemorySample,
+  memoryByThread,
+  memoryLine,
+  plotTimeoutMs,
+  progressDue,
+  progressLine,
+  tabMemory,
+  timelineSummary,
+  type UaMemory,
+} from './training-watch';
 import { flag, note, round } from './util';
 
 type BenchWindow = Window & {
@@ -113,17 +133,148 @@ async function tenthTimes(page: Page, n: number, end: number): Promise<number[]>
  * engine) were 100-600 ms long tasks of their own in a profile under load, counted as the app's.
  */
 async function plottedSamples(page: Page): Promise<number> {
-  const text = await page
-    .evaluate(() => document.querySelector('[data-testid="training-total"]')?.textContent ?? '')
-    .catch(() => '');
-  return Number((text.match(/([\d,]+) samples/)?.[1] ?? '0').replace(/,/g, ''));
+  return (await pageProgress(page)).plotted;
 }
 
-async function until(what: string, ok: () => Promise<boolean>, ms: number): Promise<void> {
+/** The samples plotted and the number of the last step file the page named (0 before any). */
+async function pageProgress(page: Page): Promise<{ plotted: number; file: number }> {
+  const r = await page
+    .evaluate(() => {
+      const w = window as unknown as BenchWindow;
+      return {
+        text: document.querySelector('[data-testid="training-total"]')?.textContent ?? '',
+        file: w.__files?.at(-1)?.k ?? 0,
+      };
+    })
+    .catch(() => ({ text: '', file: 0 }));
+  return { plotted: Number((r.text.match(/([\d,]+) samples/)?.[1] ?? '0').replace(/,/g, '')), file: r.file };
+}
+
+/**
+ * Watches the bench's pages for the end a long run can meet: the renderer crashing (out of memory)
+ * or the page or its browser closing. `phase` and `samples` say where the run was; the memory
+ * timeline (every MEMORY_EVERY_MS, also to stderr) is the evidence left if it dies.
+ */
+class Watch {
+  phase = 'start';
+  samples = 0;
+  dead: string | null = null;
+  readonly timeline: MemorySample[] = [];
+  /** Every 4th sample of the import: MiB by thread (measureUserAgentSpecificMemory). */
+  readonly threads: Array<{ t_s: number; samples: number; mib: Record<string, number> }> = [];
+  private current: Page | null = null;
+  private measuring = false;
+  private t0 = Date.now();
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private peak = 0;
+
+  constructor(readonly total: number) {}
+
+  page(page: Page): void {
+    this.current = page;
+    page.on('crash', () => (this.dead ??= 'the renderer crashed (the tab died: out of memory or killed)'));
+    page.on('close', () => (this.dead ??= 'the page closed'));
+    page.context().on('close', () => (this.dead ??= 'the browser closed'));
+  }
+
+  /** Starts the memory timeline; its times count from now. */
+  start(): void {
+    this.t0 = Date.now();
+    this.sample();
+    this.timer = setInterval(() => this.sample(), MEMORY_EVERY_MS);
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  seconds(): number {
+    return (Date.now() - this.t0) / 1000;
+  }
+
+  sample(): MemorySample {
+    const m = tabMemory(rendererMemory());
+    this.peak = Math.max(this.peak, m.peak_mib);
+    const s = {
+      phase: this.phase,
+      t_s: this.seconds(),
+      samples: this.samples,
+      rss_mib: m.rss_mib,
+      peak_mib: this.peak,
+    };
+    this.timeline.push(s);
+    note(memoryLine(s));
+    if (this.phase === 'import' && this.timeline.length % 4 === 1) void this.byThread(s);
+    return s;
+  }
+
+  /**
+   * The page's and each worker's memory as Chromium attributes it (JS heaps and what they hold;
+   * the bench's browser runs with ForceEagerMeasureMemory, so it answers at once, not at the next
+   * GC). One at a time; a busy page that takes over 60 s is skipped.
+   */
+  private async byThread(s: MemorySample): Promise<void> {
+    const page = this.current;
+    if (!page || this.measuring || this.dead) return;
+    this.measuring = true;
+    try {
+      const m = await page.evaluate(async () => {
+        const p = performance as Performance & { measureUserAgentSpecificMemory?: () => Promise<unknown> };
+        if (!crossOriginIsolated || !p.measureUserAgentSpecificMemory) return null;
+        return Promise.race([
+          p.measureUserAgentSpecificMemory(),
+          new Promise<null>((ok) => setTimeout(() => ok(null), 60_000)),
+        ]);
+      });
+      if (!m) return;
+      const mib = memoryByThread(m as UaMemory);
+      this.threads.push({ t_s: Math.round(s.t_s), samples: s.samples, mib });
+      note(
+        `memory by thread +${Math.round(s.t_s)} s: ${Object.entries(mib)
+          .map(([k, v]) => `${k} ${v} MiB`)
+          .join(', ')}`,
+      );
+    } catch {
+      // The page closed or crashed: the watch reports that.
+    } finally {
+      this.measuring = false;
+    }
+  }
+
+  peakMib(): number {
+    return this.peak;
+  }
+
+  fail(reason: string): BenchFailure {
+    return new BenchFailure(this.phase, reason, this.samples, this.total, this.timeline.at(-1) ?? null);
+  }
+}
+
+async function until(what: string, ok: () => Promise<boolean>, ms: number, watch: Watch): Promise<void> {
   const t0 = Date.now();
   while (!(await ok())) {
-    if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${what}`);
+    if (watch.dead) throw watch.fail(watch.dead);
+    if (Date.now() - t0 > ms)
+      throw watch.fail(`timed out after ${Math.round(ms / 1000)} s waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+/** `p`, or the watch's failure if the page dies first (a waitFor on a crashed page can hang). */
+async function orDeath<T>(p: Promise<T>, watch: Watch): Promise<T> {
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const death = new Promise<never>((_, no) => {
+    timer = setInterval(() => {
+      if (watch.dead) no(watch.fail(watch.dead));
+    }, 1000);
+  });
+  try {
+    return await Promise.race([p, death]);
+  } catch (e) {
+    throw watch.dead && !(e instanceof BenchFailure) ? watch.fail(watch.dead) : e;
+  } finally {
+    clearInterval(timer);
   }
 }
 
@@ -148,6 +299,7 @@ async function importFolder(
   dir: string,
   total: number,
   fileCount: number,
+  watch: Watch,
   profileFile?: string,
 ): Promise<{
   page: Page;
@@ -157,7 +309,9 @@ async function importFolder(
   tenths: number[];
   storedBytes: number;
 }> {
+  watch.phase = 'opening the Training page';
   const page = await b.newPage('/#/training');
+  watch.page(page);
   await page.getByTestId('training-page').waitFor({ timeout: 120_000 });
   await page.getByText('Loading demo set…').waitFor({ state: 'detached', timeout: 120_000 });
   await watchLongTasks(page);
@@ -166,20 +320,36 @@ async function importFolder(
   const usedBefore = await usage(page);
   const profile = profileFile ? await startCpuProfile(await page.context().newCDPSession(page)) : null;
   const i0 = Date.now();
+  watch.phase = 'import';
+  watch.samples = 0;
+  watch.start();
+  const timeout = importTimeoutMs(total);
   await page.getByTestId('training-folder-input').setInputFiles(dir);
-  let last = before;
+  let last = 0;
+  let lastFile = 0;
   await until(
     `${total} samples plotted`,
     async () => {
-      const n = (await plottedSamples(page)) - before;
+      const p = await pageProgress(page);
+      const n = Math.max(0, p.plotted - before);
+      watch.samples = Math.max(watch.samples, n);
       if (n - last >= total / 10 || n === total) note(`${n} of ${total} samples plotted`);
       if (n - last >= total / 10) last = n;
+      if (progressDue(lastFile, p.file)) {
+        note(progressLine(p.file, fileCount, n, (Date.now() - i0) / 1000, watch.timeline.at(-1) ?? null));
+        lastFile = p.file;
+      }
       return n >= total;
     },
-    6 * 3_600_000,
+    timeout,
+    watch,
   );
-  await page.getByTestId('training-import-result').waitFor({ timeout: 600_000 });
+  await orDeath(
+    page.getByTestId('training-import-result').waitFor({ timeout: Math.max(0, timeout - (Date.now() - i0)) }),
+    watch,
+  );
   const seconds = (Date.now() - i0) / 1000;
+  watch.sample();
   // The last file ends with the result shown, not after the profile is summed.
   const end = await page.evaluate(() => performance.now());
   if (profile && profileFile) await writeProfile(profile, profileFile);
@@ -196,6 +366,15 @@ async function importFolder(
 async function usage(page: Page): Promise<number> {
   return page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
 }
+
+/** A timeline sample as the JSON keeps it: whole seconds and MiB. */
+const timelinePoint = (s: MemorySample) => ({
+  phase: s.phase,
+  t_s: Math.round(s.t_s),
+  samples: s.samples,
+  rss_mib: s.rss_mib,
+  peak_mib: s.peak_mib,
+});
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const longest = (xs: number[]) => round(Math.max(0, ...xs), 0);
@@ -250,51 +429,104 @@ export async function run(args: string[]): Promise<void> {
     const total = steps * perStep;
     const stepFiles = made.map((s) => join(runDir, s.file));
     const sourceBytes = stepFiles.reduce((n, f) => n + statSync(f).size, 0);
-    const out = await withBenchBrowser(
-      'index.html',
-      async (b) => {
-        note(`storage floor: bare puts of ${floorFiles} files' records…`);
-        const floor = await putFloor(b, stepFiles.slice(0, floorFiles));
-        note(`floor ${round(floor.records / floor.seconds, 0)} records/s`);
-        note('importing through the Training page…');
-        const imp = await importFolder(b, runDir, total, steps, profileFile);
-        note(`imported in ${imp.seconds.toFixed(1)} s; longest task ${longest(imp.tasks)} ms`);
-        let plotted: { readyMs: number; tasks: number[] } | null = null;
-        if (plot) {
-          // Plotting from a fresh page: the app starts, then the plots of every sample come up.
-          const page = imp.page;
-          const plotProfile = profileFile
-            ? await startCpuProfile(await page.context().newCDPSession(page))
-            : null;
-          await page.reload();
-          await page.getByTestId('training-page').waitFor({ timeout: 120_000 });
-          await watchLongTasks(page);
-          const p0 = Date.now();
-          await until('the plots', async () => (await plottedSamples(page)) >= total, 600_000);
-          await page.getByTestId('training-chart-searches').waitFor();
-          const readyMs = Date.now() - p0;
-          await hoverPlots(page);
-          await page.waitForTimeout(500);
-          plotted = { readyMs, tasks: await takeLongTasks(page) };
-          if (plotProfile && profileFile)
-            await writeProfile(plotProfile, profileFile.replace(/(\.json)?$/, '-plot.json'));
-          note(`plots ready ${readyMs} ms after the page; longest task ${longest(plotted.tasks)} ms`);
-        }
-        await imp.page.context().close();
-        let smallPage: { seconds: number; tasks: number[]; tenths: number[] } | null = null;
-        if (smallDir) {
-          note(`importing ${small} one-sample step files through the Training page…`);
-          const s = await importFolder(b, smallDir, small, small, profileFile && `${profileFile}.small`);
-          smallPage = { seconds: s.seconds, tasks: s.tasks, tenths: s.tenths };
-          note(
-            `${small} one-sample files in ${s.seconds.toFixed(1)} s; each tenth: ${s.tenths.map((t) => t.toFixed(1)).join(', ')} s`,
+    const watch = new Watch(total);
+    const loadStart = loadavg();
+    let out;
+    try {
+      out = await withBenchBrowser(
+        'index.html',
+        async (b) => {
+          watch.phase = 'storage floor';
+          note(`storage floor: bare puts of ${floorFiles} files' records…`);
+          const floor = await putFloor(b, stepFiles.slice(0, floorFiles));
+          note(`floor ${round(floor.records / floor.seconds, 0)} records/s`);
+          note('importing through the Training page…');
+          const imp = await importFolder(b, runDir, total, steps, watch, profileFile);
+          note(`imported in ${imp.seconds.toFixed(1)} s; longest task ${longest(imp.tasks)} ms`);
+          let plotted: { readyMs: number; tasks: number[] } | null = null;
+          if (plot) {
+            // Plotting from a fresh page: the app starts, then the plots of every sample come up.
+            const page = imp.page;
+            const plotProfile = profileFile
+              ? await startCpuProfile(await page.context().newCDPSession(page))
+              : null;
+            watch.phase = 'reload and plots';
+            const ms = plotTimeoutMs(total);
+            page.setDefaultTimeout(ms);
+            page.setDefaultNavigationTimeout(ms);
+            await orDeath(page.reload(), watch);
+            await orDeath(page.getByTestId('training-page').waitFor(), watch);
+            await watchLongTasks(page);
+            const p0 = Date.now();
+            await until('the plots', async () => (await plottedSamples(page)) >= total, ms, watch);
+            await orDeath(page.getByTestId('training-chart-searches').waitFor(), watch);
+            const readyMs = Date.now() - p0;
+            watch.phase = 'hover';
+            await orDeath(hoverPlots(page), watch);
+            await page.waitForTimeout(500);
+            plotted = { readyMs, tasks: await takeLongTasks(page) };
+            if (plotProfile && profileFile)
+              await writeProfile(plotProfile, profileFile.replace(/(\.json)?$/, '-plot.json'));
+            note(`plots ready ${readyMs} ms after the page; longest task ${longest(plotted.tasks)} ms`);
+          }
+          // The tab's last sample and peak, read before its browser closes.
+          watch.phase = 'done';
+          watch.sample();
+          watch.stop();
+          await imp.page.context().close();
+          let smallPage: { seconds: number; tasks: number[]; tenths: number[] } | null = null;
+          if (smallDir) {
+            note(`importing ${small} one-sample step files through the Training page…`);
+            const s = await importFolder(
+              b,
+              smallDir,
+              small,
+              small,
+              watch,
+              profileFile && `${profileFile}.small`,
+            );
+            watch.stop();
+            smallPage = { seconds: s.seconds, tasks: s.tasks, tenths: s.tenths };
+            note(
+              `${small} one-sample files in ${s.seconds.toFixed(1)} s; each tenth: ${s.tenths.map((t) => t.toFixed(1)).join(', ')} s`,
+            );
+            await s.page.context().close();
+          }
+          return { floor, imp, plotted, smallPage };
+        },
+        {
+          prod: true,
+          diskProfile: true,
+          unminified: profileFile !== undefined,
+          // measureUserAgentSpecificMemory answers at once rather than at the next GC (up to 20 s).
+          args: ['--enable-blink-features=ForceEagerMeasureMemory'],
+        },
+      );
+    } catch (e) {
+      watch.stop();
+      if (e instanceof BenchFailure) {
+        note(`FAILED — ${e.message}`);
+        if (json)
+          console.log(
+            JSON.stringify({
+              steps,
+              samples_per_step: perStep,
+              trajectories: total,
+              failed: e.message,
+              failed_phase: e.phase,
+              samples_plotted: e.samples,
+              load_average: {
+                start: loadStart.map((x) => round(x, 1)),
+                end: loadavg().map((x) => round(x, 1)),
+              },
+              renderer_peak_mib: watch.peakMib(),
+              memory_timeline: watch.timeline.map(timelinePoint),
+              memory_by_thread: watch.threads,
+            }),
           );
-          await s.page.context().close();
-        }
-        return { floor, imp, plotted, smallPage };
-      },
-      { prod: true, diskProfile: true, unminified: profileFile !== undefined },
-    );
+      }
+      throw e;
+    }
     const cliS = smallDir ? cliRunSummary(smallDir) : null;
     const k = Math.min(20, out.imp.files.length);
     const first = sum(out.imp.files.slice(0, k));
@@ -332,6 +564,14 @@ export async function run(args: string[]): Promise<void> {
       small_cli_s: cliS === null ? null : round(cliS, 1),
       small_page_over_cli: out.smallPage && cliS ? round(out.smallPage.seconds / cliS, 2) : null,
       target_max_task_ms: 100,
+      load_average: { start: loadStart.map((x) => round(x, 1)), end: loadavg().map((x) => round(x, 1)) },
+      // The tab's renderer (page and workers in one process), from /proc: its peak resident memory
+      // over the run (issue 37's target: ≤ 4 GB at 1M) and every ~15 s sample of the import.
+      renderer_peak_mib: watch.peakMib(),
+      renderer_kib_per_sample: round(kibPerSample(watch.timeline) ?? NaN, 2),
+      memory_quarters: timelineSummary(watch.timeline),
+      memory_timeline: watch.timeline.map(timelinePoint),
+      memory_by_thread: watch.threads,
     };
     console.log(
       `${total} samples: import ${result.import_per_s}/s ÷ floor ${result.floor_per_s}/s = ${result.import_over_floor}; ` +
