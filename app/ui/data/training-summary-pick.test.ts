@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { StepSummary } from '../../core/training/step-summary';
-import { pickTrainingSummary, type SummaryInputs, summaryQueries } from './training-summary-pick';
+import {
+  pickTrainingSummary,
+  SQL_AUTO_SAMPLES,
+  type SummaryInputs,
+  summaryQueries,
+} from './training-summary-pick';
 
 const steps = (n: number) => Array.from({ length: n }, (_, step) => ({ run: 'r', step }) as StepSummary);
 const sqlAt = (generation: number, n: number) => ({
@@ -26,7 +31,7 @@ describe('the Training page’s summary source', () => {
       table: { ...base.table, data: steps(9) },
     });
     expect(during.data).toHaveLength(9);
-    expect(during.source).toEqual({ kind: 'table', sqlError: null, importing: true });
+    expect(during.source).toEqual({ kind: 'table', sqlError: null, importing: true, large: false });
   });
 
   it('after the import, keeps the table worker’s plots until SQL holds the newer rows, then SQL', () => {
@@ -42,7 +47,7 @@ describe('the Training page’s summary source', () => {
       table: { ...base.table, data: steps(9) },
     });
     expect(behind.data).toHaveLength(9);
-    expect(behind.source).toEqual({ kind: 'table', sqlError: null, importing: false });
+    expect(behind.source).toEqual({ kind: 'table', sqlError: null, importing: false, large: false });
     const caught = pickTrainingSummary({ ...base, sql: sqlAt(4, 9), held: 4 });
     expect(caught.source).toEqual({ kind: 'sql', current: true, ms: 12 });
     expect(caught.data).toHaveLength(9);
@@ -78,5 +83,20 @@ describe('the Training page’s summary source', () => {
     });
     expect(live.source.kind).toBe('table');
     expect(live.data).not.toBe(stored.steps);
+  });
+
+  // A 1,000,000-sample run's tab crashed out of memory when the page loaded DuckDB's tables beside
+  // the table worker's rows: above SQL_AUTO_SAMPLES the plots stay the table worker's.
+  it('does not start the SQL engine for a run above SQL_AUTO_SAMPLES, and says why', () => {
+    expect(summaryQueries(false, false, true, SQL_AUTO_SAMPLES)).toEqual({ sql: true, table: true });
+    expect(summaryQueries(false, false, true, SQL_AUTO_SAMPLES + 1)).toEqual({ sql: false, table: true });
+    // Even a current SQL summary held from before the run grew is not drawn.
+    expect(summaryQueries(false, true, true, SQL_AUTO_SAMPLES + 1)).toEqual({ sql: false, table: true });
+    const big = pickTrainingSummary({ ...base, large: true });
+    expect(big.source).toEqual({ kind: 'table', sqlError: null, importing: false, large: true });
+    expect(big.data).toBe(base.table.data);
+    // While importing, the line says the import, not the size.
+    const importing = pickTrainingSummary({ ...base, large: true, importing: true });
+    expect(importing.source).toEqual({ kind: 'table', sqlError: null, importing: true, large: false });
   });
 });

@@ -12,7 +12,7 @@ import type { StepSummary } from '../../core/training/step-summary';
  */
 export type TrainingSummarySource =
   | { kind: 'sql'; current: boolean; ms: number }
-  | { kind: 'table'; sqlError: string | null; importing: boolean }
+  | { kind: 'table'; sqlError: string | null; importing: boolean; large: boolean }
   | { kind: 'stored'; at: string };
 
 export interface TrainingSummary {
@@ -32,9 +32,19 @@ export function summaryQueries(
   importing: boolean,
   sqlCurrent: boolean,
   anySteps: boolean,
+  samples = 0,
 ): { sql: boolean; table: boolean } {
-  return { sql: !importing && anySteps, table: importing || !sqlCurrent };
+  const sql = !importing && anySteps && samples <= SQL_AUTO_SAMPLES;
+  return { sql, table: !sql || !sqlCurrent };
 }
+
+/**
+ * Above this many samples the page does not start the SQL engine for its plots: the table worker's
+ * summaries are the same numbers. A 1,000,000-sample run's tab crashed out of memory (5.3 GB) when
+ * the page loaded DuckDB's tables beside the table worker's rows (docs/benchmarks.md, "1,000,000
+ * samples in the page").
+ */
+export const SQL_AUTO_SAMPLES = 250_000;
 
 export interface SummaryInputs {
   importing: boolean;
@@ -54,6 +64,8 @@ export interface SummaryInputs {
    * drawn only until the table worker's own arrive. Absent or null: none (or still being read).
    */
   stored?: { steps: StepSummary[]; at: string } | null;
+  /** More samples than the page starts the SQL engine for (SQL_AUTO_SAMPLES). */
+  large?: boolean;
 }
 
 /** Whether the SQL summary held is of the rows the table worker holds now. */
@@ -69,7 +81,8 @@ export function sqlCurrent(i: Pick<SummaryInputs, 'sql' | 'held' | 'rowsFetching
  */
 export function pickTrainingSummary(i: SummaryInputs): TrainingSummary {
   const current = sqlCurrent(i);
-  if (i.sql.data && !i.importing && (current || i.table.data === undefined))
+  const large = i.large === true;
+  if (i.sql.data && !i.importing && !large && (current || i.table.data === undefined))
     return {
       data: i.sql.data.steps,
       isLoading: false,
@@ -83,11 +96,16 @@ export function pickTrainingSummary(i: SummaryInputs): TrainingSummary {
       error: null,
       source: { kind: 'stored', at: i.stored.at },
     };
-  const sqlError = i.importing ? null : (i.rowsError ?? i.sql.error);
+  const sqlError = i.importing || large ? null : (i.rowsError ?? i.sql.error);
   return {
     data: i.table.data,
     isLoading: i.table.isLoading,
     error: i.table.error,
-    source: { kind: 'table', sqlError: sqlError ? String(sqlError) : null, importing: i.importing },
+    source: {
+      kind: 'table',
+      sqlError: sqlError ? String(sqlError) : null,
+      importing: i.importing,
+      large: large && !i.importing,
+    },
   };
 }

@@ -21,6 +21,7 @@ import { releaseFirstRead } from './trajectories/first-read-hold';
 import {
   pickTrainingSummary,
   sqlCurrent,
+  SQL_AUTO_SAMPLES,
   summaryQueries,
   type TrainingSummary,
 } from './training-summary-pick';
@@ -39,7 +40,9 @@ export function useTrainingSummary(): TrainingSummary {
   const importing = useSyncExternalStore(subscribeImports, anyImportRunning);
   // Whether the table worker's summaries named any step: until then the SQL engine is not started.
   const [anySteps, setAnySteps] = useState(false);
-  const rows = useSqlRows(summaryQueries(importing, false, anySteps).sql);
+  // How many samples they count: above SQL_AUTO_SAMPLES the engine is not started for the plots.
+  const [samples, setSamples] = useState(0);
+  const rows = useSqlRows(summaryQueries(importing, false, anySteps, samples).sql);
   // The generation of the rows the SQL tables hold now; null while the first load runs.
   const held = rows.data !== undefined && !rows.isPlaceholderData ? rows.data.generation : null;
   const sql = useQuery({
@@ -62,11 +65,13 @@ export function useTrainingSummary(): TrainingSummary {
       const changes = await tableWorker().trainingSummaryChanges(from.epoch, from.version);
       steps.current = mergeStepChanges(steps.current, changes);
       setAnySteps(steps.current.list.length > 0);
+      setSamples(steps.current.list.reduce((n, s) => n + s.samples, 0));
       return steps.current.list;
     },
     enabled:
       load.data !== undefined &&
-      summaryQueries(importing, sqlCurrent({ sql, held, rowsFetching: rows.isFetching }), anySteps).table,
+      summaryQueries(importing, sqlCurrent({ sql, held, rowsFetching: rows.isFetching }), anySteps, samples)
+        .table,
     staleTime: Number.POSITIVE_INFINITY,
     placeholderData: keepPreviousData,
     structuralSharing: false,
@@ -93,6 +98,7 @@ export function useTrainingSummary(): TrainingSummary {
     rowsFetching: rows.isFetching,
     rowsError: rows.error,
     table,
+    large: samples > SQL_AUTO_SAMPLES,
   });
 }
 

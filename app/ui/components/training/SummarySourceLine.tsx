@@ -16,9 +16,11 @@ export function SummarySourceLine({ source, samples }: { source: TrainingSummary
           : 'Plotted from SQL; loading the rows stored since into the SQL tables…'
         : source.importing
           ? 'Plotted from the table worker while the import runs; SQL catches up once it ends.'
-          : source.sqlError
-            ? `Plotted from the table worker: the SQL engine failed (${source.sqlError}).`
-            : 'Plotted from the table worker while the SQL engine loads…';
+          : source.large
+            ? `Plotted from the table worker: the page does not load ${n} samples into the SQL engine for its plots (memory); the same numbers.`
+            : source.sqlError
+              ? `Plotted from the table worker: the SQL engine failed (${source.sqlError}).`
+              : 'Plotted from the table worker while the SQL engine loads…';
   return (
     <p
       className="muted training-source"
