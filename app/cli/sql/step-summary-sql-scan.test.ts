@@ -21,6 +21,7 @@ import { writeTrainingRun } from '../../testing/training-run-generator';
 import { stepFilesOf } from '../run-summary';
 import { runImport } from '../read-log';
 import { nodeDuckDB } from './duckdb';
+import { expectSame } from '../../testing/expect-same';
 
 const tmp = mkdtempSync(join(tmpdir(), 'hopscope-step-scan-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -28,17 +29,6 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 type Db = Awaited<ReturnType<typeof nodeDuckDB>>;
 const opened: Db[] = [];
 afterAll(() => opened.forEach(({ db, conn }) => (conn.close(), db.reset())));
-
-/** Numbers equal up to the order a sum was taken in (as step-summary-sql.test.ts); the rest exactly. */
-function expectSame(a: unknown, b: unknown, path = ''): void {
-  if (typeof a === 'number' && typeof b === 'number') {
-    if (Math.abs(a - b) > 1e-12 * Math.max(1, Math.abs(a))) expect(a, path).toBe(b);
-  } else if (a && b && typeof a === 'object' && typeof b === 'object') {
-    expect(Object.keys(a).sort(), path).toEqual(Object.keys(b).sort());
-    for (const k of Object.keys(a))
-      expectSame((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`);
-  } else expect(a, path).toEqual(b);
-}
 
 /** DuckDB in Node holding `batches`, answering with its Arrow tables (what the page's worker gets). */
 async function engine(batches: TableBatches): Promise<Db> {

@@ -15,6 +15,7 @@ import { writeTrainingRun } from '../../testing/training-run-generator';
 import { readRun, stepFilesOf } from '../run-summary';
 import { runImport } from '../read-log';
 import { openSqlEngine, type SqlEngine } from './duckdb';
+import { expectSame } from '../../testing/expect-same';
 
 const REAL = resolve(__dirname, '../../../../shared/data/trajectories/r1searcher_bamboogle_qwen.jsonl');
 const tmp = mkdtempSync(join(tmpdir(), 'hopscope-step-sql-'));
@@ -47,17 +48,6 @@ async function writeRealRun(dir: string): Promise<number> {
   for (const [i, lines] of steps.entries())
     await writeFile(join(dir, `${i + 1}.jsonl`), `${lines.join('\n')}\n`);
   return records.length;
-}
-
-/** Numbers equal up to the order a sum was taken in; everything else exactly. */
-function expectSame(a: unknown, b: unknown, path = ''): void {
-  if (typeof a === 'number' && typeof b === 'number') {
-    if (Math.abs(a - b) > 1e-12 * Math.max(1, Math.abs(a))) expect(a, path).toBe(b);
-  } else if (a && b && typeof a === 'object' && typeof b === 'object') {
-    expect(Object.keys(a).sort(), path).toEqual(Object.keys(b).sort());
-    for (const k of Object.keys(a))
-      expectSame((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`);
-  } else expect(a, path).toEqual(b);
 }
 
 describe('per-step summaries from SQL', () => {
