@@ -1,7 +1,8 @@
 // Importing trajectory logs as a use case: files are parsed and stored in an import worker
-// (streamed, all-or-report); the table reads the rows stored as they arrive and the rest at the end. Cancel ends
-// the import's worker at once (a huge record can hold it in one conversion for many seconds, deaf
-// to a message) and settles the stored report: what was stored stays, and the report counts it.
+// (streamed, all-or-report); the table reads the rows stored as they arrive and the rest at the
+// end. Cancel ends the import's worker at once (a huge record can hold it in one conversion for
+// many seconds, deaf to a message) and settles the stored report: what was stored stays, and the
+// report counts it.
 import { importStarted } from './import-activity';
 import * as Comlink from 'comlink';
 import { AbortError } from '../core/abort';
