@@ -4,6 +4,7 @@ import { RunSizes, SLICE_MS } from './run-sizes';
 // The import itself is the worker's; here it only says each file stored its one sample.
 vi.mock('./trajectory-import', () => ({
   ImportSession: class {
+    readonly refresh = { settle: () => Promise.resolve('all') };
     end() {}
   },
   cancelImport: () => Promise.resolve(),

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onDataChange } from './changes';
-import { PARTIAL_REFRESH_MS, StoredRefresh } from './stored-refresh';
+import { NEWS_WAIT_MS, PARTIAL_REFRESH_MS, StoredRefresh } from './stored-refresh';
 
 describe('StoredRefresh', () => {
   let notices: string[][] = [];
@@ -25,12 +25,28 @@ describe('StoredRefresh', () => {
     expect(notices.flat()).toEqual(Array.from({ length: 5000 }, (_, i) => `t${i}`));
   });
 
-  it('drop forgets what is pending (the caller reads every row after)', () => {
+  it('settle hands the ids not announced yet to the end notice, once every one stored is heard', async () => {
     const r = new StoredRefresh();
     r.add(['a']);
     r.add(['b']);
-    r.drop();
+    expect(await r.settle(2)).toEqual(['b']);
     vi.advanceTimersByTime(PARTIAL_REFRESH_MS);
+    // Not announced again as a partial refresh: the end notice carries it.
     expect(notices).toEqual([['a']]);
+  });
+
+  it('settle waits for news still on its way, then gives every row when it never comes', async () => {
+    const r = new StoredRefresh();
+    r.add(['a']);
+    const late = r.settle(3);
+    r.add(['b', 'c']);
+    expect(await late).toEqual(['b', 'c']);
+    const lost = r.settle(4);
+    vi.advanceTimersByTime(NEWS_WAIT_MS);
+    expect(await lost).toBe('all');
+    // Unknown (a failure) or more heard than the reports count: every row.
+    expect(await r.settle(null)).toBe('all');
+    r.add(['d', 'e']);
+    expect(await r.settle(4)).toBe('all');
   });
 });

@@ -5,7 +5,7 @@
 import { importStarted } from './import-activity';
 import { AbortError, isAbort } from '../core/abort';
 import { planStepFiles } from '../core/training/step-files';
-import { announce } from './changes';
+import { announce, announceImportEnd } from './changes';
 import { RunSizes } from './run-sizes';
 import { importStepGroup } from './step-group-import';
 import { groupEnd } from './step-groups';
@@ -104,9 +104,10 @@ export async function importTrainingFiles(
     imported: 0,
     errors: 0,
   };
-  // The table reads each file's stored rows as it goes and every row once at the end, not after
-  // every file (200 step files of 512 samples would read the whole table 200 times). One worker
-  // imports every file, so the ids it holds in memory are read once for the run.
+  // The table reads the rows stored as it goes (at most once a second over all files) and the
+  // rest once at the end, never every row again: that read, while the table worker still held
+  // every row, nearly doubled the tab's memory at the end of a 600 × 512 run. One worker imports
+  // every file, so the ids it holds in memory are read once for the run.
   const session = new ImportSession();
   // Sizes read in slices beside the import (not 5,000 disk reads in one task before it starts).
   const sizes = new RunSizes(plan.files.map((p) => (given[p.index] as { file: File }).file));
@@ -116,6 +117,8 @@ export async function importTrainingFiles(
   // Running from the first file to the last, not just while each file imports.
   const ended = importStarted();
   const n = plan.files.length;
+  // Samples stored, as the reports count them; null after a failure (not known here).
+  let stored: number | null = null;
   try {
     const fileOf = (p: (typeof plan.files)[number]) => (given[p.index] as { file: File }).file;
     const took = (p: (typeof plan.files)[number], k: number, report: ImportReport) => {
@@ -184,16 +187,20 @@ export async function importTrainingFiles(
         opts.signal?.removeEventListener('abort', stop);
       }
     }
+    stored = out.imported;
   } catch (e) {
     if (!isAbort(e, opts.signal)) throw e;
     // The file it stopped in keeps what it stored, counted by its settled report.
     const inFile = e instanceof ImportCancelledError ? e.report.imported : 0;
-    throw new RunImportCancelledError(out.files.length, n, out.imported + inFile);
+    stored = out.imported + inFile;
+    throw new RunImportCancelledError(out.files.length, n, stored);
   } finally {
     sizes.stop();
     ended();
+    // Before the worker ends: news of the last batches may still be on its way.
+    const ids = await session.refresh.settle(stored);
     session.end();
-    announce('trajectories', 'imports');
+    announceImportEnd(ids);
   }
   return out;
 }

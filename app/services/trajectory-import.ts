@@ -1,7 +1,8 @@
 // Importing trajectory logs as a use case: files are parsed and stored in an import worker
-// (streamed, all-or-report); the table refreshes as rows arrive and once at the end. Cancel ends
-// the import's worker at once (a huge record can hold it in one conversion for many seconds, deaf
-// to a message) and settles the stored report: what was stored stays, and the report counts it.
+// (streamed, all-or-report); the table reads the rows stored as they arrive and the rest at the
+// end. Cancel ends the import's worker at once (a huge record can hold it in one conversion for
+// many seconds, deaf to a message) and settles the stored report: what was stored stays, and the
+// report counts it.
 import { importStarted } from './import-activity';
 import * as Comlink from 'comlink';
 import { AbortError } from '../core/abort';
@@ -14,7 +15,7 @@ import type { ImportRecord } from '../db/db';
 import { importStart } from '../db/import-record';
 import { settleCancelledImport } from '../db/import-stop';
 export { reportedErrors, reportedIssues } from '../db/db';
-import { announce } from './changes';
+import { announce, announceImportEnd } from './changes';
 import { StoredRefresh } from './stored-refresh';
 import { afterServed } from './corpus/served-first';
 import { cancelSwitch, rethrowImportFailure, unlessCancelled } from './import-race';
@@ -43,11 +44,13 @@ export class ImportSession {
     return this.worker.api;
   }
 
-  /** Ends the worker and drops refreshes not yet announced (the caller reads every row after). */
+  /**
+   * Ends the worker. The ids it stored that no refresh has announced yet stay for the import's end
+   * notice (refresh.settle), with any news still on its way.
+   */
   end(): void {
     this.worker?.terminate();
     this.worker = null;
-    this.refresh.drop();
   }
 }
 
@@ -80,8 +83,8 @@ export async function importTrajectoryFile(
   format: string | undefined,
   onProgress: (p: ImportProgress & { bytesTotal: number }) => void,
   name: string = file.name,
-  /** false: only the rows stored are read at the end (one file of many; the caller reads all once). */
-  readAllAtEnd = true,
+  /** false: no end notice (one file of many; the caller announces the run's end once). */
+  announceEnd = true,
   /** The worker to import in (a run's files share one); by default one of its own, ended after. */
   session?: ImportSession,
   /** The collection the file goes to (the Import dialog's choice); else each record's kind's. */
@@ -93,6 +96,10 @@ export async function importTrajectoryFile(
   // Named in the labels' backup before anything is stored, so a reset mid-import names it too.
   // The id is made once, here: the worker stores the report under it, so the end replaces this.
   const start = importStart(name, undefined, collection);
+  // Stored ids heard before this import (a session's earlier files): the end counts this one's.
+  const heardBefore = own.refresh.heard;
+  // Records stored, as the report counts them once it settles; null while unknown (a failure).
+  let stored: number | null = null;
   // Ends the worker at once, whatever it is doing (a write it had open commits or aborts whole),
   // and settles the stored report: it counts what was stored. An import that finished first is
   // done, not cancelled.
@@ -100,6 +107,7 @@ export async function importTrajectoryFile(
   const stop = async (): Promise<ImportReport> => {
     own.end();
     const report = await settleCancelledImport(start, name, format);
+    stored = report.imported;
     await backupImport(report);
     // The ended worker may have committed a batch whose labels never reached this page to be
     // journaled: the journal is rewritten from the database.
@@ -132,6 +140,7 @@ export async function importTrajectoryFile(
     );
     const first = await unlessCancelled(importing, cancelled);
     if (first === 'cancelled') return await stop();
+    stored = first.imported;
     await backupImport(first);
     return first;
   } catch (e) {
@@ -139,12 +148,12 @@ export async function importTrajectoryFile(
   } finally {
     ended();
     cancels.delete(jobId);
-    // Also after a failure or a cancel: what was stored before stays, with its report. Every row
-    // is read once more, so the table is what was stored whatever progress arrived.
-    if (readAllAtEnd) {
-      own.refresh.drop();
-      announce('trajectories', 'imports');
-    } else if (!session) own.refresh.flush();
+    // Also after a failure or a cancel: what was stored before stays, with its report. The table
+    // reads the rows no refresh announced yet, once the news of every one stored has come (every
+    // row when it cannot know them), not every row again.
+    if (announceEnd)
+      announceImportEnd(await own.refresh.settle(stored === null ? null : heardBefore + stored));
+    else if (!session) own.refresh.flush();
     // A run's next file follows: its rows join this one's in the session's next refresh.
     else own.refresh.add([]);
     if (!session) own.end();
