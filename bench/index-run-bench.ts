@@ -13,7 +13,7 @@
 // the shared machine's load moves wall time far more than CPU time; and the index's peak RSS,
 // sampled every 100 ms while it runs (its threads are in this process). Progress goes to stderr;
 // with --json the last line of stdout is one JSON object.
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { NODE_BUNDLE_DIR, nodeBundle } from '../app/build/node-bundle';
@@ -90,6 +90,7 @@ export async function run(args: string[]): Promise<void> {
 
     // The worker bundle: built cold once (its cache emptied), then reused as every later index is.
     const root = resolve('.');
+    mkdirSync(join(root, NODE_BUNDLE_DIR), { recursive: true });
     for (const f of readdirSync(join(root, NODE_BUNDLE_DIR), { withFileTypes: true }).filter((e) =>
       e.name.startsWith(`${INDEX_WORKER_BUNDLE.name}-`),
     ))
