@@ -8,9 +8,12 @@
 // would be a perfect spread over the cores with the Parquet writing free; `--threads N` ÷
 // `--threads 1` (1 runs on this thread, no pool); the worker bundle's build (cold: its cache
 // emptied first) and its reuse; the index's bytes ÷ the source's. The floor is warmed, and taken
-// as the faster of a run before and one after the index runs. Progress goes to stderr; with
-// --json the last line of stdout is one JSON object.
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+// as the faster of a run before and one after the index runs. CPU time (process.cpuUsage: every
+// thread of the process, V8's own included) per sample is recorded beside the wall rates, since
+// the shared machine's load moves wall time far more than CPU time; and the index's peak RSS,
+// sampled every 100 ms while it runs (its threads are in this process). Progress goes to stderr;
+// with --json the last line of stdout is one JSON object.
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { NODE_BUNDLE_DIR, nodeBundle } from '../app/build/node-bundle';
@@ -21,10 +24,27 @@ import { parquetPaths } from '../app/cli/sql/load-tables';
 import { writeTrainingRun } from '../app/testing/training-run-generator';
 import { flag, note, round } from './util';
 
-async function timed<T>(fn: () => Promise<T>): Promise<{ s: number; value: T }> {
+/** `fn`'s wall seconds, CPU seconds (user + system, every thread) and the peak RSS seen in MiB. */
+async function timed<T>(
+  fn: () => Promise<T>,
+): Promise<{ s: number; cpuS: number; peakRssMiB: number; value: T }> {
+  let peak = process.memoryUsage.rss();
+  const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 100);
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
-  const value = await fn();
-  return { s: (performance.now() - t0) / 1000, value };
+  try {
+    const value = await fn();
+    const c = process.cpuUsage(c0);
+    peak = Math.max(peak, process.memoryUsage.rss());
+    return {
+      s: (performance.now() - t0) / 1000,
+      cpuS: (c.user + c.system) / 1e6,
+      peakRssMiB: peak / 2 ** 20,
+      value,
+    };
+  } finally {
+    clearInterval(sample);
+  }
 }
 
 /** `index` as the CLI runs it, its stderr kept out of the bench's output: the samples it imported. */
@@ -70,6 +90,7 @@ export async function run(args: string[]): Promise<void> {
 
     // The worker bundle: built cold once (its cache emptied), then reused as every later index is.
     const root = resolve('.');
+    mkdirSync(join(root, NODE_BUNDLE_DIR), { recursive: true });
     for (const f of readdirSync(join(root, NODE_BUNDLE_DIR), { withFileTypes: true }).filter((e) =>
       e.name.startsWith(`${INDEX_WORKER_BUNDLE.name}-`),
     ))
@@ -84,25 +105,31 @@ export async function run(args: string[]): Promise<void> {
     const floorRun = async () => {
       const f = await timed(() => tablesInOneThread(floorFiles, () => {}));
       note(
-        `floor (one core, parse + derive, ${floorFiles.length} files): ${round(f.value.imported / f.s, 0)} samples/s`,
+        `floor (one core, parse + derive, ${floorFiles.length} files): ${round(f.value.imported / f.s, 0)} samples/s, ${round((1000 * f.cpuS) / f.value.imported, 3)} CPU ms a sample`,
       );
-      return f.value.imported / f.s;
+      return { rate: f.value.imported / f.s, cpuMs: (1000 * f.cpuS) / f.value.imported };
     };
     const floorBefore = await floorRun();
     let total = 0;
     const indexRun = async (n: number, out: string) => {
       const r = await timed(() => index(dir, out, n));
       total = r.value;
-      note(`index --threads ${n}: ${round(total / r.s, 0)} samples/s (${round(r.s, 1)} s)`);
-      return r.s;
+      note(
+        `index --threads ${n}: ${round(total / r.s, 0)} samples/s (${round(r.s, 1)} s, ${round(r.cpuS, 1)} CPU s, peak RSS ${round(r.peakRssMiB, 0)} MiB)`,
+      );
+      return r;
     };
-    const oneS = args.includes('--no-one-thread') ? null : await indexRun(1, join(tmp, 'one.parquet'));
+    const one = args.includes('--no-one-thread') ? null : await indexRun(1, join(tmp, 'one.parquet'));
+    const oneS = one?.s ?? null;
     const manyOut = flag(args, 'keep') ? resolve(flag(args, 'keep') as string) : join(tmp, 'many.parquet');
-    const manyS = await indexRun(threads, manyOut);
+    const many = await indexRun(threads, manyOut);
+    const manyS = many.s;
     const floorAfter = await floorRun();
     const indexBytes = bytesOf(Object.values(parquetPaths(manyOut)));
 
-    const floorRate = Math.max(floorBefore, floorAfter);
+    const floorRate = Math.max(floorBefore.rate, floorAfter.rate);
+    const floorCpuMs = Math.min(floorBefore.cpuMs, floorAfter.cpuMs);
+    const cpuMs = (r: { cpuS: number }) => (1000 * r.cpuS) / total;
     const out = {
       bench: 'index-run',
       files: files.length,
@@ -113,11 +140,19 @@ export async function run(args: string[]): Promise<void> {
       bundle_build_s: round(cold.s, 2),
       bundle_reuse_s: round(warm.s, 3),
       floor_samples_per_s: round(floorRate, 1),
-      floor_before_after_samples_per_s: [round(floorBefore, 1), round(floorAfter, 1)],
+      floor_before_after_samples_per_s: [round(floorBefore.rate, 1), round(floorAfter.rate, 1)],
+      floor_cpu_ms_per_sample: round(floorCpuMs, 3),
       index_one_thread_samples_per_s: oneS === null ? null : round(total / oneS, 1),
       index_samples_per_s: round(total / manyS, 1),
       speedup_threads_over_one: oneS === null ? null : round(oneS / manyS, 2),
       ratio_index_over_threads_x_floor: round(total / manyS / (threads * floorRate), 3),
+      index_one_thread_cpu_ms_per_sample: one === null ? null : round(cpuMs(one), 3),
+      index_cpu_ms_per_sample: round(cpuMs(many), 3),
+      // What the ratio above would be on cores this process had to itself: the floor's CPU a sample
+      // ÷ the index's (every thread's), so 1 means the threads add no CPU work to the floor's.
+      cpu_ratio_floor_over_index: round(floorCpuMs / cpuMs(many), 3),
+      index_one_thread_peak_rss_mib: one === null ? null : round(one.peakRssMiB, 0),
+      index_peak_rss_mib: round(many.peakRssMiB, 0),
       source_bytes: sourceBytes,
       index_bytes: indexBytes,
       index_bytes_over_source: round(indexBytes / sourceBytes, 3),

@@ -26,6 +26,9 @@
 //             [--no-one-thread] [--keep OUT.parquet]
 //         The CLI's index across worker threads ÷ (threads × the one-core parse + derive floor),
 //         N threads ÷ one, the worker bundle's build and reuse, index bytes ÷ source bytes.
+//   index-stream [--json] [--copies 2000] [--old-copies 200] [--samples 512]
+//         The index's main thread at full length: one file's tables copied through the Parquet
+//         streams, against joining every row first; peak JS memory held and CPU of each.
 //   parquet-page [--json] [--parquet RUN.parquet] [--steps 20] [--per-step 512] [--timeout-s 1800]
 //         The production app in Chromium: an indexed run opened from the Import dialog, the
 //         Training page plotted after the open and after a reload, GROUP BY step in the page.
@@ -165,6 +168,11 @@ const COMMANDS: Record<string, Command> = {
     describe:
       "the CLI's index on a generated veRL run across worker threads: rate ÷ (threads × one-core parse + derive floor, same process)",
     load: () => import('./index-run-bench'),
+  },
+  'index-stream': {
+    describe:
+      "the CLI index's main thread at a run's full length: copies of one step file's tables streamed into Parquet as row groups fill, against joining every row first (peak JS memory, CPU)",
+    load: () => import('./index-stream-bench'),
   },
   'import-convert': {
     describe:

@@ -8,9 +8,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { batchToParquet } from '../core/sql/parquet';
 import { TABLE_NAMES } from '../core/sql/schema';
 import { writeTrainingRun } from '../testing/training-run-generator';
-import { indexCommand } from './index-run';
+import { indexCommand, writeIndex } from './index-run';
 import { nodeBundle } from '../build/node-bundle';
-import { INDEX_WORKER_BUNDLE, tablesAcrossThreads, tablesInOneThread } from './sql/index-pool';
+import { parquetPaths, planFiles } from './sql/load-tables';
+import {
+  INDEX_WORKER_BUNDLE,
+  eachFileTables,
+  tablesAcrossThreads,
+  tablesInOneThread,
+} from './sql/index-pool';
 
 const SHARED = resolve('..', 'shared', 'data', 'trajectories');
 const tmp = mkdtempSync(join(tmpdir(), 'hopscope-index-pool-'));
@@ -67,6 +73,42 @@ describe('index across threads', () => {
     expect(two.err).toBe(one.err.replaceAll(join(tmp, 'one'), join(tmp, 'two')));
     for (const f of ['run.parquet', 'run.searches.parquet', 'run.labels.parquet'])
       expect(readFileSync(join(tmp, 'two', f)).equals(readFileSync(join(tmp, 'one', f))), f).toBe(true);
+  }, 240_000);
+
+  it('holds a row group and a few files of rows, never the run’s, and writes what one thread writes', async () => {
+    const dir = join(tmp, 'long');
+    await writeTrainingRun(dir, { steps: 12, samplesPerStep: 16, seed: 5, malformedRate: 0 });
+    mkdirSync(join(tmp, 'long-out'));
+    const out = (name: string) => join(tmp, 'long-out', name);
+    // Groups of 20 rows: the run's 192 trajectories and their searches pass through many groups.
+    const streamed = await writeIndex(dir, undefined, out('two.parquet'), () => {}, 2, [20]);
+    expect(streamed.rows.trajectories).toBe(192);
+    expect(streamed.rows.searches).toBeGreaterThan(192);
+    expect(streamed.peakFilesHeld).toBeLessThanOrEqual(4);
+    // Held at once: under a group plus one file's rows per table (a file: 16 trajectories and their
+    // searches), where the whole run's rows were held before.
+    expect(streamed.peakRowsHeld).toBeLessThan(3 * 20 + 16 * 8);
+    expect(streamed.peakRowsHeld).toBeLessThan((streamed.rows.trajectories + streamed.rows.searches) / 2);
+    // The same bytes as one thread writing its tables at once in the same groups.
+    const one = await tablesInOneThread(await planFiles(dir, undefined), () => {});
+    const paths = parquetPaths(out('two.parquet'));
+    for (const t of TABLE_NAMES)
+      expect(readFileSync(paths[t]).equals(Buffer.from(batchToParquet(one.batches[t], [20]))), t).toBe(true);
+  }, 240_000);
+
+  it('hands files on in order, with no more than its window derived ahead', async () => {
+    const dir = join(tmp, 'order');
+    await writeTrainingRun(dir, { steps: 9, samplesPerStep: 4, seed: 3, malformedRate: 0 });
+    const tasks = await planFiles(dir, undefined);
+    const fileOf = (r: {
+      batches: { trajectories: { columns: Array<{ name: string; values: unknown[] }> } };
+    }) => r.batches.trajectories.columns.find((c) => c.name === 'file')?.values[0];
+    const seen: unknown[] = [];
+    const counts = await eachFileTables(tasks, 2, (r) => seen.push(fileOf(r)), 2);
+    expect(seen).toEqual(tasks.map((t) => t.name));
+    expect(counts.peakFilesHeld).toBeGreaterThanOrEqual(1);
+    expect(counts.peakFilesHeld).toBeLessThanOrEqual(2);
+    expect(counts.imported).toBe(36);
   }, 240_000);
 
   it('replaces the three files together: a failed write leaves the older index whole', async () => {

@@ -4,11 +4,15 @@
 // anything again. The three files are one index: each is written beside its name first (`.part`),
 // and only once all three are complete are they renamed into place, so a failed write never leaves
 // half a file, nor a new run.parquet beside an older run.searches.parquet. Step files are read and
-// derived across every core (sql/index-pool.ts); `--threads N` sets how many.
-import { rename, rm, writeFile } from 'node:fs/promises';
-import { batchToParquet } from '../core/sql/parquet';
-import { TABLE_NAMES } from '../core/sql/schema';
-import { loadTables, parquetPaths } from './sql/load-tables';
+// derived across every core (sql/index-pool.ts; `--threads N` sets how many) and their rows
+// streamed into the files as row groups fill (core/sql/parquet-stream.ts), so memory is bounded by
+// a row group and a few files' rows, not by the run.
+import { rename, rm } from 'node:fs/promises';
+import { ParquetTableStream } from '../core/sql/parquet-stream';
+import { TABLE_NAMES, type TableName } from '../core/sql/schema';
+import { defaultThreads, eachFileTables } from './sql/index-pool';
+import { parquetPaths, planFiles, readParquetTables } from './sql/load-tables';
+import { ParquetFile } from './sql/parquet-file';
 
 export interface IndexArgs {
   path: string;
@@ -43,22 +47,92 @@ export function parseIndexArgs(argv: readonly string[]): IndexArgs | string {
   };
 }
 
+/** What one index wrote: each table's rows, and the most rows it held in memory at once. */
+export interface IndexWritten {
+  files: number;
+  records: number;
+  imported: number;
+  rows: Record<TableName, number>;
+  /** The most rows waiting for their row group at once, over the three tables: one group's at most. */
+  peakRowsHeld: number;
+  /** The most files derived and held at once, waiting for an earlier one: the pool's window. */
+  peakFilesHeld: number;
+}
+
 /**
- * Writes each table's bytes to its path, all or none: every `.part` first, then every rename. A
- * failed write removes the parts and leaves the files already there as they were.
+ * Streams the tables `fill` appends into the index's three files, all or none: each is written to
+ * its `.part` as its row groups fill, and only once all three are complete are they renamed into
+ * place. A failure removes the parts this index made and leaves the files already there as they
+ * were.
  */
-export async function writeIndexFiles(
-  files: ReadonlyArray<{ path: string; bytes: ArrayBuffer }>,
-): Promise<void> {
-  const parts = files.map((f) => `${f.path}.part`);
+export async function streamIndexFiles(
+  paths: Record<TableName, string>,
+  fill: (streams: Record<TableName, ParquetTableStream>) => Promise<void>,
+  rowGroups?: readonly number[],
+): Promise<{ rows: Record<TableName, number>; peakRowsHeld: number }> {
+  const files: ParquetFile[] = [];
   try {
-    for (const [i, f] of files.entries()) await writeFile(parts[i] as string, new Uint8Array(f.bytes));
+    const streams = {} as Record<TableName, ParquetTableStream>;
+    for (const t of TABLE_NAMES) {
+      const file = new ParquetFile(`${paths[t]}.part`);
+      files.push(file);
+      streams[t] = new ParquetTableStream(t, file, rowGroups);
+    }
+    await fill(streams);
+    for (const t of TABLE_NAMES) streams[t].finish();
+    for (const t of TABLE_NAMES) await rename(`${paths[t]}.part`, paths[t]);
+    const rows = {} as Record<TableName, number>;
+    let peakRowsHeld = 0;
+    for (const t of TABLE_NAMES) {
+      rows[t] = streams[t].rowsWritten;
+      peakRowsHeld += streams[t].peakRowsHeld;
+    }
+    return { rows, peakRowsHeld };
   } catch (e) {
-    // Only what this write made goes; a part that cannot be removed is left, never the error hidden.
-    await Promise.all(parts.map((p) => rm(p, { force: true }).catch(() => {})));
+    // Only what this index made goes; a part that cannot be removed is left, never the error hidden.
+    for (const f of files) f.close();
+    await Promise.all(files.map((f) => rm(f.path, { force: true }).catch(() => {})));
     throw e;
   }
-  for (const [i, f] of files.entries()) await rename(parts[i] as string, f.path);
+}
+
+/**
+ * Indexes a log, run folder or index into `out`'s three files, a file's rows at a time: derived
+ * across `threads` (index-pool.ts) and each file's rows encoded as their row groups fill.
+ */
+export async function writeIndex(
+  path: string,
+  format: string | undefined,
+  out: string,
+  onIssue: (line: string) => void,
+  threads: number = defaultThreads(),
+  rowGroups?: readonly number[],
+): Promise<IndexWritten> {
+  const paths = parquetPaths(out);
+  if (/\.parquet$/i.test(path)) {
+    const loaded = await readParquetTables(path);
+    const w = await streamIndexFiles(
+      paths,
+      async (streams) => {
+        for (const t of TABLE_NAMES) streams[t].append(loaded.batches[t]);
+      },
+      rowGroups,
+    );
+    return { files: 1, records: loaded.records, imported: loaded.imported, peakFilesHeld: 1, ...w };
+  }
+  const tasks = await planFiles(path, format);
+  let counts = { records: 0, imported: 0, peakFilesHeld: 0 };
+  const w = await streamIndexFiles(
+    paths,
+    async (streams) => {
+      counts = await eachFileTables(tasks, threads, (r) => {
+        for (const t of TABLE_NAMES) streams[t].append(r.batches[t]);
+        for (const line of r.issues) onIssue(line);
+      });
+    },
+    rowGroups,
+  );
+  return { files: tasks.length, ...counts, ...w };
 }
 
 export async function indexCommand(argv: readonly string[], usage: string): Promise<number> {
@@ -68,22 +142,19 @@ export async function indexCommand(argv: readonly string[], usage: string): Prom
     return 2;
   }
   try {
-    const loaded = await loadTables(
+    const w = await writeIndex(
       args.path,
       args.format,
+      args.out,
       (line) => process.stderr.write(`${line}\n`),
       args.threads,
     );
     const paths = parquetPaths(args.out);
-    await writeIndexFiles(
-      TABLE_NAMES.map((table) => ({ path: paths[table], bytes: batchToParquet(loaded.batches[table]) })),
-    );
-    for (const table of TABLE_NAMES)
-      process.stderr.write(`${paths[table]}: ${loaded.batches[table].rows} ${table}\n`);
+    for (const table of TABLE_NAMES) process.stderr.write(`${paths[table]}: ${w.rows[table]} ${table}\n`);
     process.stderr.write(
-      `indexed ${loaded.files} file${loaded.files === 1 ? '' : 's'}: ${loaded.records} records, ${loaded.imported} imported\n`,
+      `indexed ${w.files} file${w.files === 1 ? '' : 's'}: ${w.records} records, ${w.imported} imported\n`,
     );
-    return loaded.imported === 0 ? 1 : 0;
+    return w.imported === 0 ? 1 : 0;
   } catch (e) {
     process.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}\n`);
     return 1;

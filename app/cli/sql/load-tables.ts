@@ -9,6 +9,7 @@ import { parquetPaths } from '../../core/sql/parquet-set';
 import { type TableBatches, emptyBatch } from '../../core/sql/columns';
 import type { TableName } from '../../core/sql/schema';
 import { stepFilesOf } from '../run-summary';
+import type { FileTask } from './file-tables';
 import { defaultThreads, tablesAcrossThreads } from './index-pool';
 
 export { parquetPaths };
@@ -26,7 +27,7 @@ const exists = (p: string) =>
     () => false,
   );
 
-async function readParquetTables(path: string): Promise<LoadedTables> {
+export async function readParquetTables(path: string): Promise<LoadedTables> {
   const paths = parquetPaths(path);
   const batches = {} as TableBatches;
   for (const [table, p] of Object.entries(paths) as Array<[TableName, string]>) {
@@ -43,6 +44,23 @@ async function readParquetTables(path: string): Promise<LoadedTables> {
 }
 
 /**
+ * The files a log or run folder is read from, as the pool's tasks: a folder's veRL step files (as
+ * run-summary plans them), or the one log. `format`: the importer (detected when unset).
+ */
+export async function planFiles(path: string, format: string | undefined): Promise<FileTask[]> {
+  const isDir = (await stat(path)).isDirectory();
+  const files = isDir
+    ? (await stepFilesOf(path, undefined)).files
+    : [{ disk: path, name: undefined as string | undefined }];
+  if (files.length === 0) throw new Error(`no step files (.jsonl, .json) in ${path}`);
+  return files.map((f) => ({
+    disk: f.disk,
+    name: f.name ?? basename(f.disk),
+    format: format ?? (isDir ? 'verl' : undefined),
+  }));
+}
+
+/**
  * The tables of `path`. `format`: the importer to use (detected when unset; a folder is read as
  * veRL step files, as run-summary reads it). `onIssue` gets each bad record as `path:line: message`.
  * A folder's files are read across `threads` worker threads (index-pool.ts; every core by
@@ -55,16 +73,7 @@ export async function loadTables(
   threads: number = defaultThreads(),
 ): Promise<LoadedTables> {
   if (/\.parquet$/i.test(path)) return readParquetTables(path);
-  const isDir = (await stat(path)).isDirectory();
-  const files = isDir
-    ? (await stepFilesOf(path, undefined)).files
-    : [{ disk: path, name: undefined as string | undefined }];
-  if (files.length === 0) throw new Error(`no step files (.jsonl, .json) in ${path}`);
-  const tasks = files.map((f) => ({
-    disk: f.disk,
-    name: f.name ?? basename(f.disk),
-    format: format ?? (isDir ? 'verl' : undefined),
-  }));
+  const tasks = await planFiles(path, format);
   const r = await tablesAcrossThreads(tasks, threads, onIssue);
-  return { batches: r.batches, files: files.length, records: r.records, imported: r.imported };
+  return { batches: r.batches, files: tasks.length, records: r.records, imported: r.imported };
 }

@@ -17,15 +17,29 @@ const PARQUET_TYPES: Record<SqlType, BasicType> = {
 /** The key-value metadata entry that names which Hopscope table a file holds. */
 export const TABLE_KEY = 'hopscope.table';
 
+/**
+ * Rows in each row group: the first 1,000, then 100,000 each (hyparquet-writer's default). A file
+ * written a batch at a time (parquet-stream.ts) cuts the same groups, so it is the same bytes.
+ */
+export const PARQUET_ROW_GROUPS: readonly number[] = [1000, 100_000];
+
+/** The file's columns as hyparquet-writer takes them. */
+export function parquetColumns(columns: ColumnBatch['columns']) {
+  return columns.map((c) => ({ name: c.name, type: PARQUET_TYPES[c.type], data: c.values as never }));
+}
+
+/** The key-value metadata of a file holding `table`. */
+export const tableMetadata = (table: string) => [{ key: TABLE_KEY, value: table }];
+
 /** A table's batch, or a query's result (`resultBatch`, table `query`), as Parquet bytes. */
-export function batchToParquet(batch: Pick<ColumnBatch, 'columns'> & { table: string }): ArrayBuffer {
+export function batchToParquet(
+  batch: Pick<ColumnBatch, 'columns'> & { table: string },
+  rowGroups: readonly number[] = PARQUET_ROW_GROUPS,
+): ArrayBuffer {
   return parquetWriteBuffer({
-    columnData: batch.columns.map((c) => ({
-      name: c.name,
-      type: PARQUET_TYPES[c.type],
-      data: c.values as never,
-    })),
-    kvMetadata: [{ key: TABLE_KEY, value: batch.table }],
+    columnData: parquetColumns(batch.columns),
+    rowGroupSize: [...rowGroups],
+    kvMetadata: tableMetadata(batch.table),
   });
 }
 
