@@ -8,6 +8,7 @@ import {
 } from '../core/compare/paired';
 import type { ImportSummary } from '../core/importers/pipeline';
 import type { Trajectory } from '../core/schema/trajectory';
+import { parseFlags } from './flags';
 import { runImport } from './read-log';
 
 export const COMPARE_USAGE =
@@ -27,19 +28,13 @@ export interface CompareArgs {
 const MAX_RESAMPLES = 1_000_000;
 
 export function parseCompareArgs(argv: readonly string[]): CompareArgs | string {
-  const files: string[] = [];
-  const flags: Record<string, string> = {};
-  let json = false;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] ?? '';
-    if (a === '--json') json = true;
-    else if (['--metric', '--format', '--seed', '--resamples'].includes(a)) {
-      const v = argv[++i];
-      if (v === undefined) return `${a} needs a value`;
-      flags[a.slice(2)] = v;
-    } else if (a.startsWith('--')) return `unknown option ${a}`;
-    else files.push(a);
-  }
+  const parsed = parseFlags(argv, {
+    values: ['--metric', '--format', '--seed', '--resamples'],
+    switches: ['--json'],
+  });
+  if (typeof parsed === 'string') return parsed;
+  const { positional: files, values: flags } = parsed;
+  const json = parsed.switches.has('json');
   const [a, b] = files;
   if (!a || !b || files.length > 2) return 'compare needs exactly two files';
   const metric = (flags.metric ?? 'em') as PairedMetric;

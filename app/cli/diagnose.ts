@@ -23,6 +23,7 @@ import {
   type SearchLabelRecord,
 } from '../core/diagnose/search-labels';
 import type { ImportSummary } from '../core/importers/pipeline';
+import { parseFlags } from './flags';
 import { runImport } from './read-log';
 import { trajectoryView } from '../core/view/trajectory-view';
 import { loadQuestionIndex } from './questions';
@@ -39,24 +40,15 @@ export interface DiagnoseArgs {
 }
 
 export function parseDiagnoseArgs(argv: readonly string[]): DiagnoseArgs | string {
-  const files: string[] = [];
-  const flags: Record<string, string> = {};
-  const questions: string[] = [];
-  let json = false;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] ?? '';
-    if (a === '--json') json = true;
-    else if (a === '--questions') {
-      const v = argv[++i];
-      if (v === undefined) return `${a} needs a value`;
-      questions.push(v);
-    } else if (a === '--labels' || a === '--format') {
-      const v = argv[++i];
-      if (v === undefined) return `${a} needs a value`;
-      flags[a.slice(2)] = v;
-    } else if (a.startsWith('--')) return `unknown option ${a}`;
-    else files.push(a);
-  }
+  const parsed = parseFlags(argv, {
+    values: ['--labels', '--format'],
+    lists: ['--questions'],
+    switches: ['--json'],
+  });
+  if (typeof parsed === 'string') return parsed;
+  const { positional: files, values: flags } = parsed;
+  const questions = parsed.lists.questions ?? [];
+  const json = parsed.switches.has('json');
   const [file] = files;
   if (!file || files.length > 1) return 'diagnose needs exactly one file';
   return {

@@ -10,6 +10,7 @@
 import { rename, rm } from 'node:fs/promises';
 import { ParquetTableStream } from '../core/sql/parquet-stream';
 import { TABLE_NAMES, type TableName } from '../core/sql/schema';
+import { parseFlags } from './flags';
 import { defaultThreads, eachFileTables } from './sql/index-pool';
 import { parquetPaths, planFiles, readParquetTables } from './sql/load-tables';
 import { ParquetFile } from './sql/parquet-file';
@@ -22,17 +23,9 @@ export interface IndexArgs {
 }
 
 export function parseIndexArgs(argv: readonly string[]): IndexArgs | string {
-  const positional: string[] = [];
-  const flags: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] ?? '';
-    if (a === '--out' || a === '--format' || a === '--threads') {
-      const v = argv[++i];
-      if (v === undefined) return `${a} needs a value`;
-      flags[a.slice(2)] = v;
-    } else if (a.startsWith('--')) return `unknown option ${a}`;
-    else positional.push(a);
-  }
+  const parsed = parseFlags(argv, { values: ['--out', '--format', '--threads'] });
+  if (typeof parsed === 'string') return parsed;
+  const { positional, values: flags } = parsed;
   const [path] = positional;
   if (!path || positional.length > 1) return 'index needs exactly one log file or run folder';
   if (!flags.out || !/\.parquet$/i.test(flags.out)) return 'index needs --out RUN.parquet';

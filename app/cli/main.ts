@@ -20,6 +20,7 @@ import { otlpEnvelope, traceJson } from '../core/otel/otlp-request';
 import { traceInput } from '../core/otel/trace-input';
 import type { Trajectory } from '../core/schema/trajectory';
 import { COMPARE_USAGE, compare } from './compare';
+import { parseFlags } from './flags';
 import { trajectoryView } from '../core/view/trajectory-view';
 import { loadQuestionIndex } from './questions';
 import { DIAGNOSE_USAGE, diagnoseCommand } from './diagnose';
@@ -56,22 +57,13 @@ interface Args {
 }
 
 export function parseArgs(argv: readonly string[]): Args | string {
-  const positional: string[] = [];
-  const flags: Record<string, string> = {};
-  const questions: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] ?? '';
-    if (a === '--questions') {
-      const v = argv[++i];
-      if (v === undefined) return `${a} needs a value`;
-      questions.push(v);
-    } else if (a === '--out' || a === '--format' || a === '--normalize' || a === '--to') {
-      const v = argv[++i];
-      if (v === undefined) return `${a} needs a value`;
-      flags[a.slice(2)] = v;
-    } else if (a.startsWith('--')) return `unknown option ${a}`;
-    else positional.push(a);
-  }
+  const parsed = parseFlags(argv, {
+    values: ['--out', '--format', '--normalize', '--to'],
+    lists: ['--questions'],
+  });
+  if (typeof parsed === 'string') return parsed;
+  const { positional, values: flags } = parsed;
+  const questions = parsed.lists.questions ?? [];
   const [command, file] = positional;
   if (!command || !file) return 'missing command or file';
   if (command !== 'summarize' && command !== 'convert') return `unknown command "${command}"`;

@@ -2,6 +2,7 @@
 // tables (docs/reference/sql.md) and one read-only query over them, printed as an aligned table,
 // CSV or JSON lines. A statement that is not a read, or SQL DuckDB cannot run, is refused with
 // its line and column; nothing is written.
+import { parseFlags } from './flags';
 import { openSqlEngine, SqlError } from './sql/duckdb';
 import { loadTables } from './sql/load-tables';
 import { formatResult, type ResultFormat } from './sql/result-format';
@@ -14,20 +15,12 @@ export interface QueryArgs {
 }
 
 export function parseQueryArgs(argv: readonly string[]): QueryArgs | string {
-  const positional: string[] = [];
-  let output: ResultFormat = 'table';
-  let format: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] ?? '';
-    if (a === '--json' || a === '--csv') {
-      if (output !== 'table') return 'give one of --json and --csv';
-      output = a === '--json' ? 'json' : 'csv';
-    } else if (a === '--format') {
-      format = argv[++i];
-      if (format === undefined) return `${a} needs a value`;
-    } else if (a.startsWith('--')) return `unknown option ${a}`;
-    else positional.push(a);
-  }
+  const parsed = parseFlags(argv, { values: ['--format'], switches: ['--json', '--csv'] });
+  if (typeof parsed === 'string') return parsed;
+  const { positional, switches } = parsed;
+  const format = parsed.values.format;
+  if (switches.has('json') && switches.has('csv')) return 'give one of --json and --csv';
+  const output: ResultFormat = switches.has('json') ? 'json' : switches.has('csv') ? 'csv' : 'table';
   const [path, sql] = positional;
   if (!path || sql === undefined || positional.length > 2)
     return 'query needs a log (file, run folder or .parquet) and one SQL statement, in quotes';

@@ -7,6 +7,7 @@ import { type Annotation, parseAnnotationsJsonl } from '../core/annotations/anno
 import { encodeReport, fillTemplate, type ReportData, reportData } from '../core/report/payload';
 import type { Trajectory } from '../core/schema/trajectory';
 import { loadQuestionIndex } from './questions';
+import { parseFlags } from './flags';
 import { runImport } from './read-log';
 import { reportTemplate } from '../build/report-template';
 
@@ -27,22 +28,13 @@ export interface ReportArgs {
 }
 
 export function parseReportArgs(argv: readonly string[]): ReportArgs | string {
-  const files: string[] = [];
-  const questions: string[] = [];
-  const flags: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] ?? '';
-    if (a === '--questions') {
-      const v = argv[++i];
-      if (v === undefined) return `${a} needs a value`;
-      questions.push(v);
-    } else if (['--out', '--format', '--annotations', '--title'].includes(a)) {
-      const v = argv[++i];
-      if (v === undefined) return `${a} needs a value`;
-      flags[a.slice(2)] = v;
-    } else if (a.startsWith('--')) return `unknown option ${a}`;
-    else files.push(a);
-  }
+  const parsed = parseFlags(argv, {
+    values: ['--out', '--format', '--annotations', '--title'],
+    lists: ['--questions'],
+  });
+  if (typeof parsed === 'string') return parsed;
+  const { positional: files, values: flags } = parsed;
+  const questions = parsed.lists.questions ?? [];
   if (files.length === 0) return 'report needs at least one FILE';
   if (!flags.out) return 'report needs --out report.html';
   const args: ReportArgs = { files, out: flags.out, questions };

@@ -9,6 +9,7 @@ import { runLabel } from '../core/training/run-label';
 import { planStepFiles } from '../core/training/step-files';
 import { type StepRow, type StepSummary, summarizeSteps } from '../core/training/step-summary';
 import { toRow } from '../core/table/row';
+import { parseFlags } from './flags';
 import { loadQuestionIndex } from './questions';
 import { runImport } from './read-log';
 
@@ -24,21 +25,15 @@ export interface RunSummaryArgs {
 }
 
 export function parseRunSummaryArgs(argv: readonly string[]): RunSummaryArgs | string {
-  const paths: string[] = [];
-  const questions: string[] = [];
-  const flags: Record<string, string> = {};
-  let json = false;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] ?? '';
-    if (a === '--json') json = true;
-    else if (a === '--run' || a === '--format' || a === '--questions') {
-      const v = argv[++i];
-      if (v === undefined) return `${a} needs a value`;
-      if (a === '--questions') questions.push(v);
-      else flags[a.slice(2)] = v;
-    } else if (a.startsWith('--')) return `unknown option ${a}`;
-    else paths.push(a);
-  }
+  const parsed = parseFlags(argv, {
+    values: ['--run', '--format'],
+    lists: ['--questions'],
+    switches: ['--json'],
+  });
+  if (typeof parsed === 'string') return parsed;
+  const { positional: paths, values: flags } = parsed;
+  const questions = parsed.lists.questions ?? [];
+  const json = parsed.switches.has('json');
   const [path] = paths;
   if (!path || paths.length > 1) return 'run-summary needs exactly one folder (or step file)';
   return {

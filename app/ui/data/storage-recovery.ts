@@ -16,18 +16,27 @@ import { demoFileNames } from './demo';
 const KEY = ['reset-recovery'];
 
 // Once per page load, however often the query below is refetched (the app invalidates every
-// query once the demo is stored).
-let checked: Promise<void> | null = null;
+// query once the demo is stored); resolves with the check's error, null when it ran.
+let checked: Promise<unknown> | null = null;
 /** The notice dismissed on this page (its `at`), until the dismissal is stored. */
 let dismissed: string | null = null;
 
 async function recovery(): Promise<ResetRecovery | null> {
-  checked ??= checkLabelBackup().then(
-    () => undefined,
-    (e: unknown) => console.warn(`label backup not checked: ${e instanceof Error ? e.message : String(e)}`),
-  );
-  await checked;
+  const check = (checked ??= checkLabelBackup().then(
+    () => null,
+    (e: unknown) => {
+      console.warn(`label backup not checked: ${e instanceof Error ? e.message : String(e)}`);
+      return e ?? new Error('label backup not checked');
+    },
+  ));
+  const failed = await check;
+  // A check that failed is not done. Right after a write met a full disk, Chromium closes the
+  // connection the check opened while it deletes the bucket, or refuses the open while the disk
+  // is full: remembered as done, that check left the reset it should find without a notice.
+  if (failed !== null && checked === check) checked = null;
   const r = await pendingRecovery();
+  // Nothing to show yet: the query fails, and is retried (resetRecoveryQuery) until a check runs.
+  if (!r && failed !== null) throw failed;
   if (!r || r.at === dismissed) return null;
   // The demo set comes back by itself: only the user's own files need importing again.
   const demo = new Set(await demoFileNames().catch(() => []));
@@ -46,8 +55,20 @@ export function watchDatabaseResets(qc: QueryClient): () => void {
   });
 }
 
+/**
+ * How often a failed check is retried (the app retries no other query): at React Query's default
+ * delays, doubling from 1 s to 30 s, about two minutes, time for the user to free some space.
+ * After that the next forced close or reload checks again.
+ */
+const RECHECKS = 8;
+
 /** The notice's query (the hook's), for tests without React. */
-export const resetRecoveryQuery = { queryKey: KEY, queryFn: recovery, staleTime: Number.POSITIVE_INFINITY };
+export const resetRecoveryQuery = {
+  queryKey: KEY,
+  queryFn: recovery,
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: RECHECKS,
+};
 
 export function useResetRecovery(): { recovery: ResetRecovery | null; dismiss: () => void } {
   const qc = useQueryClient();

@@ -5,6 +5,7 @@ import {
   SQL_AUTO_SAMPLES,
   type SummaryInputs,
   summaryQueries,
+  tooLargeForSql,
 } from './training-summary-pick';
 
 const steps = (n: number) => Array.from({ length: n }, (_, step) => ({ run: 'r', step }) as StepSummary);
@@ -24,7 +25,7 @@ const base: SummaryInputs = {
 
 describe('the Training page’s summary source', () => {
   it('leaves the SQL engine idle while an import runs and draws the table worker’s summaries', () => {
-    expect(summaryQueries(true, true, true)).toEqual({ sql: false, table: true });
+    expect(summaryQueries(true, true, 40)).toEqual({ sql: false, table: true });
     const during = pickTrainingSummary({
       ...base,
       importing: true,
@@ -35,9 +36,10 @@ describe('the Training page’s summary source', () => {
   });
 
   it('after the import, keeps the table worker’s plots until SQL holds the newer rows, then SQL', () => {
-    expect(summaryQueries(false, false, true)).toEqual({ sql: true, table: true });
+    expect(summaryQueries(false, false, 40)).toEqual({ sql: true, table: true });
     // Nothing to plot yet (an empty page, the first import about to be picked): DuckDB not started.
-    expect(summaryQueries(false, false, false)).toEqual({ sql: false, table: true });
+    expect(summaryQueries(false, false, 0)).toEqual({ sql: false, table: true });
+    expect(summaryQueries(false, false, 1)).toEqual({ sql: true, table: true });
     // SQL still holds the rows from before the import: the plots do not go back to them.
     const behind = pickTrainingSummary({
       ...base,
@@ -51,7 +53,7 @@ describe('the Training page’s summary source', () => {
     const caught = pickTrainingSummary({ ...base, sql: sqlAt(4, 9), held: 4 });
     expect(caught.source).toEqual({ kind: 'sql', current: true, ms: 12 });
     expect(caught.data).toHaveLength(9);
-    expect(summaryQueries(false, true, true)).toEqual({ sql: true, table: false });
+    expect(summaryQueries(false, true, 40)).toEqual({ sql: true, table: false });
     // With no table summaries at hand, older SQL ones are drawn, said to be loading.
     const only = pickTrainingSummary({
       ...base,
@@ -88,15 +90,20 @@ describe('the Training page’s summary source', () => {
   // A 1,000,000-sample run's tab crashed out of memory when the page loaded DuckDB's tables beside
   // the table worker's rows: above SQL_AUTO_SAMPLES the plots stay the table worker's.
   it('does not start the SQL engine for a run above SQL_AUTO_SAMPLES, and says why', () => {
-    expect(summaryQueries(false, false, true, SQL_AUTO_SAMPLES)).toEqual({ sql: true, table: true });
-    expect(summaryQueries(false, false, true, SQL_AUTO_SAMPLES + 1)).toEqual({ sql: false, table: true });
+    expect(tooLargeForSql(SQL_AUTO_SAMPLES)).toBe(false);
+    expect(tooLargeForSql(SQL_AUTO_SAMPLES + 1)).toBe(true);
+    expect(summaryQueries(false, false, SQL_AUTO_SAMPLES)).toEqual({ sql: true, table: true });
+    expect(summaryQueries(false, false, SQL_AUTO_SAMPLES + 1)).toEqual({ sql: false, table: true });
     // Even a current SQL summary held from before the run grew is not drawn.
-    expect(summaryQueries(false, true, true, SQL_AUTO_SAMPLES + 1)).toEqual({ sql: false, table: true });
-    const big = pickTrainingSummary({ ...base, large: true });
+    expect(summaryQueries(false, true, SQL_AUTO_SAMPLES + 1)).toEqual({ sql: false, table: true });
+    // The line above the plots follows the same rule, from the same count: at the limit, SQL's.
+    const at = pickTrainingSummary({ ...base, samples: SQL_AUTO_SAMPLES });
+    expect(at.source).toEqual({ kind: 'sql', current: true, ms: 12 });
+    const big = pickTrainingSummary({ ...base, samples: SQL_AUTO_SAMPLES + 1 });
     expect(big.source).toEqual({ kind: 'table', sqlError: null, importing: false, large: true });
     expect(big.data).toBe(base.table.data);
     // While importing, the line says the import, not the size.
-    const importing = pickTrainingSummary({ ...base, large: true, importing: true });
+    const importing = pickTrainingSummary({ ...base, samples: SQL_AUTO_SAMPLES + 1, importing: true });
     expect(importing.source).toEqual({ kind: 'table', sqlError: null, importing: true, large: false });
   });
 });

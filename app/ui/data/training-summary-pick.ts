@@ -23,18 +23,19 @@ export interface TrainingSummary {
 }
 
 /**
- * Which of the two queries run: the SQL tables' load and GROUP BY (not while importing, and not
- * before the table worker has named a step to plot: starting DuckDB for an empty page took ~6 s
- * of CPU away from the first import picked there), and the table worker's summaries (until SQL
- * answers for the rows held now, and while importing).
+ * Which of the two queries run, given the samples the table worker's summaries count: the SQL
+ * tables' load and GROUP BY (not while importing, not for a run too large for it, and not before
+ * the table worker has named a step to plot: starting DuckDB for an empty page took ~6 s of CPU
+ * away from the first import picked there; every step held counts at least one sample, so none
+ * named is a count of 0), and the table worker's summaries (until SQL answers for the rows held
+ * now, and while importing).
  */
 export function summaryQueries(
   importing: boolean,
   sqlCurrent: boolean,
-  anySteps: boolean,
-  samples = 0,
+  samples: number,
 ): { sql: boolean; table: boolean } {
-  const sql = !importing && anySteps && samples <= SQL_AUTO_SAMPLES;
+  const sql = !importing && samples > 0 && !tooLargeForSql(samples);
   return { sql, table: !sql || !sqlCurrent };
 }
 
@@ -45,6 +46,11 @@ export function summaryQueries(
  * samples in the page").
  */
 export const SQL_AUTO_SAMPLES = 250_000;
+
+/** Whether `samples` is more than the page starts the SQL engine for: the one rule for it. */
+export function tooLargeForSql(samples: number): boolean {
+  return samples > SQL_AUTO_SAMPLES;
+}
 
 export interface SummaryInputs {
   importing: boolean;
@@ -64,8 +70,8 @@ export interface SummaryInputs {
    * drawn only until the table worker's own arrive. Absent or null: none (or still being read).
    */
   stored?: { steps: StepSummary[]; at: string } | null;
-  /** More samples than the page starts the SQL engine for (SQL_AUTO_SAMPLES). */
-  large?: boolean;
+  /** The samples the table worker's summaries count (tooLargeForSql decides from them); absent: 0. */
+  samples?: number;
 }
 
 /** Whether the SQL summary held is of the rows the table worker holds now. */
@@ -81,7 +87,7 @@ export function sqlCurrent(i: Pick<SummaryInputs, 'sql' | 'held' | 'rowsFetching
  */
 export function pickTrainingSummary(i: SummaryInputs): TrainingSummary {
   const current = sqlCurrent(i);
-  const large = i.large === true;
+  const large = tooLargeForSql(i.samples ?? 0);
   if (i.sql.data && !i.importing && !large && (current || i.table.data === undefined))
     return {
       data: i.sql.data.steps,

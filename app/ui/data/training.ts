@@ -21,7 +21,6 @@ import { releaseFirstRead } from './trajectories/first-read-hold';
 import {
   pickTrainingSummary,
   sqlCurrent,
-  SQL_AUTO_SAMPLES,
   summaryQueries,
   type TrainingSummary,
 } from './training-summary-pick';
@@ -38,11 +37,10 @@ export function useTrainingSummary(): TrainingSummary {
   useEffect(() => releaseFirstRead, []);
   const load = useTableLoad();
   const importing = useSyncExternalStore(subscribeImports, anyImportRunning);
-  // Whether the table worker's summaries named any step: until then the SQL engine is not started.
-  const [anySteps, setAnySteps] = useState(false);
-  // How many samples they count: above SQL_AUTO_SAMPLES the engine is not started for the plots.
+  // How many samples the table worker's summaries count: with none (no step to plot yet) or too
+  // many (tooLargeForSql), the SQL engine is not started for the plots.
   const [samples, setSamples] = useState(0);
-  const rows = useSqlRows(summaryQueries(importing, false, anySteps, samples).sql);
+  const rows = useSqlRows(summaryQueries(importing, false, samples).sql);
   // The generation of the rows the SQL tables hold now; null while the first load runs.
   const held = rows.data !== undefined && !rows.isPlaceholderData ? rows.data.generation : null;
   const sql = useQuery({
@@ -64,14 +62,12 @@ export function useTrainingSummary(): TrainingSummary {
       const from = steps.current;
       const changes = await tableWorker().trainingSummaryChanges(from.epoch, from.version);
       steps.current = mergeStepChanges(steps.current, changes);
-      setAnySteps(steps.current.list.length > 0);
       setSamples(steps.current.list.reduce((n, s) => n + s.samples, 0));
       return steps.current.list;
     },
     enabled:
       load.data !== undefined &&
-      summaryQueries(importing, sqlCurrent({ sql, held, rowsFetching: rows.isFetching }), anySteps, samples)
-        .table,
+      summaryQueries(importing, sqlCurrent({ sql, held, rowsFetching: rows.isFetching }), samples).table,
     staleTime: Number.POSITIVE_INFINITY,
     placeholderData: keepPreviousData,
     structuralSharing: false,
@@ -98,7 +94,7 @@ export function useTrainingSummary(): TrainingSummary {
     rowsFetching: rows.isFetching,
     rowsError: rows.error,
     table,
-    large: samples > SQL_AUTO_SAMPLES,
+    samples,
   });
 }
 
