@@ -32,6 +32,8 @@
 //   parquet-page [--json] [--parquet RUN.parquet] [--steps 20] [--per-step 512] [--timeout-s 1800]
 //         The production app in Chromium: an indexed run opened from the Import dialog, the
 //         Training page plotted after the open and after a reload, GROUP BY step in the page.
+//   put-growth [--json] [--steps 200] [--per-step 512] [--keys random,sequential]
+//         Bare IndexedDB puts in Chromium as the store grows: last 20 files ÷ first 20, CPU by thread.
 //   training [--json] [--steps 200] [--per-step 512] [--floor-files 20] [--small-files 5000] [--no-plot]
 //         The production app in Chromium: a generated 200 × 512 training run imported (rate ÷ bare
 //         IndexedDB put floor, last 20 files ÷ first 20), then plotted (longest main-thread tasks), and
@@ -103,6 +105,11 @@ const COMMANDS: Record<string, Command> = {
     describe:
       'a live run per streamed token on 300 to 30k-step drafts: the draft copied and finalized whole vs DraftSnapshots',
     load: () => import('./live-run-bench'),
+  },
+  'put-growth': {
+    describe:
+      'bare IndexedDB puts of a generated run, one step file a transaction, random vs sequential keys: last 20 files ÷ first 20, CPU by thread per file',
+    load: () => import('./put-growth-bench'),
   },
   training: {
     describe:

@@ -36,6 +36,7 @@ import { type BenchBrowser, withBenchBrowser } from './browser';
 import { startCpuProfile, writeProfile } from './cpu-profile';
 import { putFloor } from './put-floor';
 import { rendererMemory } from './renderer-memory';
+import { cpuBetween, perFile, type ThreadCpu, threadCpu } from './thread-cpu';
 import {
   BenchFailure,
   importTimeoutMs,
@@ -308,6 +309,7 @@ async function importFolder(
   files: number[];
   tenths: number[];
   storedBytes: number;
+  cpu: TenthsCpu;
 }> {
   watch.phase = 'opening the Training page';
   const page = await b.newPage('/#/training');
@@ -324,6 +326,7 @@ async function importFolder(
   watch.samples = 0;
   watch.start();
   const timeout = importTimeoutMs(total);
+  const cpu = new CpuTenths(fileCount);
   await page.getByTestId('training-folder-input').setInputFiles(dir);
   let last = 0;
   let lastFile = 0;
@@ -331,6 +334,7 @@ async function importFolder(
     `${total} samples plotted`,
     async () => {
       const p = await pageProgress(page);
+      cpu.at(p.file);
       const n = Math.max(0, p.plotted - before);
       watch.samples = Math.max(watch.samples, n);
       if (n - last >= total / 10 || n === total) note(`${n} of ${total} samples plotted`);
@@ -349,6 +353,7 @@ async function importFolder(
     watch,
   );
   const seconds = (Date.now() - i0) / 1000;
+  cpu.at(fileCount + 1);
   watch.sample();
   // The last file ends with the result shown, not after the profile is summed.
   const end = await page.evaluate(() => performance.now());
@@ -356,7 +361,72 @@ async function importFolder(
   const files = await fileTimes(page, end);
   const tenths = await tenthTimes(page, fileCount, end);
   const storedBytes = (await usage(page)) - usedBefore;
-  return { page, seconds, tasks: await takeLongTasks(page), files, tenths, storedBytes };
+  return { page, seconds, tasks: await takeLongTasks(page), files, tenths, storedBytes, cpu: cpu.result() };
+}
+
+/** CPU by thread per file (ms) over spans of a run's files (thread-cpu.ts). */
+interface SpanCpu {
+  files: number;
+  wall_ms_per_file: number;
+  by_thread: Record<string, number>;
+}
+interface TenthsCpu {
+  /** Files 1 to n/10. */
+  first: SpanCpu | null;
+  /** The last tenth of the files but the last one: the import's steady cost late in the run. */
+  last: SpanCpu | null;
+  /**
+   * The last file, to the result: with what the import does once at its end (the table's read of
+   * every row; the SQL engine's start). Threads ended by then (the import and row workers) are
+   * missing from it: /proc no longer lists them.
+   */
+  last_file: SpanCpu | null;
+}
+
+/**
+ * Snapshots of the bench's Chromium threads' CPU as the page names files: at the pick (file 1
+ * begins), when the first tenth is done, when the last tenth begins, when the last file begins
+ * and at the result (file n + 1), each at the first poll (1 s) the page names a file at or past
+ * the mark.
+ */
+class CpuTenths {
+  private marks: Array<{ file: number; at: number; snap: ThreadCpu[] }>;
+  private readonly want: number[];
+
+  constructor(private readonly n: number) {
+    const tenth = Math.max(1, Math.floor(n / 10));
+    this.want = [tenth + 1, n - tenth + 1, n].filter((f, i, all) => f > 1 && f > (all[i - 1] ?? 0));
+    this.marks = [{ file: 1, at: Date.now(), snap: threadCpu() }];
+  }
+
+  /** The page now names file `file` (n + 1: the result shows). */
+  at(file: number): void {
+    const next = this.want[0];
+    if (file > this.n || (next !== undefined && file >= next)) {
+      this.marks.push({ file: Math.min(file, this.n + 1), at: Date.now(), snap: threadCpu() });
+      while (this.want[0] !== undefined && file >= this.want[0]) this.want.shift();
+    }
+  }
+
+  result(): TenthsCpu {
+    const tenth = Math.max(1, Math.floor(this.n / 10));
+    // The first mark at or past `file`.
+    const mark = (file: number) => this.marks.find((m) => m.file >= file);
+    const span = (a: (typeof this.marks)[number] | undefined, b: (typeof this.marks)[number] | undefined) => {
+      if (!a || !b || b.file <= a.file) return null;
+      const files = b.file - a.file;
+      return {
+        files,
+        wall_ms_per_file: Math.round((b.at - a.at) / files),
+        by_thread: perFile(cpuBetween(a.snap, b.snap), files),
+      };
+    };
+    return {
+      first: span(this.marks[0], mark(tenth + 1)),
+      last: span(mark(this.n - tenth + 1), mark(this.n)),
+      last_file: span(mark(this.n), mark(this.n + 1)),
+    };
+  }
 }
 
 /**
@@ -443,6 +513,9 @@ export async function run(args: string[]): Promise<void> {
           note('importing through the Training page…');
           const imp = await importFolder(b, runDir, total, steps, watch, profileFile);
           note(`imported in ${imp.seconds.toFixed(1)} s; longest task ${longest(imp.tasks)} ms`);
+          note(`CPU ms per file, first tenth: ${JSON.stringify(imp.cpu.first)}`);
+          note(`CPU ms per file, last tenth: ${JSON.stringify(imp.cpu.last)}`);
+          note(`CPU ms, the last file to the result: ${JSON.stringify(imp.cpu.last_file)}`);
           let plotted: { readyMs: number; tasks: number[] } | null = null;
           if (plot) {
             // Plotting from a fresh page: the app starts, then the plots of every sample come up.
@@ -549,11 +622,16 @@ export async function run(args: string[]): Promise<void> {
       first20_s: round(first, 2),
       last20_s: round(last, 2),
       last20_over_first20: round(last / first, 2),
+      // The last file's time includes what the import does once at its end (the table's reads).
+      last_file_s: round(out.imp.files.at(-1) ?? 0, 2),
       import_max_task_ms: longest(out.imp.tasks),
       import_tasks_over_100ms: out.imp.tasks.filter((t) => t > 100).length,
       plot_ready_ms: out.plotted?.readyMs ?? null,
       plot_max_task_ms: out.plotted ? longest(out.plotted.tasks) : null,
       plot_tasks_over_50ms: out.plotted?.tasks.length ?? null,
+      // CPU by thread (ms per file) over the first and the last tenth of the files, from /proc: a
+      // thread whose cost per file grows with what is stored takes more in the last tenth.
+      thread_cpu: out.imp.cpu,
       small_files: small > 0 ? small : null,
       small_page_s: out.smallPage ? round(out.smallPage.seconds, 1) : null,
       small_max_task_ms: out.smallPage ? longest(out.smallPage.tasks) : null,

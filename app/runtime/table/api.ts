@@ -29,6 +29,7 @@ import { createSqlFeed } from './sql-feed';
 import { type Collection, inScope, tableScopeTest } from '../../core/collections/collection';
 import { listCollections } from '../../db/collection-store';
 import { createTrainingApi } from './training';
+import { catchUpRows } from './catch-up';
 
 export function createTableWorkerApi() {
   let rows: TrajectoryRow[] = [];
@@ -171,9 +172,13 @@ export function createTableWorkerApi() {
     ...createTrainingApi(() => rows, steps, questions),
     /** Serves the SQL worker these rows (app/runtime/sql). */
     connectSql: (port: MessagePort) => sql.connectSql(port),
-    /** Reads every row from IndexedDB again (after a deletion, a question set, any other write). */
+    /**
+     * Brings every row up to what is stored (after an import, a deletion, a question set, any other
+     * write): only the rows written since the rows held were proven current when the write log
+     * names them (./catch-up.ts), else every row read from IndexedDB again.
+     */
     load(): Promise<number> {
-      return queue(() => listRowsStamped());
+      return queue(async () => (await catchUpRows(rows, keeper.current())) ?? listRowsStamped());
     },
     /**
      * Reads the rows of these trajectories only (stored by an import since the last read; one that
