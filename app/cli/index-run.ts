@@ -7,6 +7,7 @@
 // derived across every core (sql/index-pool.ts; `--threads N` sets how many) and their rows
 // streamed into the files as row groups fill (core/sql/parquet-stream.ts), so memory is bounded by
 // a row group and a few files' rows, not by the run.
+import { rmSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { ParquetTableStream } from '../core/sql/parquet-stream';
 import { TABLE_NAMES, type TableName } from '../core/sql/schema';
@@ -64,6 +65,7 @@ export async function streamIndexFiles(
   rowGroups?: readonly number[],
 ): Promise<{ rows: Record<TableName, number>; peakRowsHeld: number }> {
   const files: ParquetFile[] = [];
+  const unwatch = removePartsOnSignal(files);
   try {
     const streams = {} as Record<TableName, ParquetTableStream>;
     for (const t of TABLE_NAMES) {
@@ -86,7 +88,37 @@ export async function streamIndexFiles(
     for (const f of files) f.close();
     await Promise.all(files.map((f) => rm(f.path, { force: true }).catch(() => {})));
     throw e;
+  } finally {
+    unwatch();
   }
+}
+
+/** The signals a user stops the CLI with (Ctrl-C, kill, a closed terminal). */
+const STOPS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * While `files` (the parts) are written: a signal that stops the process removes them first, then
+ * stops it as the signal would have. The parts are open for the whole run (its rows are streamed),
+ * and Node's default for these signals exits without a `finally`. Returns the unwatcher.
+ */
+function removePartsOnSignal(files: readonly ParquetFile[]): () => void {
+  const unwatch = () => {
+    for (const s of STOPS) process.off(s, stop);
+  };
+  function stop(signal: NodeJS.Signals): void {
+    unwatch();
+    for (const f of files) {
+      try {
+        f.close();
+        rmSync(f.path, { force: true });
+      } catch {
+        // Left behind, as any part that cannot be removed; the signal still stops the process.
+      }
+    }
+    process.kill(process.pid, signal);
+  }
+  for (const s of STOPS) process.on(s, stop);
+  return unwatch;
 }
 
 /**
