@@ -93,8 +93,11 @@ export async function streamIndexFiles(
   }
 }
 
-/** The signals a user stops the CLI with (Ctrl-C, kill, a closed terminal). */
-const STOPS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+/**
+ * The signals a user stops the CLI with (Ctrl-C, kill). Not SIGHUP: a listener would stop an index
+ * run under `nohup`, which ignores it.
+ */
+const STOPS = ['SIGINT', 'SIGTERM'] as const;
 
 /**
  * While `files` (the parts) are written: a signal that stops the process removes them first, then
