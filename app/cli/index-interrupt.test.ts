@@ -1,7 +1,7 @@
 // `index` stopped by a signal (Ctrl-C) while it streams a run into its `.part` files: the parts go
 // with it. They are open for the whole run now (rows are written as row groups fill), so a long
 // index stopped midway would otherwise leave three partial files beside the older index.
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -10,7 +10,12 @@ import { writeTrainingRun } from '../testing/training-run-generator';
 
 const ROOT = resolve('.');
 const tmp = mkdtempSync(join(tmpdir(), 'hopscope-index-interrupt-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+let child: ChildProcess | null = null;
+afterAll(() => {
+  // Never left running by a test that failed or timed out.
+  if (child?.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  rmSync(tmp, { recursive: true, force: true });
+});
 
 it('removes its .part files when stopped by SIGINT, and leaves the older index whole', async () => {
   const dir = join(tmp, 'grpo');
@@ -20,13 +25,14 @@ it('removes its .part files when stopped by SIGINT, and leaves the older index w
   mkdirSync(out);
   const names = ['run.parquet', 'run.searches.parquet', 'run.labels.parquet'];
   for (const f of names) writeFileSync(join(out, f), `old ${f}`);
-  const child = spawn(
+  const c = spawn(
     process.execPath,
     ['--import', 'tsx', 'app/cli/main.ts', 'index', dir, '--out', join(out, 'run.parquet'), '--threads', '1'],
     { cwd: ROOT, stdio: 'ignore' },
   );
+  child = c;
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-    child.on('exit', (code, signal) => done({ code, signal })),
+    c.on('exit', (code, signal) => done({ code, signal })),
   );
   let ended: { code: number | null; signal: NodeJS.Signals | null } | null = null;
   void exited.then((e) => (ended = e));
@@ -35,7 +41,7 @@ it('removes its .part files when stopped by SIGINT, and leaves the older index w
     if (ended) throw new Error(`index ended before its parts were seen: ${JSON.stringify(ended)}`);
     await new Promise((r) => setTimeout(r, 20));
   }
-  child.kill('SIGINT');
+  c.kill('SIGINT');
   const e = await exited;
   expect(e.code === 130 || e.signal === 'SIGINT', JSON.stringify(e)).toBe(true);
   expect(readdirSync(out).sort()).toEqual([...names].sort());
