@@ -1,5 +1,5 @@
 // `npm run bench -- training [--json] [--steps 200] [--per-step 512] [--floor-files 20]
-//  [--small-files 5000] [--no-plot]`: issue 37's figures for a training run, in headless Chromium
+//  [--small-files 5000] [--no-plot] [--unminified] [--cpu-throttle N]`: issue 37's figures for a training run, in headless Chromium
 // (production build, on-disk profiles) on runs from app/testing's generator (`--steps` step files of
 // `--per-step` samples; `--samples` is the old name of `--per-step`). Recorded, in one run:
 //  - floor_per_s: a bare IndexedDB put of the parsed records of the first `--floor-files` files,
@@ -13,6 +13,11 @@
 //  - import_max_task_ms / plot_max_task_ms: the longest main-thread task (PerformanceObserver
 //    longtask, 50 ms and more only, so 0 means none over 50 ms) during the import, and while the
 //    reopened page plots every step and every plot is hovered and walked with the keyboard;
+//  - import_long_tasks / plot_long_tasks: where and what those tasks are (bench/long-tasks.ts): the
+//    10 longest with their seconds into the phase, the samples plotted when seen and the longest
+//    script of the Long Animation Frames overlapping them, and the count over 100 ms per tenth of
+//    the phase; each over 500 ms is noted to stderr as it is seen (`--unminified` keeps names;
+//    `--cpu-throttle N` slows the import page's main thread N times, to find what grows long);
 //  - small_files: `--small-files` one-sample step files from ../shared/repro/hardening-4's
 //    make-large.mjs (its first N of 5,000) imported through the page, ÷ `npm run cli --
 //    run-summary` on the same folder (page_over_cli), with each tenth of the files' time
@@ -52,30 +57,94 @@ import {
   timelineSummary,
   type UaMemory,
 } from './training-watch';
+import {
+  type LongFrame,
+  type LongTask,
+  longTaskLine,
+  type LongTaskSummary,
+  summarizeLongTasks,
+} from './long-tasks';
 import { flag, note, round } from './util';
 
 type BenchWindow = Window & {
-  __long: number[];
+  __long: LongTask[];
+  __frames: LongFrame[];
   __files: Array<{ text: string; k: number; at: number }>;
 };
 
+/**
+ * Records each long task (start, duration, the samples plotted when it was seen) and, where
+ * Chromium has the Long Animation Frames API, each long frame (50 ms and more) with its scripts, for
+ * attribution (bench/long-tasks.ts).
+ */
 async function watchLongTasks(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as BenchWindow;
     w.__long = [];
-    new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__long.push(e.duration))).observe({
-      type: 'longtask',
-    });
+    w.__frames = [];
+    const samples = () =>
+      Number(
+        (
+          document
+            .querySelector('[data-testid="training-total"]')
+            ?.textContent?.match(/([\d,]+) samples/)?.[1] ?? '0'
+        ).replace(/,/g, ''),
+      );
+    new PerformanceObserver((l) => {
+      const n = samples();
+      l.getEntries().forEach((e) => w.__long.push({ start: e.startTime, duration: e.duration, samples: n }));
+    }).observe({ type: 'longtask' });
+    if (!PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')) return;
+    type Frame = PerformanceEntry & { scripts: Array<Record<string, unknown>> };
+    new PerformanceObserver((l) =>
+      l.getEntries().forEach((e) => {
+        w.__frames.push({
+          start: e.startTime,
+          duration: e.duration,
+          scripts: (e as Frame).scripts.map((s) => ({
+            sourceURL: String(s.sourceURL ?? ''),
+            sourceFunctionName: String(s.sourceFunctionName ?? ''),
+            invoker: String(s.invoker ?? ''),
+            duration: Number(s.duration ?? 0),
+          })),
+        });
+      }),
+    ).observe({ type: 'long-animation-frame' });
   });
 }
 
-async function takeLongTasks(page: Page): Promise<number[]> {
+/** The page's long tasks and long frames so far, and its clock now; clears them. */
+async function takeLongTasks(page: Page): Promise<{ tasks: LongTask[]; frames: LongFrame[] }> {
   return page.evaluate(() => {
     const w = window as unknown as BenchWindow;
-    const out = w.__long;
+    const out = { tasks: w.__long, frames: w.__frames };
     w.__long = [];
+    w.__frames = [];
     return out;
   });
+}
+
+/**
+ * Notes to stderr each task over 500 ms from the `from`th on that ended a second or more ago (so
+ * its long animation frame has been reported too); returns the index to go on from.
+ */
+async function noteLongTasks(page: Page, from: number, t0: number): Promise<number> {
+  const r = await page
+    .evaluate((from) => {
+      const w = window as unknown as BenchWindow;
+      const now = performance.now();
+      const ended = w.__long.slice(from).findIndex((t) => t.start + t.duration > now - 1000);
+      const upto = ended < 0 ? w.__long.length : from + ended;
+      const tasks = w.__long.slice(from, upto).filter((t) => t.duration > 500);
+      const frames = w.__frames.filter((f) =>
+        tasks.some((t) => f.start < t.start + t.duration && f.start + f.duration > t.start),
+      );
+      return { upto, tasks, frames };
+    }, from)
+    .catch(() => null);
+  if (!r) return from;
+  for (const t of r.tasks) note(longTaskLine(t, t0, r.frames));
+  return r.upto;
 }
 
 /** Records when the page names each file it imports (its "Importing … (k of n)" line). */
@@ -302,10 +371,12 @@ async function importFolder(
   fileCount: number,
   watch: Watch,
   profileFile?: string,
+  cpuThrottle = 1,
 ): Promise<{
   page: Page;
   seconds: number;
   tasks: number[];
+  longTasks: LongTaskSummary;
   files: number[];
   tenths: number[];
   storedBytes: number;
@@ -321,20 +392,30 @@ async function importFolder(
   const before = await plottedSamples(page);
   const usedBefore = await usage(page);
   const profile = profileFile ? await startCpuProfile(await page.context().newCDPSession(page)) : null;
+  // Slows the page's main thread `cpuThrottle` times (Chromium suspends it in slices, as a loaded
+  // machine does): its tasks of 25-50 ms become long ones, with their frames' scripts named.
+  if (cpuThrottle > 1)
+    await (
+      await page.context().newCDPSession(page)
+    ).send('Emulation.setCPUThrottlingRate', { rate: cpuThrottle });
   const i0 = Date.now();
   watch.phase = 'import';
   watch.samples = 0;
   watch.start();
   const timeout = importTimeoutMs(total);
   const cpu = new CpuTenths(fileCount);
+  // The import's start in page time: long tasks are placed from it.
+  const pageT0 = await page.evaluate(() => performance.now());
   await page.getByTestId('training-folder-input').setInputFiles(dir);
   let last = 0;
   let lastFile = 0;
+  let noted = 0;
   await until(
     `${total} samples plotted`,
     async () => {
       const p = await pageProgress(page);
       cpu.at(p.file);
+      noted = await noteLongTasks(page, noted, pageT0);
       const n = Math.max(0, p.plotted - before);
       watch.samples = Math.max(watch.samples, n);
       if (n - last >= total / 10 || n === total) note(`${n} of ${total} samples plotted`);
@@ -361,7 +442,18 @@ async function importFolder(
   const files = await fileTimes(page, end);
   const tenths = await tenthTimes(page, fileCount, end);
   const storedBytes = (await usage(page)) - usedBefore;
-  return { page, seconds, tasks: await takeLongTasks(page), files, tenths, storedBytes, cpu: cpu.result() };
+  await noteLongTasks(page, noted, pageT0);
+  const long = await takeLongTasks(page);
+  return {
+    page,
+    seconds,
+    tasks: long.tasks.map((t) => t.duration),
+    longTasks: summarizeLongTasks(long.tasks, long.frames, pageT0, end),
+    files,
+    tenths,
+    storedBytes,
+    cpu: cpu.result(),
+  };
 }
 
 /** CPU by thread per file (ms) over spans of a run's files (thread-cpu.ts). */
@@ -484,6 +576,9 @@ export async function run(args: string[]): Promise<void> {
   const small = Number(flag(args, 'small-files') ?? 5000);
   const plot = !args.includes('--no-plot');
   const profileFile = flag(args, 'profile');
+  // Readable function names in the long tasks' attribution, at the cost of a larger bundle.
+  const unminified = profileFile !== undefined || args.includes('--unminified');
+  const cpuThrottle = Number(flag(args, 'cpu-throttle') ?? 1);
   const dir = mkdtempSync(join(tmpdir(), 'hopscope-training-bench-'));
   try {
     const runDir = join(dir, 'grpo-bench');
@@ -511,12 +606,12 @@ export async function run(args: string[]): Promise<void> {
           const floor = await putFloor(b, stepFiles.slice(0, floorFiles));
           note(`floor ${round(floor.records / floor.seconds, 0)} records/s`);
           note('importing through the Training page…');
-          const imp = await importFolder(b, runDir, total, steps, watch, profileFile);
+          const imp = await importFolder(b, runDir, total, steps, watch, profileFile, cpuThrottle);
           note(`imported in ${imp.seconds.toFixed(1)} s; longest task ${longest(imp.tasks)} ms`);
           note(`CPU ms per file, first tenth: ${JSON.stringify(imp.cpu.first)}`);
           note(`CPU ms per file, last tenth: ${JSON.stringify(imp.cpu.last)}`);
           note(`CPU ms, the last file to the result: ${JSON.stringify(imp.cpu.last_file)}`);
-          let plotted: { readyMs: number; tasks: number[] } | null = null;
+          let plotted: { readyMs: number; tasks: number[]; longTasks: LongTaskSummary } | null = null;
           if (plot) {
             // Plotting from a fresh page: the app starts, then the plots of every sample come up.
             const page = imp.page;
@@ -531,13 +626,20 @@ export async function run(args: string[]): Promise<void> {
             await orDeath(page.getByTestId('training-page').waitFor(), watch);
             await watchLongTasks(page);
             const p0 = Date.now();
+            const pageP0 = await page.evaluate(() => performance.now());
             await until('the plots', async () => (await plottedSamples(page)) >= total, ms, watch);
             await orDeath(page.getByTestId('training-chart-searches').waitFor(), watch);
             const readyMs = Date.now() - p0;
             watch.phase = 'hover';
             await orDeath(hoverPlots(page), watch);
             await page.waitForTimeout(500);
-            plotted = { readyMs, tasks: await takeLongTasks(page) };
+            const long = await takeLongTasks(page);
+            const pageP1 = await page.evaluate(() => performance.now());
+            plotted = {
+              readyMs,
+              tasks: long.tasks.map((t) => t.duration),
+              longTasks: summarizeLongTasks(long.tasks, long.frames, pageP0, pageP1),
+            };
             if (plotProfile && profileFile)
               await writeProfile(plotProfile, profileFile.replace(/(\.json)?$/, '-plot.json'));
             note(`plots ready ${readyMs} ms after the page; longest task ${longest(plotted.tasks)} ms`);
@@ -570,7 +672,7 @@ export async function run(args: string[]): Promise<void> {
         {
           prod: true,
           diskProfile: true,
-          unminified: profileFile !== undefined,
+          unminified,
           // measureUserAgentSpecificMemory answers at once rather than at the next GC (up to 20 s).
           args: ['--enable-blink-features=ForceEagerMeasureMemory'],
         },
@@ -626,9 +728,13 @@ export async function run(args: string[]): Promise<void> {
       last_file_s: round(out.imp.files.at(-1) ?? 0, 2),
       import_max_task_ms: longest(out.imp.tasks),
       import_tasks_over_100ms: out.imp.tasks.filter((t) => t > 100).length,
+      // When and what they are: the 10 longest (seconds into the import, samples plotted, the
+      // longest script in the long animation frames overlapping it) and those over 100 ms a tenth.
+      import_long_tasks: out.imp.longTasks,
       plot_ready_ms: out.plotted?.readyMs ?? null,
       plot_max_task_ms: out.plotted ? longest(out.plotted.tasks) : null,
       plot_tasks_over_50ms: out.plotted?.tasks.length ?? null,
+      plot_long_tasks: out.plotted?.longTasks ?? null,
       // CPU by thread (ms per file) over the first and the last tenth of the files, from /proc: a
       // thread whose cost per file grows with what is stored takes more in the last tenth.
       thread_cpu: out.imp.cpu,
@@ -642,6 +748,8 @@ export async function run(args: string[]): Promise<void> {
       small_cli_s: cliS === null ? null : round(cliS, 1),
       small_page_over_cli: out.smallPage && cliS ? round(out.smallPage.seconds / cliS, 2) : null,
       target_max_task_ms: 100,
+      unminified,
+      cpu_throttle: cpuThrottle,
       load_average: { start: loadStart.map((x) => round(x, 1)), end: loadavg().map((x) => round(x, 1)) },
       // The tab's renderer (page and workers in one process), from /proc: its peak resident memory
       // over the run (issue 37's target: ≤ 4 GB at 1M) and every ~15 s sample of the import.
