@@ -2,7 +2,8 @@
 // one renderer), read from /proc: the processes descending from this Node process whose command
 // line says `--type=renderer`, other engineers' browsers on the machine never counted. Linux only;
 // an empty list elsewhere.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { descendantPids } from './proc-tree';
 
 export interface RendererMemory {
   pid: number;
@@ -26,26 +27,8 @@ function status(pid: number): Record<string, string> | null {
 const kib = (v: string | undefined) => Number((v ?? '0').split(' ')[0]) / 1024;
 
 export function rendererMemory(root = process.pid): RendererMemory[] {
-  let pids: number[];
-  try {
-    pids = readdirSync('/proc')
-      .filter((d) => /^\d+$/.test(d))
-      .map(Number);
-  } catch {
-    return [];
-  }
-  const parent = new Map<number, number>();
-  for (const pid of pids) {
-    const s = status(pid);
-    if (s) parent.set(pid, Number(s.PPid));
-  }
-  const descends = (pid: number) => {
-    for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p)) if (p === root) return true;
-    return false;
-  };
   const out: RendererMemory[] = [];
-  for (const pid of pids) {
-    if (!descends(pid)) continue;
+  for (const pid of descendantPids(root)) {
     let cmd: string;
     try {
       cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');

@@ -4,6 +4,7 @@
 // A snapshot is cumulative; the difference of two says where the CPU went between them. Linux
 // only; an empty snapshot elsewhere. Pure helpers (`cpuBetween`, `perFile`) are unit-tested.
 import { readdirSync, readFileSync } from 'node:fs';
+import { descendantPids } from './proc-tree';
 
 /** Clock ticks a second of /proc's utime and stime (USER_HZ: 100 on Linux). */
 const TICKS = 100;
@@ -46,26 +47,8 @@ export function statSeconds(stat: string): number {
 
 /** Every thread of every Chromium process descending from `root`, with its CPU seconds so far. */
 export function threadCpu(root = process.pid): ThreadCpu[] {
-  let pids: number[];
-  try {
-    pids = readdirSync('/proc')
-      .filter((d) => /^\d+$/.test(d))
-      .map(Number);
-  } catch {
-    return [];
-  }
-  const parent = new Map<number, number>();
-  for (const pid of pids) {
-    const st = read(`/proc/${pid}/stat`);
-    if (st) parent.set(pid, Number(st.slice(st.lastIndexOf(')') + 2).split(' ')[1]));
-  }
-  const descends = (pid: number) => {
-    for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p)) if (p === root) return true;
-    return false;
-  };
   const out: ThreadCpu[] = [];
-  for (const pid of pids) {
-    if (!descends(pid)) continue;
+  for (const pid of descendantPids(root)) {
     const cmd = read(`/proc/${pid}/cmdline`);
     if (!cmd || !/chrom/.test(cmd.split('\0')[0] ?? '')) continue;
     const kind = processKind(cmd.replace(/\0/g, ' '));
